@@ -1,0 +1,31 @@
+"""What a player can do: roll, keep a face, or stop and claim a tile.
+
+Actions are plain data. A roll carries its dice, rolled beforehand with
+`roll_dice(rng, game.dice_left)`, so the engine itself is deterministic and a
+stored game never rolls again.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bot.game.pickomino.claims import ClaimOption
+from bot.game.pickomino.dice import Face
+
+
+@dataclass(frozen=True, slots=True)
+class Roll:
+    dice: tuple[Face, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Keep:
+    face: Face
+
+
+@dataclass(frozen=True, slots=True)
+class Claim:
+    option: ClaimOption
+
+
+Action = Roll | Keep | Claim

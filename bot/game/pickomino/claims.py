@@ -1,0 +1,66 @@
+"""Claim options: which tile stopping now would take, and from where."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from bot.game.pickomino.tiles import worms
+
+
+class Source(StrEnum):
+    GRILL = "grill"
+    STEAL = "steal"
+
+
+@dataclass(frozen=True, slots=True)
+class ClaimOption:
+    """One tile the player may take by stopping: from the grill, or an opponent's top."""
+
+    tile: int
+    source: Source = Source.GRILL
+    victim: str | None = None  # the opponent robbed, for a steal
+
+    @property
+    def worms(self) -> int:
+        return worms(self.tile)
+
+    @classmethod
+    def grill(cls, tile: int) -> ClaimOption:
+        return cls(tile)
+
+    @classmethod
+    def steal(cls, tile: int, victim: str) -> ClaimOption:
+        return cls(tile, Source.STEAL, victim)
+
+    def to_dict(self) -> dict[str, object]:
+        if self.source is Source.STEAL:
+            return {"steal": self.victim, "tile": self.tile}
+        return {"grill": self.tile}
+
+
+def claim_options(
+    total: int,
+    has_worm: bool,
+    grill: list[int],
+    opponents_tops: dict[str, int],
+    any_lower_tile: bool,
+) -> list[ClaimOption]:
+    """Every tile a player could take with `total` on their kept dice (RULES.md).
+
+    `grill` is the face-up grill, ascending; `opponents_tops` maps each opponent to
+    the value of their top tile. Grill options come first, highest first, then a steal.
+    """
+    if not has_worm or not grill:
+        return []
+    if total in grill:
+        return [ClaimOption(total)]
+    options: list[ClaimOption] = []
+    below = [tile for tile in grill if tile < total]
+    if below:
+        chosen = reversed(below) if any_lower_tile else (below[-1],)
+        options.extend(ClaimOption(tile) for tile in chosen)
+    for opponent, top in opponents_tops.items():
+        if top == total:
+            options.append(ClaimOption(total, Source.STEAL, opponent))
+    return options
