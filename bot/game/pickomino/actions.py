@@ -11,18 +11,22 @@ from dataclasses import dataclass
 
 from bot.game.pickomino.claims import ClaimOption
 from bot.game.pickomino.dice import Face
+from bot.game.pickomino.frozen import quick_init
 
 
+@quick_init  # built on every action
 @dataclass(frozen=True, slots=True)
 class Roll:
     dice: tuple[Face, ...]
 
 
+@quick_init  # built on every action
 @dataclass(frozen=True, slots=True)
 class Keep:
     face: Face
 
 
+@quick_init  # built on every action
 @dataclass(frozen=True, slots=True)
 class Claim:
     option: ClaimOption

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from bot.game.pickomino.tiles import worms
+from bot.game.pickomino.tiles import ALL_TILES, worms
 
 
 class Source(StrEnum):
@@ -39,6 +39,15 @@ class ClaimOption:
         return {"grill": self.tile}
 
 
+# Options are immutable values, so the grill's are built once per tile and shared:
+# building one costs ~400 ns, and a claim then finds the offered option by identity.
+_GRILL_OPTIONS: dict[int, ClaimOption] = {tile: ClaimOption(tile) for tile in ALL_TILES}
+
+
+def _grill_option(tile: int) -> ClaimOption:
+    return _GRILL_OPTIONS.get(tile) or ClaimOption(tile)
+
+
 def claim_options(
     total: int,
     has_worm: bool,
@@ -54,12 +63,12 @@ def claim_options(
     if not has_worm or not grill:
         return []
     if total in grill:
-        return [ClaimOption(total)]
+        return [_grill_option(total)]
     options: list[ClaimOption] = []
     below = [tile for tile in grill if tile < total]
     if below:
         chosen = reversed(below) if any_lower_tile else (below[-1],)
-        options.extend(ClaimOption(tile) for tile in chosen)
+        options.extend(map(_grill_option, chosen))
     for opponent, top in opponents_tops.items():
         if top == total:
             options.append(ClaimOption(total, Source.STEAL, opponent))

@@ -57,9 +57,52 @@ POINTS: tuple[int, ...] = (0, 1, 2, 3, 4, 5, 5)
 class RandomSource(Protocol):
     """The part of random.Random the engine needs; secrets.SystemRandom fits too."""
 
-    def choices(self, population: tuple[Face, ...], *, k: int) -> list[Face]: ...
+    def randrange(self, stop: int, /) -> int: ...
+
+
+# Rolling draws one number below 6**count and reads its base-6 digits as the dice:
+# uniform and independent per die, one call into the random source, no per-die loop.
+# A roll is stored sorted, so only how many of each face it shows matters: those
+# counts are packed into one int (9**(face - 1) per die; a count never reaches 9)
+# and the digits of up to four dice are decoded to that int through a table.
+_TABLE_DICE = 4
+_FACE_WEIGHT = tuple(9 ** (face - 1) for face in range(1, 7))
+
+
+def _counts_table(dice: int) -> tuple[int, ...]:
+    """The packed face counts of every base-6 number of `dice` digits."""
+    table = []
+    for number in range(6**dice):
+        packed = 0
+        for _ in range(dice):
+            number, digit = divmod(number, 6)
+            packed += _FACE_WEIGHT[digit]
+        table.append(packed)
+    return tuple(table)
+
+
+def _sorted_rolls() -> dict[int, tuple[Face, ...]]:
+    """Every roll of 0 to 8 dice, sorted, by its packed face counts."""
+    rolls: dict[int, tuple[Face, ...]] = {0: ()}
+    for _ in range(DICE_COUNT):
+        for packed, roll in list(rolls.items()):
+            for face in ALL_FACES:
+                rolls.setdefault(packed + _FACE_WEIGHT[face - 1], tuple(sorted((*roll, face))))
+    return rolls
+
+
+_COUNTS = tuple(_counts_table(dice) for dice in range(_TABLE_DICE + 1))
+_TABLE_SIZE = 6**_TABLE_DICE
+_ROLL_OF = _sorted_rolls()
+_SPAN = tuple(6**dice for dice in range(DICE_COUNT + 1))
 
 
 def roll_dice(rng: RandomSource | random.Random, count: int) -> tuple[Face, ...]:
     """Roll `count` dice with the injected random source, sorted for display."""
-    return tuple(sorted(rng.choices(ALL_FACES, k=count)))
+    if not 0 <= count <= DICE_COUNT:
+        raise ValueError(f"a roll has 0 to {DICE_COUNT} dice, not {count}")
+    number = rng.randrange(_SPAN[count])
+    if count <= _TABLE_DICE:
+        return _ROLL_OF[_COUNTS[count][number]]
+    high, low = divmod(number, _TABLE_SIZE)
+    return _ROLL_OF[_COUNTS[_TABLE_DICE][low] + _COUNTS[count - _TABLE_DICE][high]]

@@ -7,6 +7,7 @@ from enum import StrEnum
 from typing import Any, ClassVar
 
 from bot.game.pickomino.dice import Face
+from bot.game.pickomino.frozen import quick_init
 
 
 class FailReason(StrEnum):
@@ -16,6 +17,7 @@ class FailReason(StrEnum):
     TIMEOUT = "timeout"  # the turn timer ran out with no claim possible
 
 
+@quick_init  # built on every action
 @dataclass(frozen=True, slots=True)
 class Rolled:
     kind: ClassVar[str] = "rolled"
@@ -23,6 +25,7 @@ class Rolled:
     dice: tuple[Face, ...]
 
 
+@quick_init  # built on every action
 @dataclass(frozen=True, slots=True)
 class Kept:
     kind: ClassVar[str] = "kept"

@@ -17,7 +17,6 @@ from bot.game.pickomino.dice import (
     ALL_FACES,
     DICE_COUNT,
     FACE_OF,
-    POINTS,
     Face,
     RandomSource,
     roll_dice,
@@ -36,7 +35,7 @@ from bot.game.pickomino.events import (
     Took,
 )
 from bot.game.pickomino.rules import LowerTile, Rules
-from bot.game.pickomino.tiles import ALL_TILES, worms
+from bot.game.pickomino.tiles import ALL_TILES, LOWEST_TILE, worms
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 7
@@ -47,6 +46,11 @@ class Phase(StrEnum):
     KEEP = "keep"  # a roll is on the table: keep one face from it
     CLAIM = "claim"  # the turn ended by itself (all dice or all faces kept): take a tile
     OVER = "over"  # the game has ended
+
+
+# Enum member lookups cost ~110 ns on 3.11; the hot paths read these module aliases.
+_ROLL, _KEEP, _CLAIM, _OVER = Phase.ROLL, Phase.KEEP, Phase.CLAIM, Phase.OVER
+_WORM = Face.WORM
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,7 +117,7 @@ class Game:
 
     @property
     def is_over(self) -> bool:
-        return self.phase is Phase.OVER
+        return self.phase is _OVER
 
     @property
     def dice_left(self) -> int:
@@ -121,7 +125,7 @@ class Game:
 
     @property
     def kept_total(self) -> int:
-        return sum(map(POINTS.__getitem__, self.kept))
+        return _total(self.kept)
 
     @property
     def has_worm(self) -> bool:
@@ -141,13 +145,15 @@ class Game:
 
     def keepable_faces(self) -> tuple[Face, ...]:
         """Faces on the table that have not been kept yet this turn."""
-        if self.phase is not Phase.KEEP or self.roll is None:
+        roll = self.roll
+        if roll is None or self.phase is not _KEEP:
             return ()
-        return tuple(sorted(set(self.roll).difference(self.kept)))
+        return tuple(sorted(set(roll).difference(self.kept)))
 
     def claim_options(self) -> list[ClaimOption]:
         """The tiles stopping now would take (empty when stopping is not possible)."""
-        if self.phase is Phase.CLAIM or (self.phase is Phase.ROLL and self.kept):
+        phase = self.phase
+        if phase is _CLAIM or (phase is _ROLL and self.kept):
             return self._options_for_kept()
         return []
 
@@ -178,21 +184,21 @@ class Game:
 
     def apply(self, action: Action) -> list[Event]:
         """Play an action for the player to move and return what it caused."""
-        if self.phase is Phase.OVER:
+        if self.phase is _OVER:
             raise IllegalAction("The game is over.")
+        if isinstance(action, Keep):  # the most frequent action first
+            return self._keep(action.face)
         if isinstance(action, Roll):
             return self._roll(action.dice)
-        if isinstance(action, Keep):
-            return self._keep(action.face)
         if isinstance(action, Claim):
             return self._claim(action.option)
         raise IllegalAction(f"Unknown action {action!r}.")
 
     def roll_with(self, rng: RandomSource) -> list[Event]:
         """Roll the dice left with an injected random source."""
-        if self.phase is not Phase.ROLL:
+        if self.phase is not _ROLL:
             raise IllegalAction(self._why_no_roll())
-        return self._roll(roll_dice(rng, self.dice_left))
+        return self._put_roll(roll_dice(rng, DICE_COUNT - len(self.kept)))
 
     def end_turn_on_timeout(self) -> list[Event]:
         """The turn timer ran out: take the best claim the kept dice allow, else fail."""
@@ -237,25 +243,30 @@ class Game:
     # ----------------------------------------------------------------- steps
 
     def _roll(self, dice: tuple[Face, ...]) -> list[Event]:
-        if self.phase is not Phase.ROLL:
+        if self.phase is not _ROLL:
             raise IllegalAction(self._why_no_roll())
-        kept = self.kept
-        if len(dice) != DICE_COUNT - len(kept):
+        if len(dice) != DICE_COUNT - len(self.kept):
             raise IllegalAction(f"A roll here has {self.dice_left} dice, not {len(dice)}.")
         try:
             dice = tuple(map(FACE_OF.__getitem__, dice))
         except (KeyError, TypeError):
             raise IllegalAction("A die shows 1 to 5 or a worm.") from None
+        return self._put_roll(dice)
+
+    def _put_roll(self, dice: tuple[Face, ...]) -> list[Event]:
+        """Put checked dice on the table (roll_with's come from roll_dice, checked already)."""
+        kept = self.kept
         self.roll = dice
         rolled = Rolled(self.players[self.current], dice)
-        if set(kept).issuperset(dice):
+        # With nothing kept any roll shows a new face: skip building the set.
+        if kept and set(kept).issuperset(dice):
             return [rolled, *self._fail(FailReason.NO_NEW_FACE)]
-        self.phase = Phase.KEEP
+        self.phase = _KEEP
         return [rolled]
 
     def _keep(self, face: Face) -> list[Event]:
         roll = self.roll
-        if self.phase is not Phase.KEEP or roll is None:
+        if roll is None or self.phase is not _KEEP:
             raise IllegalAction("Roll the dice first.")
         face = FACE_OF.get(face)  # type: ignore[assignment]
         if face is None:
@@ -268,16 +279,17 @@ class Game:
         count = roll.count(face)
         kept.extend([face] * count)
         self.roll = None
-        total = sum(map(POINTS.__getitem__, kept))
+        total = sum(kept) - kept.count(_WORM)  # _total(kept) inlined: one call less a keep
         events: list[Event] = [Kept(self.players[self.current], face, count, total)]
-        if len(kept) < DICE_COUNT and len(set(kept)) < len(ALL_FACES):
-            self.phase = Phase.ROLL
+        # Fewer than six dice kept cannot show all six faces: skip building the set.
+        if len(kept) < len(ALL_FACES) or (len(kept) < DICE_COUNT and len(set(kept)) < 6):
+            self.phase = _ROLL
             return events
         # All dice kept, or every face kept so any roll would fail: the turn ends.
         if self._options_for_kept():
-            self.phase = Phase.CLAIM
+            self.phase = _CLAIM
         else:
-            reason = FailReason.NO_TILE if Face.WORM in kept else FailReason.NO_WORM
+            reason = FailReason.NO_TILE if _WORM in kept else FailReason.NO_WORM
             events.extend(self._fail(reason))
         return events
 
@@ -325,7 +337,7 @@ class Game:
         return []
 
     def _start_turn(self) -> None:
-        self.phase = Phase.ROLL
+        self.phase = _ROLL
         self.kept = []
         self.roll = None
         self.turn_number += 1
@@ -334,8 +346,11 @@ class Game:
 
     def _options_for_kept(self) -> list[ClaimOption]:
         kept = self.kept
-        if Face.WORM not in kept:
+        if _WORM not in kept:
             return []  # the common case, answered before building anything
+        total = sum(kept) - kept.count(_WORM)  # _total(kept) inlined: hot as keepable_faces
+        if total < LOWEST_TILE:
+            return []  # no tile, on the grill or a stack, is that low: skip the rest
         player = self.players[self.current]
         tops = {
             opponent: stack[-1]
@@ -343,7 +358,7 @@ class Game:
             if stack and opponent != player
         }
         return claim_options(
-            sum(map(POINTS.__getitem__, kept)),
+            total,
             True,
             self.grill,
             tops,
@@ -404,6 +419,15 @@ def _check_players(players: list[str]) -> None:
         raise InvalidState(f"A game has 2 to 7 players, not {len(players)}.")
     if len(set(players)) != len(players):
         raise InvalidState("Every player sits once.")
+
+
+def _total(kept: list[Face]) -> int:
+    """The points of kept dice: faces are their numbers, less one for each worm (6 -> 5).
+
+    sum() over the IntEnum faces then one count() is ~170 ns for five dice, against
+    ~460 ns mapping each through POINTS. _keep and _options_for_kept inline it.
+    """
+    return sum(kept) - kept.count(_WORM)
 
 
 def _face_name(face: Face) -> str:
