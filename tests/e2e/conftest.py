@@ -1,0 +1,45 @@
+"""Fixtures for end-to-end tests against the local Discord stand-in."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Generator, Iterator
+
+import discord.gateway
+import discord.http
+import pytest
+
+from tests.e2e.fake_discord import FakeDiscord
+
+
+@pytest.hookimpl(wrapper=True, tryfirst=True)
+def pytest_runtest_makereport(
+    item: pytest.Item, call: pytest.CallInfo[None]
+) -> Generator[None, pytest.TestReport, pytest.TestReport]:
+    """Keep each phase's report on the test item (``item.rep_call``), so a fixture's
+    teardown can tell whether the test failed (and, say, print a subprocess's log)."""
+    report = yield
+    setattr(item, f"rep_{report.when}", report)
+    return report
+
+
+@pytest.fixture(autouse=True)
+def discord_globals() -> Iterator[None]:
+    """Put back what bot.endpoints.apply_endpoint_overrides changes in discord.py."""
+    base = discord.http.Route.BASE
+    gateway = discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY
+    yield
+    discord.http.Route.BASE = base
+    discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = gateway
+
+
+@pytest.fixture
+async def fake_discord() -> AsyncIterator[FakeDiscord]:
+    """A running stand-in on a free port of 127.0.0.1.
+
+    After the test it fails if any unknown route was hit or any request was rejected:
+    a test that provokes a rejection on purpose takes it with ``fake.take_rejections()``
+    or ``await fake.wait_for_rejection(code)`` (and clears ``fake.unknown_routes``).
+    """
+    async with FakeDiscord() as fake:
+        yield fake
+    fake.check()
