@@ -11,6 +11,14 @@ import pytest
 from tests.e2e.fake_discord import FakeDiscord
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers",
+        "e2e: starts the real bot process against the Discord stand-in (part of the normal "
+        "run; deselect with -m 'not e2e')",
+    )
+
+
 @pytest.hookimpl(wrapper=True, tryfirst=True)
 def pytest_runtest_makereport(
     item: pytest.Item, call: pytest.CallInfo[None]

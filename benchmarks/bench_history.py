@@ -1,0 +1,303 @@
+"""Benchmark the score queries on a large server: 100,000 finished games, 2,000 players.
+
+Usage: python benchmarks/bench_history.py [--games N] [--players N] [--runs N] [--seed S]
+
+The games are real engine games (a pool of games played through bot.game.pickomino,
+2 to 6 players, and their results from build_result), dealt to players of a skewed
+popularity over a year, with some computer players, abandoned games and players who
+left. They are written with save_result's own statements (executemany, one
+transaction), then every query is timed through aiosqlite, the way the bot runs it,
+and p50/p99 are printed in milliseconds. Target: p99 under 50 ms each.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import dataclasses
+import itertools
+import random
+import sqlite3
+import statistics
+import tempfile
+import time
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+
+from bot.game.pickomino import Claim, Face, Game, Keep, Phase
+from bot.game.pickomino.events import event_to_dict
+from bot.stats.models import DAY, Cursor, Period, Ranking
+from bot.stats.record import GameResult, SeatInfo, build_result
+from bot.storage import Database, results
+from bot.storage.results import (
+    _COUNT_GUILD_GAME,
+    _INSERT_GAME,
+    _INSERT_PLAYER,
+    _INSERT_STORY,
+    _UPSERT_DAY,
+    _UPSERT_TILE,
+    _UPSERT_TOTALS,
+    _day_row,
+    _game_row,
+    _player_row,
+    _story_row,
+    _tile_rows,
+    _totals_row,
+)
+
+GUILD = 123_456_789
+MIGRATION = Path(__file__).resolve().parent.parent / "bot/storage/migrations/0002_results.sql"
+SIZES = (2, 3, 4, 5, 6)
+SIZE_WEIGHTS = (25, 35, 25, 10, 5)
+TEMPLATES_PER_SIZE = 150
+BOT_IDS = (11, 12, 13)  # computer players
+
+
+# ---------------------------------------------------------------------- the games
+
+
+def engine_game(rng: random.Random, size: int, leave: bool) -> list[dict]:
+    """Play one game of random sensible choices (as bot.game.bench) and return its events."""
+    players = [str(seat) for seat in range(size)]
+    game = Game(players, first=rng.randrange(size))
+    events: list[dict] = []
+    leave_at = rng.randrange(3, 30) if leave else None
+    while not game.is_over:
+        if leave_at is not None and game.turn_number >= leave_at and not game.kept:
+            events += map(event_to_dict, game.remove_player(game.players[-1]))
+            leave_at = None
+            continue
+        keepable = game.keepable_faces()
+        if keepable:
+            face = Face.WORM if Face.WORM in keepable else rng.choice(keepable)
+            step = game.apply(Keep(face))
+        else:
+            claims = game.claim_options()
+            if claims and (game.phase is Phase.CLAIM or rng.random() < 0.8):
+                step = game.apply(Claim(rng.choice(claims)))
+            else:
+                step = game.roll_with(rng)
+        events += map(event_to_dict, step)
+    return events
+
+
+def templates(rng: random.Random) -> dict[int, list[GameResult]]:
+    """Results of real engine games per table size, with seats 0..n-1 as user ids."""
+    pool: dict[int, list[GameResult]] = {}
+    for size in SIZES:
+        seats = [SeatInfo(seat, "", False) for seat in range(size)]
+        pool[size] = [
+            build_result(
+                game_id=0,
+                guild_id=GUILD,
+                channel_id=0,
+                started_at=0,
+                ended_at=0,
+                rules={"flip_on_empty_failure": False, "lower_tile": "highest"},
+                players=seats,
+                events=engine_game(rng, size, leave=rng.random() < 0.02),
+                abandoned=False,
+            )
+            for _ in range(TEMPLATES_PER_SIZE)
+        ]
+    return pool
+
+
+def synthetic_results(rng: random.Random, games: int, players: int, now: int) -> list[GameResult]:
+    """`games` results in one server over the last year, oldest first."""
+    pool = templates(rng)
+    people = list(range(1_000_000, 1_000_000 + players))
+    # Some people play far more than others (a long tail, as on a real server).
+    cumulative = list(itertools.accumulate(1 / (rank + 20) ** 0.9 for rank in range(players)))
+    channels = [GUILD + index for index in range(1, 9)]
+    ended = sorted(rng.randrange(now - 365 * DAY, now) for _ in range(games))
+    out: list[GameResult] = []
+    for game_id, ended_at in enumerate(ended, start=1):
+        template = rng.choice(pool[rng.choices(SIZES, SIZE_WEIGHTS)[0]])
+        size = len(template.players)
+        chosen: set[int] = set()
+        while len(chosen) < size:
+            chosen.update(rng.choices(people, cum_weights=cumulative, k=size - len(chosen)))
+        seated = list(chosen)
+        rng.shuffle(seated)
+        if rng.random() < 0.08:  # a computer player in one seat
+            seated[-1] = rng.choice(BOT_IDS)
+        abandoned = template.abandoned or rng.random() < 0.03
+        seats = [
+            dataclasses.replace(
+                player,
+                user_id=user,
+                name=f"Player {user % 100_000}" if user not in BOT_IDS else "Robot",
+                is_bot=user in BOT_IDS,
+                won=player.won and not abandoned,
+            )
+            for player, user in zip(template.players, seated, strict=True)
+        ]
+        out.append(
+            dataclasses.replace(
+                template,
+                game_id=game_id,
+                channel_id=rng.choice(channels),
+                started_at=ended_at - rng.randrange(600, 2400),
+                ended_at=ended_at,
+                abandoned=abandoned,
+                players=seats,
+            )
+        )
+    return out
+
+
+def fill(path: Path, games: list[GameResult]) -> None:
+    """Write every result with save_result's statements: executemany, one transaction."""
+    connection = sqlite3.connect(path, isolation_level=None)
+    connection.execute("PRAGMA journal_mode=WAL")
+    connection.executescript(MIGRATION.read_text())
+    connection.execute("BEGIN")
+    connection.executemany(_INSERT_GAME, map(_game_row, games))
+    connection.executemany(
+        _INSERT_PLAYER, (_player_row(result, p) for result in games for p in result.players)
+    )
+    connection.executemany(_INSERT_STORY, map(_story_row, games))
+    connection.executemany(_COUNT_GUILD_GAME, ((result.guild_id,) for result in games))
+    people = [(result, [p for p in result.players if not p.is_bot]) for result in games]
+    # Oldest first, so the streaks grow as they would game after game.
+    connection.executemany(
+        _UPSERT_TOTALS, (_totals_row(result, p) for result, seated in people for p in seated)
+    )
+    finished = [(result, seated) for result, seated in people if not result.abandoned]
+    connection.executemany(
+        _UPSERT_DAY, (_day_row(result, p) for result, seated in finished for p in seated)
+    )
+    connection.executemany(
+        _UPSERT_TILE,
+        (row for result, seated in finished for row in _tile_rows(result, seated)),
+    )
+    connection.execute("COMMIT")
+    connection.execute("ANALYZE")
+    connection.close()
+
+
+# ---------------------------------------------------------------------- timing
+
+
+async def timed(runs: int, query: Callable[[int], Awaitable[object]]) -> tuple[float, float]:
+    """p50 and p99 of `runs` calls, in milliseconds (after two warm-up calls)."""
+    for run in range(2):
+        await query(run)
+    samples = []
+    for run in range(runs):
+        started = time.perf_counter()
+        await query(run)
+        samples.append((time.perf_counter() - started) * 1000)
+    samples.sort()
+    return statistics.median(samples), samples[min(len(samples) - 1, int(len(samples) * 0.99))]
+
+
+async def once(call: Awaitable[object]) -> float:
+    started = time.perf_counter()
+    await call
+    return (time.perf_counter() - started) * 1000
+
+
+async def measure(path: Path, games: list[GameResult], runs: int, now: int, seed: int) -> None:
+    rng = random.Random(seed)
+    db = await Database.open(path)
+    conn = db.connection
+    people = sorted({p.user_id for r in games for p in r.players if not p.is_bot})
+    askers = [rng.choice(people) for _ in range(runs + 2)]
+    deep = [games[rng.randrange(len(games) // 4, len(games) * 3 // 4)] for _ in range(runs + 2)]
+    ids = [rng.randrange(1, len(games) + 1) for _ in range(runs + 2)]
+
+    def cursor(result: GameResult) -> Cursor:
+        return Cursor(result.ended_at, result.game_id)
+
+    cases: list[tuple[str, Callable[[int], Awaitable[object]]]] = [
+        ("history: first page", lambda i: results.history_page(conn, GUILD)),
+        (
+            "history: deep page (Next)",
+            lambda i: results.history_page(conn, GUILD, before=cursor(deep[i])),
+        ),
+        (
+            "history: deep page (Previous)",
+            lambda i: results.history_page(conn, GUILD, after=cursor(deep[i])),
+        ),
+        (
+            "history: one player",
+            lambda i: results.history_page(conn, GUILD, user_id=askers[i]),
+        ),
+        (
+            "history: one player, deep page",
+            lambda i: results.history_page(
+                conn, GUILD, user_id=askers[i], before=Cursor(now - 180 * DAY, 0)
+            ),
+        ),
+    ]
+    for ranking in Ranking:
+        for period in Period:
+            cases.append(
+                (
+                    f"leaderboard: {ranking} / {period}",
+                    lambda i, r=ranking, p=period: results.leaderboard(
+                        conn, GUILD, r, p, asker_id=askers[i], now=now
+                    ),
+                )
+            )
+    cases += [
+        ("player", lambda i: results.player_stats(conn, GUILD, askers[i])),
+        ("game story", lambda i: results.game_story(conn, GUILD, ids[i])),
+    ]
+
+    windows = (Period.DAYS_30, Period.DAYS_7)
+    print("one-off work of the rolling 7/30-day windows (once per server, once a day):")
+    for period in windows:
+        built = await once(
+            results.leaderboard(conn, GUILD, Ranking.WINS, period, asker_id=1, now=now)
+        )
+        print(f"  {period} window built on first use: {built:.1f} ms")
+
+    print(f"{'query':<36} {'p50 ms':>8} {'p99 ms':>8}")
+    worst = 0.0
+    for name, query in cases:
+        p50, p99 = await timed(runs, query)
+        worst = max(worst, p99)
+        print(f"{name:<36} {p50:>8.2f} {p99:>8.2f}")
+
+    for period in windows:
+        tomorrow = now + DAY
+        rolled = await once(
+            results.leaderboard(conn, GUILD, Ranking.WINS, period, asker_id=1, now=tomorrow)
+        )
+        print(f"{period} window rolled forward a day, with the read: {rolled:.1f} ms")
+    await db.close()
+    verdict = "met" if worst < 50 else "MISSED"
+    print(f"worst p99: {worst:.2f} ms (target under 50 ms: {verdict})")
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=100_000)
+    parser.add_argument("--players", type=int, default=2_000)
+    parser.add_argument("--runs", type=int, default=200)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args(argv)
+    rng = random.Random(args.seed)
+    now = int(time.time())
+
+    started = time.perf_counter()
+    games = synthetic_results(rng, args.games, args.players, now)
+    built = time.perf_counter()
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "history.db"
+        fill(path, games)
+        filled = time.perf_counter()
+        seats = sum(len(result.players) for result in games)
+        size_mb = sum(p.stat().st_size for p in Path(folder).iterdir()) / 1e6
+        print(
+            f"{args.games:,} games, {seats:,} seats, {args.players:,} players: built in "
+            f"{built - started:.1f} s, written in {filled - built:.1f} s ({size_mb:.0f} MB)"
+        )
+        asyncio.run(measure(path, games, args.runs, now, args.seed))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,103 @@
+"""Benchmark the exact solver: a whole turn from 8 fresh dice, and each decision after.
+
+Usage: python benchmarks/bench_solver.py [--positions N] [--seed S]
+
+"fresh turn" solves a new position from scratch (the memo cleared each time), as the
+first decision of a turn does; "decision" is every later decision of that turn, from
+the memoized solution; "first hint" adds the tile chances a hint shows. Each line
+gives wall-clock and CPU time: on a shared machine the CPU time is the fairer one.
+The one-off build of the state graph is timed apart.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+from collections.abc import Callable
+
+from bot.ai.hints import hint_for
+from bot.ai.players import Level, RollDice, decide
+from bot.ai.policy import evaluate, evaluate_game
+from bot.ai.position import Position
+from bot.ai.solver import solve
+from bot.ai.states import state_graph
+from bot.game.pickomino import ALL_TILES, Game
+
+
+class Timings:
+    """Wall-clock and CPU samples of one kind of call."""
+
+    def __init__(self, label: str) -> None:
+        self.label = label
+        self.wall: list[float] = []
+        self.cpu: list[float] = []
+
+    def time(self, call: Callable[[], object]) -> None:
+        wall, cpu = time.perf_counter(), time.process_time()
+        call()
+        self.cpu.append(time.process_time() - cpu)
+        self.wall.append(time.perf_counter() - wall)
+
+    def report(self) -> str:
+        return (
+            f"{self.label:<36} wall {percentiles(self.wall)}   cpu {percentiles(self.cpu)}"
+            f"   ({len(self.wall)} samples)"
+        )
+
+
+def percentiles(samples: list[float]) -> str:
+    cuts = statistics.quantiles(samples, n=100, method="inclusive")
+    return f"p50 {cuts[49] * 1000:6.2f} ms p99 {cuts[98] * 1000:6.2f} ms"
+
+
+def random_game(rng: random.Random) -> Game:
+    """A two-player game partway through: some tiles in stacks, some turned over."""
+    tiles = list(ALL_TILES)
+    rng.shuffle(tiles)
+    game = Game(["anne", "bot"], first=1)
+    taken = rng.randrange(0, 12)
+    held, turned = tiles[:taken], tiles[taken : taken + rng.randrange(0, 3)]
+    game.stacks = {"anne": held[::2], "bot": held[1::2]}
+    game.face_down = sorted(turned)
+    game.grill = sorted(set(ALL_TILES) - set(held) - set(turned))
+    return game
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--positions", type=int, default=300)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args(argv)
+    rng = random.Random(args.seed)
+
+    started = time.perf_counter()
+    graph = state_graph()
+    print(
+        f"state graph (once per process): {time.perf_counter() - started:.3f} s, "
+        f"{len(graph.states)} states, {graph.outcome_count} outcomes"
+    )
+
+    fresh = Timings("fresh turn (solve from 8 dice)")
+    hints = Timings("first hint of a turn")
+    decisions = Timings("each decision after that")
+    for _ in range(args.positions):
+        game = random_game(rng)
+        solve.cache_clear()
+        fresh.time(lambda game=game: evaluate(Position.from_game(game)))
+        hints.time(lambda game=game: hint_for(game))
+        turn = game.turn_number
+        while not game.is_over and game.turn_number == turn:
+            decisions.time(lambda game=game: evaluate_game(game))
+            decision = decide(game, Level.HARD)
+            if isinstance(decision, RollDice):
+                game.roll_with(rng)
+            else:
+                game.apply(decision)
+    for timings in (fresh, decisions, hints):
+        print(timings.report())
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,77 @@
+"""python -m bot [--sync]: read the configuration, set up logging, run until a signal."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import logging
+import signal
+import sys
+
+import discord
+
+from bot.config import ConfigError, Settings, load_settings
+
+log = logging.getLogger("bot")
+
+EXIT_CONFIG = 2
+
+
+def parse_args(argv: list[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="python -m bot", description="Run the Pickomino bot.")
+    parser.add_argument(
+        "--sync",
+        action="store_true",
+        help="sync the application commands even if they did not change",
+    )
+    return parser.parse_args(argv)
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(argv)
+    try:
+        settings = load_settings()
+    except ConfigError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return EXIT_CONFIG
+    discord.utils.setup_logging(level=logging.getLevelName(settings.log_level), root=True)
+    try:
+        asyncio.run(run(settings, force_sync=args.sync))
+    except discord.LoginFailure:
+        print(
+            "error: Discord refused DISCORD_TOKEN; copy the token again from "
+            "https://discord.com/developers/applications (Bot > Reset Token) into .env.",
+            file=sys.stderr,
+        )
+        return EXIT_CONFIG
+    return 0
+
+
+async def run(settings: Settings, *, force_sync: bool = False) -> None:
+    """Run the bot until it stops or SIGTERM/SIGINT arrives, then close it cleanly."""
+    from bot.client import PickominoBot
+
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for signum in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(signum, stop.set)
+    bot = PickominoBot(settings, force_sync=force_sync)
+    async with bot:
+        runner = asyncio.create_task(bot.start(settings.token), name="discord-client")
+        stopper = asyncio.create_task(stop.wait(), name="signal-wait")
+        done, _ = await asyncio.wait({runner, stopper}, return_when=asyncio.FIRST_COMPLETED)
+        if stopper in done:
+            log.info("signal received")
+        stopper.cancel()
+        await bot.close()
+        if runner in done:
+            runner.result()  # a login failure or crash is raised here
+        else:
+            runner.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await runner
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,130 @@
+"""The discord.py client: opens storage, loads the cogs, syncs the command tree."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import secrets
+import time
+from collections.abc import Callable
+from typing import Any
+
+import discord
+from discord.ext import commands
+
+from bot.adapters import all_adapters
+from bot.config import Settings
+from bot.sessions.service import SessionService
+from bot.storage import Database, apply_migrations
+from bot.storage.meta import COMMAND_TREE_HASH, get_meta, set_meta
+
+log = logging.getLogger(__name__)
+
+EXTENSIONS = ("cogs.pickomino",)
+
+
+class PickominoBot(commands.Bot):
+    """The bot. Other areas read `db` (storage), `sessions` and `display_name()` from it."""
+
+    db: Database
+    sessions: SessionService
+
+    def __init__(
+        self,
+        settings: Settings,
+        *,
+        force_sync: bool = False,
+        rng: Any = None,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
+        intents = discord.Intents.default()  # no privileged intents: buttons need none
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=intents,
+            help_command=None,
+            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+        )
+        self.settings = settings
+        self.force_sync = force_sync
+        self._rng = rng if rng is not None else secrets.SystemRandom()
+        self._clock = clock
+        self.synced_commands = False
+
+    async def start(self, token: str, *, reconnect: bool = True) -> None:
+        from bot.endpoints import apply_endpoint_overrides
+
+        settings = self.settings
+        if settings.discord_api_base or settings.discord_gateway_url:
+            apply_endpoint_overrides(settings.discord_api_base, settings.discord_gateway_url)
+            log.info(
+                "Discord endpoints overridden: REST %s, gateway %s",
+                settings.discord_api_base or "default",
+                settings.discord_gateway_url or "default",
+            )
+        await super().start(token, reconnect=reconnect)
+
+    async def setup_hook(self) -> None:
+        self.db = await Database.open(self.settings.database_path)
+        applied = await apply_migrations(self.db)
+        if applied:
+            log.info("database migrations applied: %s", applied)
+        self.sessions = SessionService(self.db, all_adapters(), rng=self._rng, clock=self._clock)
+        for extension in EXTENSIONS:
+            await self.load_extension(extension)
+        armed = await self.sessions.restore_timers()
+        log.info("resumed %d turn timers", armed)
+        await self.sync_commands(force=self.force_sync)
+
+    async def sync_commands(self, *, force: bool = False) -> bool:
+        """Sync the command tree if it changed since the last sync (or if forced)."""
+        digest = self.command_tree_hash()
+        if not force and digest == await get_meta(self.db, COMMAND_TREE_HASH):
+            log.info("application commands unchanged; not syncing")
+            return False
+        synced = await self.tree.sync()
+        log.info("synced %d global application commands", len(synced))
+        guild_id = self.settings.dev_guild_id
+        if guild_id is not None:
+            guild = discord.Object(id=guild_id)
+            self.tree.copy_global_to(guild=guild)
+            synced = await self.tree.sync(guild=guild)
+            log.info("synced %d application commands to guild %s", len(synced), guild_id)
+        await set_meta(self.db, COMMAND_TREE_HASH, digest)
+        self.synced_commands = True
+        return True
+
+    def command_tree_hash(self) -> str:
+        commands_payload = [command.to_dict(self.tree) for command in self.tree.get_commands()]
+        text = json.dumps(
+            {"commands": commands_payload, "dev_guild": self.settings.dev_guild_id},
+            sort_keys=True,
+            default=str,
+        )
+        return hashlib.sha256(text.encode()).hexdigest()
+
+    async def display_name(self, guild_id: int, user_id: int) -> str:
+        """A member's name in a guild: the cache, then the API, then a placeholder."""
+        guild = self.get_guild(guild_id)
+        member = guild.get_member(user_id) if guild else None
+        if member is not None:
+            return member.display_name
+        try:
+            fetched = await self.http.get_member(guild_id, user_id)
+        except discord.HTTPException:
+            return f"<@{user_id}>"
+        nick = fetched.get("nick")
+        user = fetched["user"]
+        return str(nick or user.get("global_name") or user["username"])
+
+    async def close(self) -> None:
+        """Stop the gateway, let changes in progress commit, then close the database."""
+        log.info("shutting down")
+        sessions = getattr(self, "sessions", None)
+        if sessions is not None:
+            await sessions.close()
+        await super().close()
+        db = getattr(self, "db", None)
+        if db is not None:
+            await db.close()
+        log.info("shut down cleanly")

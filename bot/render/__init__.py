@@ -1,0 +1,1 @@
+"""Embeds and button layouts built from a session (no I/O, no state)."""

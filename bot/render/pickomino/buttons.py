@@ -1,0 +1,97 @@
+"""Pickomino's button layouts: the lobby, a turn, the end of a game, the end confirmation.
+
+A turn never needs more than 5 rows of 5: Roll and the first claims, the faces 1 to 5,
+the worm, then more claims (only the "any lower tile" option can make many).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from bot.adapters.pickomino import ROLL, claim_move, keep_move
+from bot.game.pickomino import ClaimOption, Face, Game, Source
+from bot.i18n import t
+from bot.render.custom_ids import Action, ButtonRef
+from bot.render.layout import MAX_LABEL, MAX_PER_ROW, ButtonSpec, Layout, Style, clip
+from bot.render.pickomino.text import FACE_EMOJI, Namer
+from bot.sessions.model import Session
+
+CLAIMS_BESIDE_ROLL = MAX_PER_ROW - 1
+CLAIM_ROWS_BELOW = 2
+MAX_CLAIM_BUTTONS = CLAIMS_BESIDE_ROLL + CLAIM_ROWS_BELOW * MAX_PER_ROW
+
+
+def _ref(session: Session, action: Action, arg: str = "") -> str:
+    assert session.id is not None
+    return ButtonRef(action, session.id, session.version, arg).encode()
+
+
+def lobby_layout(session: Session) -> Layout:
+    return [
+        [
+            ButtonSpec(_ref(session, Action.JOIN), t("lobby.button.join"), Style.SUCCESS),
+            ButtonSpec(_ref(session, Action.LEAVE), t("lobby.button.leave")),
+            ButtonSpec(_ref(session, Action.START), t("lobby.button.start"), Style.PRIMARY),
+            ButtonSpec(_ref(session, Action.CANCEL), t("lobby.button.cancel"), Style.DANGER),
+        ]
+    ]
+
+
+def final_layout(session: Session) -> Layout:
+    label = t("game.button.play_again")
+    return [[ButtonSpec(_ref(session, Action.AGAIN), label, Style.SUCCESS, emoji="🔁")]]
+
+
+def end_confirm_layout(session: Session) -> Layout:
+    label = t("end.button.confirm")
+    return [[ButtonSpec(_ref(session, Action.END), label, Style.DANGER)]]
+
+
+def shown_claims(options: list[ClaimOption]) -> list[ClaimOption]:
+    """The claims that get a button: every steal, then the highest grill tiles."""
+    steals = [option for option in options if option.source is Source.STEAL]
+    grill = [option for option in options if option.source is not Source.STEAL]
+    chosen = (steals + grill)[:MAX_CLAIM_BUTTONS]
+    return sorted(chosen, key=lambda option: (option.source is Source.STEAL, -option.tile))
+
+
+def turn_layout(session: Session, game: Game, name_of: Namer) -> Layout:
+    legal = game.legal_actions()
+    roll_counts = Counter(game.roll or ())
+    move = Action.MOVE
+    claims = [
+        ButtonSpec(
+            _ref(session, move, claim_move(option)),
+            _claim_label(option, name_of),
+            Style.SUCCESS,
+        )
+        for option in shown_claims(list(legal.claims))
+    ]
+    roll = ButtonSpec(
+        _ref(session, move, ROLL), t("game.button.roll"), Style.PRIMARY, not legal.can_roll, "🎲"
+    )
+
+    def face_button(face: Face) -> ButtonSpec:
+        count = roll_counts[face]
+        label = t("game.button.face", count=count) if game.roll is not None else ""
+        keepable = face in legal.keepable
+        style = Style.PRIMARY if keepable else Style.SECONDARY
+        return ButtonSpec(
+            _ref(session, move, keep_move(face)), label, style, not keepable, FACE_EMOJI[face]
+        )
+
+    rows: Layout = [
+        [roll, *claims[:CLAIMS_BESIDE_ROLL]],
+        [face_button(face) for face in Face if face is not Face.WORM],
+        [face_button(Face.WORM)],
+    ]
+    rest = claims[CLAIMS_BESIDE_ROLL:]
+    rows.extend(rest[start : start + MAX_PER_ROW] for start in range(0, len(rest), MAX_PER_ROW))
+    return rows
+
+
+def _claim_label(option: ClaimOption, name_of: Namer) -> str:
+    if option.source is Source.STEAL:
+        name = name_of(option.victim or "")
+        return clip(t("game.button.steal", tile=option.tile, name=name), MAX_LABEL)
+    return t("game.button.take", tile=option.tile)

@@ -1,0 +1,75 @@
+"""Why a request was refused. Each error names its translation key; nothing changed."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+
+class SessionError(Exception):
+    """Base: `key` and `params` give the polite ephemeral answer through bot.i18n.t."""
+
+    key: ClassVar[str] = "error.generic"
+
+    def __init__(self, **params: Any) -> None:
+        super().__init__(self.key)
+        self.params = params
+
+
+class NoSession(SessionError):
+    key = "error.no_session"
+
+
+class AlreadyLive(SessionError):
+    key = "error.already_live"  # params: link
+
+
+class StaleButton(SessionError):
+    key = "error.stale_button"
+
+
+class StaleMessage(SessionError):
+    key = "error.stale_message"
+
+
+class StaleVersion(SessionError):
+    key = "error.stale_version"
+
+
+class NotInGame(SessionError):
+    key = "error.not_in_game"
+
+
+class NotYourTurn(SessionError):
+    key = "error.not_your_turn"  # params: name
+
+
+class NotHost(SessionError):
+    key = "error.not_host"  # params: name
+
+
+class AlreadyJoined(SessionError):
+    key = "error.already_joined"
+
+
+class LobbyFull(SessionError):
+    key = "error.lobby_full"  # params: max
+
+
+class NotEnoughPlayers(SessionError):
+    key = "error.not_enough_players"  # params: min
+
+
+class NotInLobby(SessionError):
+    key = "error.not_in_lobby"
+
+
+class NotPlaying(SessionError):
+    key = "error.not_playing"
+
+
+class MoveRefused(SessionError):
+    key = "error.illegal_move"
+
+
+class CommitFailed(SessionError):
+    key = "error.commit_failed"

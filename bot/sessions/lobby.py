@@ -1,0 +1,80 @@
+"""Lobby rules: joining, leaving, starting and cancelling, as changes to a session draft.
+
+Each function checks first and raises a SessionError before it changes anything.
+"""
+
+from __future__ import annotations
+
+from bot.sessions.adapter import GameEvent
+from bot.sessions.context import Context
+from bot.sessions.errors import (
+    AlreadyJoined,
+    LobbyFull,
+    NotEnoughPlayers,
+    NotHost,
+    NotInGame,
+    NotInLobby,
+)
+from bot.sessions.model import Ending, Seat, Session, Status
+
+
+def join(session: Session, context: Context, seat: Seat) -> list[GameEvent]:
+    _require_lobby(session)
+    if session.seat(seat.user_id) is not None:
+        raise AlreadyJoined()
+    if len(session.active_seats) >= context.adapter.max_players:
+        raise LobbyFull(max=context.adapter.max_players)
+    session.seats = [s for s in session.seats if s.user_id != seat.user_id]
+    session.seats.append(seat)
+    return []
+
+
+def leave(session: Session, context: Context, user_id: int) -> list[GameEvent]:
+    """Leave the lobby; the next seat becomes host, and an empty lobby closes."""
+    _require_lobby(session)
+    if session.seat(user_id) is None:
+        raise NotInGame()
+    session.seats = [seat for seat in session.seats if seat.user_id != user_id]
+    if not session.seats:
+        _close(session, context, Ending.CANCELLED)
+    elif session.host_id == user_id:
+        session.host_id = session.seats[0].user_id
+    return []
+
+
+def start(session: Session, context: Context, user_id: int) -> list[GameEvent]:
+    """The host starts the game with the seated players."""
+    _require_lobby(session)
+    if user_id != session.host_id:
+        raise NotHost(name=session.host_name)
+    adapter = context.adapter
+    if len(session.seats) < adapter.min_players:
+        raise NotEnoughPlayers(min=adapter.min_players)
+    # The host sits first: a "host starts" option then means seat 0.
+    host = next(seat for seat in session.seats if seat.user_id == user_id)
+    session.seats = [host, *(seat for seat in session.seats if seat is not host)]
+    players = [seat.player_id for seat in session.seats]
+    session.game = adapter.new_game(players, session.options, context.rng)
+    session.status = Status.PLAYING
+    session.started_at = int(context.now)
+    return []
+
+
+def cancel(session: Session, context: Context, user_id: int, *, moderator: bool) -> list[GameEvent]:
+    """The host, or a member who may manage messages, closes the lobby."""
+    _require_lobby(session)
+    if user_id != session.host_id and not moderator:
+        raise NotHost(name=session.host_name)
+    _close(session, context, Ending.CANCELLED)
+    return []
+
+
+def _require_lobby(session: Session) -> None:
+    if session.status is not Status.LOBBY:
+        raise NotInLobby()
+
+
+def _close(session: Session, context: Context, ending: Ending) -> None:
+    session.status = Status.OVER
+    session.ending = ending
+    session.ended_at = int(context.now)

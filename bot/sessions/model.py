@@ -1,0 +1,212 @@
+"""A session: one channel's lobby or game, its seats, options and turn clock.
+
+Game-agnostic: the game itself is an opaque object that the session's GameAdapter
+stores, copies and plays.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from enum import StrEnum
+from typing import Any
+
+from bot.sessions.adapter import GameAdapter
+from bot.storage.sessions import SessionRow
+
+LOG_LENGTH = 8  # recent events kept for the live message
+
+
+class Status(StrEnum):
+    LOBBY = "lobby"
+    PLAYING = "playing"
+    OVER = "over"
+
+
+class Ending(StrEnum):
+    FINISHED = "finished"
+    ABANDONED = "abandoned"  # ended by a player, by leaving, or by the timer
+    CANCELLED = "cancelled"  # the lobby closed before the game began
+
+
+@dataclass(slots=True)
+class Seat:
+    """A player: a Discord user, or later a computer player (`is_bot`, `bot_level`)."""
+
+    user_id: int
+    name: str
+    is_bot: bool = False
+    bot_level: str | None = None
+    left: bool = False
+
+    @property
+    def player_id(self) -> str:
+        """The id the game engines use."""
+        return str(self.user_id)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "user_id": self.user_id,
+            "name": self.name,
+            "is_bot": self.is_bot,
+            "bot_level": self.bot_level,
+            "left": self.left,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Seat:
+        return cls(
+            user_id=int(data["user_id"]),
+            name=str(data["name"]),
+            is_bot=bool(data.get("is_bot", False)),
+            bot_level=data.get("bot_level"),
+            left=bool(data.get("left", False)),
+        )
+
+
+@dataclass(slots=True)
+class Session:
+    kind: str
+    guild_id: int
+    channel_id: int
+    host_id: int
+    seats: list[Seat]
+    options: dict[str, Any] = field(default_factory=dict)  # the game's rule options
+    timer_seconds: int | None = None  # the turn timer; None is off
+    id: int | None = None
+    status: Status = Status.LOBBY
+    version: int = 0
+    game: Any = None  # the adapter's game object, from the start of play
+    message_id: int | None = None  # the live message
+    created_at: int = 0
+    started_at: int | None = None
+    ended_at: int | None = None
+    ending: Ending | None = None
+    # The turn clock: when the current turn began, which turn that is, whether the
+    # player was pinged at half time, and consecutive expiries per player.
+    turn_key: str | None = None
+    turn_started: float | None = None
+    pinged: bool = False
+    strikes: dict[str, int] = field(default_factory=dict)
+    log: list[dict[str, Any]] = field(default_factory=list)
+
+    # ----------------------------------------------------------------- seats
+
+    def seat(self, user_id: int) -> Seat | None:
+        """The seat of a player still in the session."""
+        for seat in self.seats:
+            if seat.user_id == user_id and not seat.left:
+                return seat
+        return None
+
+    def seat_by_player(self, player_id: str) -> Seat | None:
+        """Any seat, left ones too: for names in the log and the standings."""
+        for seat in self.seats:
+            if seat.player_id == player_id:
+                return seat
+        return None
+
+    def name_of(self, player_id: str) -> str:
+        seat = self.seat_by_player(player_id)
+        return seat.name if seat else player_id
+
+    @property
+    def active_seats(self) -> list[Seat]:
+        return [seat for seat in self.seats if not seat.left]
+
+    @property
+    def host_name(self) -> str:
+        return self.name_of(str(self.host_id))
+
+    # ----------------------------------------------------------------- clock
+
+    @property
+    def deadline(self) -> float | None:
+        if self.turn_started is None or self.timer_seconds is None:
+            return None
+        return self.turn_started + self.timer_seconds
+
+    @property
+    def half_time(self) -> float | None:
+        if self.turn_started is None or self.timer_seconds is None:
+            return None
+        return self.turn_started + self.timer_seconds / 2
+
+    def next_timer_instant(self) -> float | None:
+        """When the timer next has something to do: the half-time ping, else the expiry."""
+        if self.status is not Status.PLAYING:
+            return None
+        return self.deadline if self.pinged else self.half_time
+
+    def remember(self, events: list[dict[str, Any]]) -> None:
+        self.log = [*self.log, *events][-LOG_LENGTH:]
+
+    # ----------------------------------------------------------------- storage
+
+    def copy(self, adapter: GameAdapter) -> Session:
+        """An independent draft to change; the original stays as committed."""
+        return replace(
+            self,
+            seats=[replace(seat) for seat in self.seats],
+            options=dict(self.options),
+            game=None if self.game is None else adapter.copy(self.game),
+            strikes=dict(self.strikes),
+            log=list(self.log),
+        )
+
+    def to_row(self, adapter: GameAdapter) -> SessionRow:
+        state = {
+            "host_id": self.host_id,
+            "seats": [seat.to_dict() for seat in self.seats],
+            "options": self.options,
+            "timer_seconds": self.timer_seconds,
+            "game": None if self.game is None else adapter.dump(self.game),
+            "created_at": self.created_at,
+            "started_at": self.started_at,
+            "ended_at": self.ended_at,
+            "ending": None if self.ending is None else str(self.ending),
+            "turn_key": self.turn_key,
+            "turn_started": self.turn_started,
+            "pinged": self.pinged,
+            "strikes": self.strikes,
+            "log": self.log,
+        }
+        return SessionRow(
+            id=self.id,
+            kind=self.kind,
+            guild_id=self.guild_id,
+            channel_id=self.channel_id,
+            status=str(self.status),
+            version=self.version,
+            state=state,
+            message_id=self.message_id,
+            deadline=self.next_timer_instant(),
+        )
+
+    @classmethod
+    def from_row(cls, row: SessionRow, adapter: GameAdapter) -> Session:
+        state = row.state
+        game = state.get("game")
+        ending = state.get("ending")
+        return cls(
+            kind=row.kind,
+            guild_id=row.guild_id,
+            channel_id=row.channel_id,
+            host_id=int(state["host_id"]),
+            seats=[Seat.from_dict(seat) for seat in state["seats"]],
+            options=dict(state.get("options") or {}),
+            timer_seconds=state.get("timer_seconds"),
+            id=row.id,
+            status=Status(row.status),
+            version=row.version,
+            game=None if game is None else adapter.load(game),
+            message_id=row.message_id,
+            created_at=int(state.get("created_at") or 0),
+            started_at=state.get("started_at"),
+            ended_at=state.get("ended_at"),
+            ending=None if ending is None else Ending(ending),
+            turn_key=state.get("turn_key"),
+            turn_started=state.get("turn_started"),
+            pinged=bool(state.get("pinged", False)),
+            strikes={str(k): int(v) for k, v in (state.get("strikes") or {}).items()},
+            log=list(state.get("log") or []),
+        )

@@ -1,0 +1,73 @@
+"""In-game changes to a session draft: a move, leaving, ending, and the turn timer.
+
+Each function checks first and raises a SessionError before it changes anything; the
+game adapter raises IllegalMove with the game untouched.
+"""
+
+from __future__ import annotations
+
+from bot.sessions.adapter import GameEvent, IllegalMove
+from bot.sessions.context import Context
+from bot.sessions.errors import MoveRefused, NotHost, NotInGame, NotPlaying, NotYourTurn
+from bot.sessions.model import Session, Status
+
+STRIKES_TO_REMOVE = 3  # consecutive timer expiries that remove a player
+
+
+def move(session: Session, context: Context, user_id: int, move: str) -> list[GameEvent]:
+    """The current player plays `move` (a button's move string)."""
+    _require_playing(session)
+    seat = session.seat(user_id)
+    if seat is None:
+        raise NotInGame()
+    current = context.adapter.current_player(session.game)
+    if current != seat.player_id:
+        raise NotYourTurn(name=session.name_of(current or ""))
+    try:
+        events = context.adapter.play(session.game, move, context.rng)
+    except IllegalMove:
+        raise MoveRefused() from None
+    session.strikes.pop(seat.player_id, None)  # they are here: the count starts again
+    return events
+
+
+def leave(session: Session, context: Context, user_id: int) -> list[GameEvent]:
+    """A player leaves mid-game: their tiles go back; under two players, abandoned."""
+    _require_playing(session)
+    seat = session.seat(user_id)
+    if seat is None:
+        raise NotInGame()
+    seat.left = True
+    return context.adapter.remove_player(session.game, seat.player_id)
+
+
+def end(session: Session, context: Context, user_id: int, *, moderator: bool) -> list[GameEvent]:
+    """The host, or a member who may manage messages, abandons the game."""
+    _require_playing(session)
+    if user_id != session.host_id and not moderator:
+        raise NotHost(name=session.host_name)
+    return context.adapter.abandon(session.game)
+
+
+def expire_turn(session: Session, context: Context) -> list[GameEvent]:
+    """The turn timer ran out: end the turn for the player; a third expiry in a row removes them."""
+    _require_playing(session)
+    adapter = context.adapter
+    player = adapter.current_player(session.game)
+    if player is None:
+        return []
+    events = adapter.timeout(session.game)
+    strikes = session.strikes.get(player, 0) + 1
+    session.strikes[player] = strikes
+    if strikes >= STRIKES_TO_REMOVE and not adapter.is_over(session.game):
+        seat = session.seat_by_player(player)
+        if seat is not None:
+            seat.left = True
+        session.strikes.pop(player, None)
+        events.extend(adapter.remove_player(session.game, player))
+    return events
+
+
+def _require_playing(session: Session) -> None:
+    if session.status is not Status.PLAYING:
+        raise NotPlaying()

@@ -1,0 +1,345 @@
+"""The session service: one live session per channel, loaded on demand, changed under a
+per-channel lock, and committed to SQLite before anyone is shown the change.
+
+A change is a function that edits a draft copy of the session; the committed session
+is swapped in only after the commit, so a refused request or a failed commit leaves
+the session exactly as it was.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import secrets
+import sqlite3
+import time
+from collections.abc import Awaitable, Callable, Mapping
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+import aiosqlite
+
+from bot.sessions import play
+from bot.sessions.adapter import GameAdapter, GameEvent
+from bot.sessions.context import Context
+from bot.sessions.errors import (
+    AlreadyLive,
+    CommitFailed,
+    NoSession,
+    StaleButton,
+    StaleMessage,
+    StaleVersion,
+)
+from bot.sessions.model import Ending, Session, Status
+from bot.sessions.timers import TimerWheel
+from bot.storage.database import Database
+from bot.storage.sessions import SessionStore, VersionConflict
+
+log = logging.getLogger(__name__)
+
+Mutation = Callable[[Session, Context], list[GameEvent]]
+GameOverHook = Callable[[aiosqlite.Connection, Session, list[GameEvent]], Awaitable[None]]
+TIMER_RETRY_SECONDS = 5.0
+
+
+@dataclass(frozen=True, slots=True)
+class Expect:
+    """What a click was made on: the game, its state version (strict) and the message."""
+
+    session_id: int | None = None
+    version: int | None = None
+    message_id: int | None = None
+
+    def check(self, session: Session | None) -> Session:
+        if session is None:
+            raise StaleButton() if self.session_id is not None else NoSession()
+        if self.session_id is not None and session.id != self.session_id:
+            raise StaleButton()
+        if (
+            self.message_id is not None
+            and session.message_id is not None
+            and self.message_id != session.message_id
+        ):
+            raise StaleMessage()
+        if self.version is not None and self.version != session.version:
+            raise StaleVersion()
+        return session
+
+
+@dataclass(frozen=True, slots=True)
+class Change:
+    before: Session | None
+    session: Session
+    events: list[GameEvent]
+
+    @property
+    def ended(self) -> bool:
+        was_over = self.before is not None and self.before.status is Status.OVER
+        return self.session.status is Status.OVER and not was_over
+
+
+Publish = Callable[[Change], Awaitable[None]]
+Post = Callable[[Session], Awaitable[int | None]]
+
+
+class SessionListener(Protocol):
+    """The UI, told about changes nobody clicked for (the turn timer, later bot turns)."""
+
+    async def session_changed(self, change: Change) -> None: ...
+
+    async def turn_reminder(self, session: Session, user_id: int) -> None: ...
+
+
+class SessionService:
+    def __init__(
+        self,
+        db: Database,
+        adapters: Mapping[str, GameAdapter],
+        *,
+        rng: Any = None,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
+        self.db = db
+        self.store = SessionStore(db)
+        self.adapters = dict(adapters)
+        self.rng = rng if rng is not None else secrets.SystemRandom()
+        self.clock = clock
+        self.timers = TimerWheel(self.run_timer, clock)
+        self.listener: SessionListener | None = None
+        self.game_over_hooks: list[GameOverHook] = []
+        self._live: dict[int, Session] = {}
+        self._locks: dict[int, asyncio.Lock] = {}
+
+    # ----------------------------------------------------------------- reading
+
+    def adapter(self, kind: str) -> GameAdapter:
+        return self.adapters[kind]
+
+    def lock(self, channel_id: int) -> asyncio.Lock:
+        lock = self._locks.get(channel_id)
+        if lock is None:
+            lock = self._locks[channel_id] = asyncio.Lock()
+        return lock
+
+    async def live(self, channel_id: int) -> Session | None:
+        """The channel's lobby or game in progress, from memory or the database."""
+        session = self._live.get(channel_id)
+        if session is not None:
+            return session
+        row = await self.store.live_in_channel(channel_id)
+        if row is None:
+            return None
+        session = Session.from_row(row, self.adapter(row.kind))
+        self._live[channel_id] = session
+        return session
+
+    async def by_id(self, session_id: int) -> Session | None:
+        """Any session, ended ones too (e.g. for Play again)."""
+        for session in self._live.values():
+            if session.id == session_id:
+                return session
+        row = await self.store.get(session_id)
+        return None if row is None else Session.from_row(row, self.adapter(row.kind))
+
+    # ----------------------------------------------------------------- changing
+
+    async def open(self, session: Session, post: Post | None = None) -> Session:
+        """Create the channel's session (a lobby); `post` shows it and returns the message id."""
+        async with self.lock(session.channel_id):
+            existing = await self.live(session.channel_id)
+            if existing is not None:
+                raise AlreadyLive(session=existing)
+            session.created_at = int(self.clock())
+            session.version = 1
+            try:
+                async with self.db.transaction() as connection:
+                    row = session.to_row(self.adapter(session.kind))
+                    session_id = await self.store.insert(connection, row)
+            except sqlite3.Error as error:
+                log.exception("could not create a session in channel %s", session.channel_id)
+                raise CommitFailed() from error
+            session.id = session_id
+            self._live[session.channel_id] = session
+            log.info("session %s opened in channel %s", session.id, session.channel_id)
+            if post is not None:
+                await self._attach(session, post)
+            return self._live[session.channel_id]
+
+    async def update(
+        self,
+        channel_id: int,
+        mutate: Mutation,
+        *,
+        expect: Expect | None = None,
+        publish: Publish | None = None,
+        bump: bool = True,
+    ) -> Change:
+        """Apply `mutate` to the channel's session and commit it; then `publish` (locked)."""
+        async with self.lock(channel_id):
+            current = (expect or Expect()).check(await self.live(channel_id))
+            return await self._apply(current, mutate, publish, bump=bump)
+
+    async def repost(self, channel_id: int, post: Post) -> tuple[Session, int | None]:
+        """Show the session in a new live message; return it and the previous message id."""
+        async with self.lock(channel_id):
+            session = Expect().check(await self.live(channel_id))
+            previous = session.message_id
+            session = await self._attach(session, post)
+            return session, previous
+
+    async def _attach(self, session: Session, post: Post) -> Session:
+        message_id = await post(session)
+        if message_id is None:
+            return session
+
+        def attach(draft: Session, _: Context) -> list[GameEvent]:
+            draft.message_id = message_id
+            return []
+
+        change = await self._apply(session, attach, None, bump=False)
+        return change.session
+
+    async def _apply(
+        self, current: Session, mutate: Mutation, publish: Publish | None, *, bump: bool
+    ) -> Change:
+        adapter = self.adapter(current.kind)
+        context = Context(adapter, self.rng, self.clock())
+        draft = current.copy(adapter)
+        events = mutate(draft, context)
+        self._settle(draft, context)
+        if bump:
+            draft.version += 1
+        draft.remember(events)
+        change = Change(current, draft, events)
+        await self._commit(change, adapter)
+        if draft.status is Status.OVER:
+            self._live.pop(draft.channel_id, None)
+        else:
+            self._live[draft.channel_id] = draft
+        for event in events:
+            log.info(
+                "game %s channel %s v%s %s",
+                draft.id,
+                draft.channel_id,
+                draft.version,
+                json.dumps(event, separators=(",", ":")),
+            )
+        if publish is not None:
+            try:
+                await publish(change)
+            except Exception:
+                # The change is committed; the next update or /pickomino status shows it.
+                log.exception("could not show session %s v%s", draft.id, draft.version)
+        self.timers.set(draft.channel_id, draft.next_timer_instant())
+        return change
+
+    def _settle(self, draft: Session, context: Context) -> None:
+        """The status and turn clock that follow from the game after a change."""
+        adapter = context.adapter
+        if draft.status is Status.PLAYING and adapter.is_over(draft.game):
+            draft.status = Status.OVER
+            abandoned = adapter.is_abandoned(draft.game)
+            draft.ending = Ending.ABANDONED if abandoned else Ending.FINISHED
+            draft.ended_at = int(context.now)
+        if draft.status is not Status.PLAYING or draft.timer_seconds is None:
+            draft.turn_key = None
+            draft.turn_started = None
+            draft.pinged = False
+            return
+        key = adapter.turn_key(draft.game)
+        if key != draft.turn_key:
+            draft.turn_key = key
+            draft.turn_started = context.now
+            draft.pinged = False
+
+    async def _commit(self, change: Change, adapter: GameAdapter) -> None:
+        draft, before = change.session, change.before
+        assert before is not None and draft.id is not None
+        try:
+            async with self.db.transaction() as connection:
+                await self.store.update(connection, draft.to_row(adapter), before.version)
+                await self.store.append_events(connection, draft.id, draft.version, change.events)
+                if change.ended and draft.started_at is not None:
+                    await self._record_result(connection, draft)
+        except VersionConflict as error:
+            # Another process moved the session on: forget our copy and refuse the click.
+            self._live.pop(draft.channel_id, None)
+            raise StaleVersion() from error
+        except (sqlite3.Error, ValueError) as error:
+            log.exception("could not commit session %s v%s", draft.id, draft.version)
+            raise CommitFailed() from error
+
+    async def _record_result(self, connection: aiosqlite.Connection, session: Session) -> None:
+        """Run the game-over hooks (history) inside the final commit's transaction.
+
+        A failing hook is rolled back to its savepoint and logged, so a bug in history
+        never keeps a game from ending.
+        """
+        assert session.id is not None
+        events = await self.store.events_in(connection, session.id)
+        for hook in self.game_over_hooks:
+            await connection.execute("SAVEPOINT game_over_hook")
+            try:
+                await hook(connection, session, events)
+            except Exception:
+                await connection.execute("ROLLBACK TO game_over_hook")
+                log.exception("game-over hook %r failed for game %s", hook, session.id)
+            await connection.execute("RELEASE game_over_hook")
+
+    # ----------------------------------------------------------------- timers
+
+    async def restore_timers(self) -> int:
+        """Arm the turn timers of every stored game (at start-up); return how many."""
+        rows = await self.store.with_deadlines()
+        for row in rows:
+            session = Session.from_row(row, self.adapter(row.kind))
+            self._live.setdefault(session.channel_id, session)
+            self.timers.set(session.channel_id, row.deadline)
+        return len(rows)
+
+    async def run_timer(self, channel_id: int) -> None:
+        """The channel's turn clock is due: ping at half time, end the turn at expiry."""
+        try:
+            async with self.lock(channel_id):
+                await self._run_timer(channel_id)
+        except Exception:
+            log.exception("turn timer failed in channel %s; retrying", channel_id)
+            self.timers.set(channel_id, self.clock() + TIMER_RETRY_SECONDS)
+
+    async def _run_timer(self, channel_id: int) -> None:
+        session = await self.live(channel_id)
+        if session is None or session.deadline is None or session.half_time is None:
+            return
+        now = self.clock()
+        if now >= session.deadline:
+            await self._apply(session, play.expire_turn, self._tell_changed, bump=True)
+        elif now >= session.half_time and not session.pinged:
+            await self._apply(session, _mark_pinged, self._tell_reminder, bump=False)
+        else:
+            self.timers.set(channel_id, session.next_timer_instant())
+
+    async def _tell_changed(self, change: Change) -> None:
+        if self.listener is not None:
+            await self.listener.session_changed(change)
+
+    async def _tell_reminder(self, change: Change) -> None:
+        session = change.session
+        player = self.adapter(session.kind).current_player(session.game)
+        seat = session.seat_by_player(player or "")
+        if self.listener is not None and seat is not None:
+            await self.listener.turn_reminder(session, seat.user_id)
+
+    # ----------------------------------------------------------------- shutdown
+
+    async def close(self) -> None:
+        """Stop the timers and wait for every change in progress to be committed."""
+        await self.timers.close()
+        for lock in list(self._locks.values()):
+            async with lock:
+                pass
+
+
+def _mark_pinged(draft: Session, _: Context) -> list[GameEvent]:
+    draft.pinged = True
+    return []

@@ -1,0 +1,1 @@
+"""Game results, statistics and leaderboards (the history issue); pure, no discord."""

@@ -1,0 +1,157 @@
+"""What the score commands read: rankings, periods, and the rows of each answer.
+
+Pure data, filled by `bot.storage.results` and turned into text by `bot.stats.text`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from bot.stats.record import Turn
+
+DAY = 86_400
+HISTORY_PAGE_SIZE = 10
+LEADERBOARD_SIZE = 10
+WIN_RATE_MIN_GAMES = 5
+
+
+class Ranking(StrEnum):
+    WINS = "wins"
+    WIN_RATE = "win_rate"  # only players with WIN_RATE_MIN_GAMES games in the period
+    AVERAGE_WORMS = "average_worms"
+    GAMES = "games"
+
+
+class Period(StrEnum):
+    ALL_TIME = "all"
+    DAYS_30 = "30d"
+    DAYS_7 = "7d"
+
+    @property
+    def days(self) -> int | None:
+        """How many UTC days back, counting today; None for all time."""
+        return {Period.ALL_TIME: None, Period.DAYS_30: 30, Period.DAYS_7: 7}[self]
+
+    def first_day(self, now: int) -> int | None:
+        """The first UTC day number (unix seconds // DAY) inside the period."""
+        days = self.days
+        return None if days is None else now // DAY - days + 1
+
+
+@dataclass(frozen=True, slots=True)
+class Cursor:
+    """A position in a newest-first list of games, for keyset paging."""
+
+    ended_at: int
+    game_id: int
+
+
+@dataclass(frozen=True, slots=True)
+class SeatLine:
+    """One player of a game, as a history line or a final standing shows them."""
+
+    seat: int
+    user_id: int
+    name: str
+    is_bot: bool
+    worms: int
+    tiles: tuple[int, ...]
+    rank: int | None
+    won: bool
+    left: bool
+
+
+@dataclass(frozen=True, slots=True)
+class GameSummary:
+    game_id: int
+    channel_id: int
+    started_at: int
+    ended_at: int
+    abandoned: bool
+    has_bots: bool
+    seats: tuple[SeatLine, ...]  # in seat order
+
+    @property
+    def cursor(self) -> Cursor:
+        return Cursor(self.ended_at, self.game_id)
+
+    def standings(self) -> list[SeatLine]:
+        """Ranked players first by rank, then the unranked (left) by seat."""
+        return sorted(self.seats, key=lambda s: (s.rank is None, s.rank or 0, -s.worms, s.seat))
+
+
+@dataclass(frozen=True, slots=True)
+class HistoryPage:
+    games: tuple[GameSummary, ...]
+    total: int  # games in the whole list, for "page x of y"
+    has_newer: bool
+    has_older: bool
+
+
+@dataclass(frozen=True, slots=True)
+class LeaderboardEntry:
+    rank: int  # equal values share a rank
+    user_id: int
+    name: str
+    games: int
+    wins: int
+    worms: int
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+    @property
+    def average_worms(self) -> float:
+        return self.worms / self.games if self.games else 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class Leaderboard:
+    ranking: Ranking
+    period: Period
+    top: tuple[LeaderboardEntry, ...]
+    asker: LeaderboardEntry | None  # the asker's own row, when ranked at all
+    ranked_players: int
+    asker_games: int  # the asker's finished games in the period, ranked or not
+
+    @property
+    def asker_in_top(self) -> bool:
+        return self.asker is not None and any(e.user_id == self.asker.user_id for e in self.top)
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerStats:
+    """One person's record in one server; counters cover finished games only."""
+
+    user_id: int
+    name: str
+    games: int
+    wins: int
+    worms: int
+    best_worms: int
+    grill_takes: int
+    steals: int
+    stolen_from: int
+    failures: int
+    turns: int
+    current_streak: int
+    longest_streak: int
+    favourite_tile: int | None
+    favourite_tile_taken: int
+    stored_games: int  # abandoned games included
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+    @property
+    def average_worms(self) -> float:
+        return self.worms / self.games if self.games else 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class GameStory:
+    summary: GameSummary
+    turns: tuple[Turn, ...]

@@ -1,0 +1,34 @@
+"""Ephemeral answers: a refused request, or an error, to the person who asked."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+
+from bot.i18n import t
+from bot.sessions.errors import SessionError
+
+log = logging.getLogger(__name__)
+
+
+async def tell(interaction: discord.Interaction[Any], text: str, **kwargs: Any) -> None:
+    """Answer only the clicker, whether or not the interaction was answered already."""
+    if interaction.response.is_done():
+        await interaction.followup.send(text, ephemeral=True, **kwargs)
+    else:
+        await interaction.response.send_message(text, ephemeral=True, **kwargs)
+
+
+async def refuse(interaction: discord.Interaction[Any], error: SessionError) -> None:
+    await tell(interaction, t(error.key, **error.params))
+
+
+async def fail(interaction: discord.Interaction[Any], error: BaseException) -> None:
+    """Something unexpected: log it and tell the user politely."""
+    log.error("interaction %s failed", interaction.id, exc_info=error)
+    try:
+        await tell(interaction, t("error.generic"))
+    except discord.HTTPException:
+        log.warning("could not tell the user about the failure of %s", interaction.id)

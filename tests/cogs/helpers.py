@@ -1,0 +1,48 @@
+"""Shared steps for the cog tests: open a game, play a turn or a whole game by buttons."""
+
+from __future__ import annotations
+
+from tests.discord_harness import BotHarness, FakeUser, StoredMessage
+
+FACES_BEST_FIRST = ("🪱", "5️⃣", "4️⃣", "3️⃣", "2️⃣", "1️⃣")
+
+
+async def start_game(
+    harness: BotHarness, players: list[FakeUser], **options: object
+) -> StoredMessage:
+    """Open a lobby as players[0], let the others join, start; return the live message."""
+    options.setdefault("turn_timer", 0)
+    started = await harness.slash(players[0], "pickomino", "start", **options)
+    live = started.message
+    for player in players[1:]:
+        await harness.click(player, harness.message(live.id), "Join")
+    result = await harness.click(players[0], harness.message(live.id), "Start")
+    assert result.edited, result.ephemeral
+    return harness.message(live.id)
+
+
+def choose(message: StoredMessage) -> str:
+    """A simple, legal choice from the enabled buttons: keep the best face, stop when
+    the kept dice allow a claim and the total is decent, else roll."""
+    enabled = message.enabled()
+    faces = {(b.get("emoji") or {}).get("name"): b for b in enabled if ":keep:" in b["custom_id"]}
+    for face in FACES_BEST_FIRST:
+        if face in faces:
+            return faces[face]["custom_id"]
+    claims = [b for b in enabled if ":claim:" in b["custom_id"]]
+    roll = [b for b in enabled if b["custom_id"].endswith(":roll")]
+    if claims and (not roll or len(claims) > 0):
+        return claims[0]["custom_id"]
+    return roll[0]["custom_id"]
+
+
+async def play_to_the_end(harness: BotHarness, live_id: int, limit: int = 2000) -> StoredMessage:
+    """Click the current player's choices until the game is over; return the final message."""
+    for _ in range(limit):
+        message = harness.message(live_id)
+        if any(":again:" in b["custom_id"] for b in message.buttons):
+            return message
+        player = await harness.current_user()
+        result = await harness.click(player, message, choose(message))
+        assert result.edited, result.ephemeral
+    raise AssertionError("the game did not end")

@@ -1,0 +1,55 @@
+"""A whole game through the real handlers: lobby, turns, final standings, Play again."""
+
+from __future__ import annotations
+
+import sqlite3
+
+from bot.render.custom_ids import ButtonRef
+from tests.cogs.helpers import play_to_the_end, start_game
+from tests.discord_harness import BotHarness
+
+
+async def test_lobby_to_final_standings_and_play_again(tmp_path):
+    database = tmp_path / "bot.db"
+    async with BotHarness.running(database) as harness:
+        anne, bob, cleo = harness.user("Anne"), harness.user("Bob"), harness.user("Cleo")
+        live = await start_game(harness, [anne, bob, cleo])
+        assert "Grill" in live.text() and "▶️" in live.text()
+
+        final = (await play_to_the_end(harness, live.id)).snapshot()
+
+        text = final.text()
+        assert "game over" in text
+        assert "🥇 1." in text and "wins" in text
+        assert [b.get("label") for b in final.buttons] == ["Play again"]
+        # Only the final message's Play again is live in the channel.
+        assert [m.id for m in harness.fake.live_messages()] == [live.id]
+
+        again = await harness.click(bob, final, "Play again")
+        lobby = again.message
+        assert not lobby.ephemeral and "Pickomino lobby" in lobby.text()
+        assert "1. Bob (host)" in lobby.text()
+        assert "Anne" in lobby.text() and "Cleo" in lobby.text()
+        assert harness.message(live.id).buttons == []  # the old Play again is gone
+        twice = await harness.click(cleo, final, "Play again")  # a stale copy of it
+        assert "already a Pickomino game" in (twice.ephemeral or "")
+
+    with sqlite3.connect(database) as db:
+        (status,) = db.execute("SELECT status FROM sessions WHERE id = 1").fetchone()
+        assert status == "over"
+        types = [row[0] for row in db.execute("SELECT data FROM session_events ORDER BY seq")]
+        assert '"type":"game_over"' in types[-1]
+        (stored,) = db.execute("SELECT COUNT(*) FROM game_results WHERE game_id = 1").fetchone()
+        assert stored == 1
+
+
+async def test_every_click_is_answered_by_editing_the_clicked_message(tmp_path):
+    async with BotHarness.running(tmp_path / "bot.db") as harness:
+        anne, bob = harness.user("Anne"), harness.user("Bob")
+        live = await start_game(harness, [anne, bob], first_player="host")
+        result = await harness.click(anne, live, "Roll")
+        assert result.kinds == [7]
+        # No channel message edit was needed for a click.
+        assert harness.fake.sent("PATCH", "/channels/{channel_id}/messages/{message_id}") == []
+        ref = ButtonRef.parse(result.message.buttons[0]["custom_id"])
+        assert ref is not None and ref.version == 4

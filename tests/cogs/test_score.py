@@ -1,0 +1,468 @@
+"""/pickomino score through the real bot and discord.py, Discord faked (tests/discord_harness).
+
+The results are games played through the engine and saved with save_result, under the
+harness's server and members; one test plays a whole game by buttons first.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import re
+import sys
+import time
+from typing import Any
+
+import pytest
+
+from bot.stats.record import GameResult, SeatInfo
+from bot.storage.results import save_result
+from tests.cogs.helpers import play_to_the_end, start_game
+from tests.discord_harness import (
+    CHANNEL_ID,
+    GUILD_ID,
+    BotHarness,
+    FakeUser,
+    InteractionResult,
+)
+from tests.stats.games import play, result_of
+
+EMBED_TOTAL = 6000
+HOUR = 3600
+
+
+# ---------------------------------------------------------------------- helpers
+
+
+def seat(user: FakeUser) -> SeatInfo:
+    return SeatInfo(user.id, user.name, False)
+
+
+async def save(harness: BotHarness, results: list[GameResult]) -> None:
+    async with harness.bot.db.transaction() as connection:
+        for result in results:
+            await save_result(connection, result)
+
+
+def games(
+    people: list[FakeUser],
+    count: int,
+    *,
+    seed: int = 1,
+    first_id: int = 1,
+    robot: SeatInfo | None = None,
+) -> list[GameResult]:
+    """`count` engine-played games among `people`, one an hour up to now, newest last."""
+    rng = random.Random(seed)
+    now = int(time.time())
+    seats = [seat(user) for user in people] + ([robot] if robot else [])
+    return [
+        result_of(
+            play(rng, seats),
+            seats,
+            game_id=first_id + index,
+            ended_at=now - (count - index) * HOUR,
+            guild_id=GUILD_ID,
+        )
+        for index in range(count)
+    ]
+
+
+async def command(
+    harness: BotHarness, user: FakeUser, name: str, **options: Any
+) -> InteractionResult:
+    return await harness.slash(user, "pickomino", "score", name, **options)
+
+
+async def command_for(
+    harness: BotHarness, user: FakeUser, name: str, target: FakeUser, *, member: bool = True
+) -> InteractionResult:
+    """/pickomino score <name> player:<target>, as Discord resolves a user option;
+    `member=False` for someone who has left the server (a user, no member data)."""
+    payload = harness._base_payload(user, 2, CHANNEL_ID, False)
+    resolved: dict[str, Any] = {"users": {str(target.id): target.user_payload()}}
+    if member:
+        data = target.member_payload()
+        data.pop("user")
+        resolved["members"] = {str(target.id): data}
+    payload["data"] = {
+        "id": str(harness.fake.next_id()),
+        "name": "pickomino",
+        "type": 1,
+        "options": [
+            {
+                "name": "score",
+                "type": 2,
+                "options": [
+                    {
+                        "name": name,
+                        "type": 1,
+                        "options": [{"name": "player", "type": 6, "value": str(target.id)}],
+                    }
+                ],
+            }
+        ],
+        "resolved": resolved,
+    }
+    return await harness.dispatch(payload)
+
+
+def check_embed_limits(embed: dict[str, Any]) -> None:
+    """Discord refuses embeds over these limits."""
+    title = embed.get("title", "")
+    description = embed.get("description", "")
+    footer = (embed.get("footer") or {}).get("text", "")
+    fields = embed.get("fields", [])
+    assert len(title) <= 256 and len(description) <= 4096 and len(footer) <= 2048
+    assert len(fields) <= 25
+    for field in fields:
+        assert 0 < len(field["name"]) <= 256 and 0 < len(field["value"]) <= 1024
+    total = len(title) + len(description) + len(footer)
+    total += sum(len(f["name"]) + len(f["value"]) for f in fields)
+    assert total <= EMBED_TOTAL
+
+
+def history_ids(result: InteractionResult | Any) -> list[int]:
+    message = result.message if isinstance(result, InteractionResult) else result
+    check_embed_limits(message.embed)
+    return [int(n) for n in re.findall(r"`#(\d+)`", message.embed["description"])]
+
+
+def enabled(message: Any) -> list[str]:
+    return [button["label"] for button in message.enabled()]
+
+
+@pytest.fixture
+async def harness(tmp_path):
+    async with BotHarness.running(tmp_path / "bot.db") as running:
+        yield running
+
+
+# ---------------------------------------------------------------------- registration
+
+
+async def test_the_group_is_synced_as_pickomino_score(harness):
+    (pickomino,) = [c for c in harness.fake.commands["global"] if c["name"] == "pickomino"]
+    (score,) = [o for o in pickomino["options"] if o["name"] == "score"]
+    assert score["type"] == 2  # a sub-command group
+    subcommands = {o["name"]: o for o in score["options"]}
+    assert set(subcommands) == {"history", "leaderboard", "player", "game"}
+    ranking = {o["name"]: o for o in subcommands["leaderboard"]["options"]}["ranking"]
+    assert [c["value"] for c in ranking["choices"]] == [
+        "wins",
+        "win_rate",
+        "average_worms",
+        "games",
+    ]
+    (game_id,) = subcommands["game"]["options"]
+    assert game_id["name"] == "id" and game_id["type"] == 4 and game_id["autocomplete"]
+
+
+# ---------------------------------------------------------------------- history
+
+
+async def test_history_empty_states_point_to_start(harness):
+    anne = harness.user("Anne")
+    answer = await command(harness, anne, "history")
+    assert answer.ephemeral and "start one with /pickomino start" in answer.ephemeral
+    answer = await command_for(harness, anne, "history", harness.user("Bob"))
+    assert "Bob has no games" in answer.ephemeral
+
+
+async def test_history_pages_through_every_game_with_previous_and_next(harness):
+    anne, bob = harness.user("Anne"), harness.user("Bob")
+    await save(harness, games([anne, bob], 25))
+
+    first = await command(harness, anne, "history")
+    assert not first.message.ephemeral
+    assert history_ids(first) == list(range(25, 15, -1))
+    assert enabled(first.message) == ["Next"]
+    assert "Page 1 of 3" in first.message.embed["footer"]["text"]
+    assert "<t:" in first.message.embed["description"]
+
+    second = await harness.click(anne, harness.message(first.message.id), "Next")
+    assert second.edited and history_ids(second) == list(range(15, 5, -1))
+    assert enabled(second.message) == ["Previous", "Next"]
+    last = await harness.click(anne, second.message, "Next")
+    assert history_ids(last) == [5, 4, 3, 2, 1]
+    assert enabled(last.message) == ["Previous"]
+    assert "Page 3 of 3" in last.message.embed["footer"]["text"]
+
+    back = await harness.click(anne, last.message, "Previous")
+    assert history_ids(back) == list(range(15, 5, -1))
+    assert "Page 2 of 3" in back.message.embed["footer"]["text"]
+
+
+@pytest.mark.parametrize(("count", "pages"), [(1, 1), (10, 1), (11, 2), (20, 2)])
+async def test_history_paging_edges(harness, count, pages):
+    anne, bob = harness.user("Anne"), harness.user("Bob")
+    await save(harness, games([anne, bob], count))
+    answer = await command(harness, anne, "history")
+    seen = history_ids(answer)
+    message = answer.message
+    while "Next" in enabled(message):
+        message = (await harness.click(anne, message, "Next")).message
+        seen += history_ids(message)
+    assert seen == list(range(count, 0, -1))
+    assert f"of {pages} " in message.embed["footer"]["text"]
+    assert "Next" not in enabled(message)
+    assert ("Previous" in enabled(message)) == (pages > 1)
+
+
+async def test_the_pager_refuses_someone_elses_clicks(harness):
+    anne, bob = harness.user("Anne"), harness.user("Bob")
+    await save(harness, games([anne, bob], 12))
+    shown = await command(harness, anne, "history")
+
+    refused = await harness.click(bob, harness.message(shown.message.id), "Next")
+    assert refused.ephemeral == "Only the person who asked can turn these pages. " + (
+        "Run /pickomino score history for your own."
+    )
+    assert not refused.edited
+    assert history_ids(harness.message(shown.message.id)) == list(range(12, 2, -1))
+
+
+async def test_the_pager_disables_itself_on_timeout(harness, monkeypatch):
+    # The module the running bot loaded: unloading an extension drops its modules, so
+    # each harness imports cogs.pickomino._score afresh.
+    monkeypatch.setattr(sys.modules["cogs.pickomino._score"], "PAGER_TIMEOUT", 0.05)
+    anne, bob = harness.user("Anne"), harness.user("Bob")
+    await save(harness, games([anne, bob], 12))
+    shown = await command(harness, anne, "history")
+    assert enabled(harness.message(shown.message.id)) == ["Next"]
+    await asyncio.sleep(0.3)
+    await harness.settle()
+    assert enabled(harness.message(shown.message.id)) == []
+
+
+async def test_history_marks_winners_abandoned_and_computer_games(harness):
+    anne, bob = harness.user("Anne"), harness.user("Bob")
+    robot = SeatInfo(42, "Robot", True)
+    results = games([anne, bob], 2, robot=robot)
+    lobby = result_of(
+        None,
+        [seat(anne), seat(bob)],
+        game_id=3,
+        ended_at=int(time.time()),
+        guild_id=GUILD_ID,
+        abandoned=True,
+    )
+    await save(harness, [*results, lobby])
+
+    text = (await command(harness, anne, "history")).message.embed["description"]
+    first, second, third = text.splitlines()
+    assert first.startswith("`#3`") and "*abandoned*" in first and "🏆" not in first
+    assert "🤖 Robot" in second and "🏆" in second
+
+
+async def test_one_players_history_and_a_player_who_left_the_server(harness):
+    anne, bob, cleo = harness.user("Anne"), harness.user("Bob"), harness.user("Cleo")
+    await save(harness, games([anne, bob], 3) + games([anne, cleo], 2, first_id=4, seed=2))
+    del harness.fake.members[cleo.id]  # Cleo leaves the server
+
+    answer = await command_for(harness, anne, "history", cleo, member=False)
+    assert answer.message.embed["title"] == "Latest games of Cleo"
+    assert history_ids(answer) == [5, 4]
+    assert all("Cleo" in line for line in answer.message.embed["description"].splitlines())
+    answer = await command_for(harness, anne, "history", bob)
+    assert history_ids(answer) == [3, 2, 1]
+
+
+# ---------------------------------------------------------------------- leaderboard
+
+
+async def test_each_ranking_and_period(harness):
+    people = [harness.user(name) for name in ("Anne", "Bob", "Cleo")]
+    old = games(people, 6, seed=3)
+    for result in old:  # played 40 days ago: all time only
+        result.ended_at -= 40 * 24 * HOUR
+    await save(harness, old + games(people, 6, seed=4, first_id=7))
+
+    for ranking, value in [
+        ("wins", " wins in "),
+        ("win_rate", "%"),
+        ("average_worms", " worms a game"),
+        ("games", " games"),
+    ]:
+        counts = {}
+        for period in ("all", "30d", "7d"):
+            answer = await command(harness, people[0], "leaderboard", ranking=ranking, period=period)
+            embed = answer.message.embed
+            check_embed_limits(embed)
+            lines = embed["description"].splitlines()
+            assert len(lines) == 3 and all(value in line for line in lines)
+            assert lines[0].startswith("`1.`")
+            counts[period] = sum(int(n) for n in re.findall(r"(\d+) games", embed["description"]))
+        if ranking == "games":
+            assert counts == {"all": 36, "30d": 18, "7d": 18}
+
+
+async def test_win_rate_ranks_only_players_with_five_games(harness):
+    anne, bob, cleo = harness.user("Anne"), harness.user("Bob"), harness.user("Cleo")
+    await save(harness, games([anne, bob], 5) + games([cleo, anne], 4, first_id=6))
+
+    answer = await command(harness, cleo, "leaderboard", ranking="win_rate")
+    description = answer.message.embed["description"]
+    assert "Cleo" not in description.split("\n\n")[0]
+    assert "at least 5 games (4 so far)" in description
+    answer = await command(harness, cleo, "leaderboard", ranking="games")
+    assert "Cleo" in answer.message.embed["description"]
+
+
+async def test_the_askers_rank_shows_below_the_top_ten(harness):
+    people = [harness.user(f"Player {index}") for index in range(12)]
+    results: list[GameResult] = []
+    for index in range(0, 12, 2):
+        pair = people[index : index + 2]
+        results += games(pair, index + 1, seed=index, first_id=len(results) + 1)
+    await save(harness, results)
+
+    answer = await command(harness, people[0], "leaderboard", ranking="games")
+    top, mine = answer.message.embed["description"].split("\n\n")
+    assert len(top.splitlines()) == 10 and "Player 0" not in top
+    assert mine.startswith("You: `11.` **Player 0**") and "(of 12 ranked)" in mine
+    answer = await command(harness, people[11], "leaderboard", ranking="games")
+    assert "\n\n" not in answer.message.embed["description"]  # in the top: no extra line
+
+
+async def test_computer_players_are_never_ranked(harness):
+    anne = harness.user("Anne")
+    await save(harness, games([anne], 3, robot=SeatInfo(42, "Robot", True)))
+    for ranking in ("wins", "games", "average_worms"):
+        answer = await command(harness, anne, "leaderboard", ranking=ranking)
+        assert "Robot" not in answer.message.embed["description"]
+        assert "Anne" in answer.message.embed["description"]
+
+
+async def test_leaderboard_empty_states(harness):
+    anne = harness.user("Anne")
+    answer = await command(harness, anne, "leaderboard")
+    assert "No games finished in this server yet" in answer.ephemeral
+    answer = await command(harness, anne, "leaderboard", ranking="win_rate")
+    assert "Nobody has 5 finished games" in answer.ephemeral
+
+
+# ---------------------------------------------------------------------- player
+
+
+async def test_player_card(harness):
+    anne, bob = harness.user("Anne"), harness.user("Bob")
+    results = games([anne, bob], 8)
+    await save(harness, results)
+
+    answer = await command(harness, anne, "player")
+    embed = answer.message.embed
+    check_embed_limits(embed)
+    fields = {field["name"]: field["value"] for field in embed["fields"]}
+    wins = sum(p.won for r in results for p in r.players if p.user_id == anne.id)
+    steals = sum(p.steals for r in results for p in r.players if p.user_id == anne.id)
+    assert fields["Games"] == "8" and fields["Wins"] == str(wins)
+    assert fields["Win rate"] == f"{wins / 8:.0%}"
+    assert fields["Steals made"] == str(steals)
+    assert re.fullmatch(r"\d\d \(taken \d+×\)", fields["Favourite tile"])
+    assert re.fullmatch(r"\d+ now, \d+ longest", fields["Winning streak"])
+    assert embed["title"] == "Anne in this server"
+
+    for_bob = await command_for(harness, anne, "player", bob)
+    assert for_bob.message.embed["title"] == "Bob in this server"
+
+
+async def test_player_who_left_the_server_and_strangers(harness):
+    anne, bob, cleo = harness.user("Anne"), harness.user("Bob"), harness.user("Cleo")
+    await save(harness, games([anne, bob], 2))
+    del harness.fake.members[bob.id]
+    answer = await command_for(harness, anne, "player", bob, member=False)
+    assert answer.message.embed["title"] == "Bob in this server"
+    answer = await command_for(harness, anne, "player", cleo)
+    assert answer.ephemeral == (
+        "Cleo has not played in this server yet; start a game with /pickomino start."
+    )
+
+
+# ---------------------------------------------------------------------- one game
+
+
+async def test_game_story_and_standings(harness):
+    anne, bob, cleo = harness.user("Anne"), harness.user("Bob"), harness.user("Cleo")
+    (result,) = games([anne, bob, cleo], 1, seed=7)
+    await save(harness, [result])
+
+    answer = await command(harness, anne, "game", id=1)
+    embed = answer.message.embed
+    check_embed_limits(embed)
+    assert embed["title"] == "Game #1"
+    lines = embed["description"].split("\n\n", 1)[1].splitlines()
+    assert len(lines) == len(result.story)
+    assert any(re.fullmatch(r"`\d+\.` \w+ took \d\d", line) for line in lines)
+    assert any(re.fullmatch(r"`\d+\.` \w+ failed.*", line) for line in lines)
+    stole = [line for line in lines if " stole " in line]
+    assert len(stole) == sum(p.steals for p in result.players)
+    assert all(re.fullmatch(r"`\d+\.` \w+ stole \d\d from \w+", line) for line in stole)
+    standings = embed["fields"][0]
+    assert standings["name"] == "Final standings" and "🏆" in standings["value"]
+
+
+async def test_an_unknown_or_foreign_game_is_refused_kindly(harness):
+    anne = harness.user("Anne")
+    (foreign,) = games([anne, harness.user("Bob")], 1)
+    foreign.guild_id = GUILD_ID + 1
+    await save(harness, [foreign])
+    answer = await command(harness, anne, "game", id=1)
+    assert answer.ephemeral.startswith("There is no game #1 in this server.")
+
+
+async def test_a_long_game_of_seven_long_names_fits_discords_limits(harness):
+    people = [harness.user(f"A very long display name num {index}") for index in range(7)]
+    results = games(people, 11, seed=9)
+    await save(harness, results)
+    longest = max(results, key=lambda r: len(r.story))
+    answer = await command(harness, people[0], "game", id=longest.game_id)
+    check_embed_limits(answer.message.embed)
+    history_ids(await command(harness, people[0], "history"))  # checks the limits too
+
+
+async def test_game_id_autocomplete_offers_recent_games(harness):
+    anne, bob = harness.user("Anne"), harness.user("Bob")
+    await save(harness, games([anne, bob], 12))
+    payload = harness._base_payload(anne, 4, CHANNEL_ID, False)
+    payload["data"] = {
+        "id": str(harness.fake.next_id()),
+        "name": "pickomino",
+        "type": 1,
+        "options": [
+            {
+                "name": "score",
+                "type": 2,
+                "options": [
+                    {
+                        "name": "game",
+                        "type": 1,
+                        "options": [{"name": "id", "type": 4, "value": "1", "focused": True}],
+                    }
+                ],
+            }
+        ],
+    }
+    answer = await harness.dispatch(payload)
+    (callback,) = answer.callbacks
+    assert callback["type"] == 8
+    values = [choice["value"] for choice in callback["data"]["choices"]]
+    assert values == [12, 11, 10, 1]
+    assert callback["data"]["choices"][0]["name"] == "#12 · Anne, Bob"
+
+
+# ---------------------------------------------------------------------- end to end
+
+
+async def test_a_game_played_by_buttons_shows_in_history(harness):
+    anne, bob = harness.user("Anne"), harness.user("Bob")
+    live = await start_game(harness, [anne, bob])
+    await play_to_the_end(harness, live.id)
+
+    history = await command(harness, bob, "history")
+    (line,) = history.message.embed["description"].splitlines()
+    assert line.startswith("`#1`") and "Anne" in line and "Bob" in line and "🏆" in line
+    story = await command(harness, bob, "game", id=1)
+    assert " took " in story.message.embed["description"]
+    card = await command(harness, anne, "player")
+    assert {f["name"]: f["value"] for f in card.message.embed["fields"]}["Games"] == "1"

@@ -1,0 +1,109 @@
+"""The turn timer: a ping at half time, the turn ended at expiry, three strikes remove."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+from bot.sessions.timers import TimerWheel
+from tests.cogs.helpers import start_game
+from tests.discord_harness import CHANNEL_ID, BotHarness
+
+CREATE = ("POST", "/channels/{channel_id}/messages")
+EDIT = ("PATCH", "/channels/{channel_id}/messages/{message_id}")
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1_800_000_000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+async def _tick(harness: BotHarness, clock: Clock, seconds: float) -> None:
+    clock.now += seconds
+    await harness.bot.sessions.run_timer(CHANNEL_ID)
+    await harness.settle()
+
+
+async def test_half_time_ping_then_the_turn_ends_for_the_player(tmp_path):
+    clock = Clock()
+    async with BotHarness.running(tmp_path / "bot.db", clock=clock) as harness:
+        anne, bob = harness.user("Anne"), harness.user("Bob")
+        live = await start_game(harness, [anne, bob], first_player="host", turn_timer=60)
+        assert "Time left: <t:" in harness.message(live.id).text()
+        version = (await harness.session()).version
+
+        await _tick(harness, clock, 20)  # nothing due yet
+        assert harness.fake.sent(*CREATE) == []
+
+        await _tick(harness, clock, 11)
+        [ping] = harness.fake.sent(*CREATE)
+        assert f"<@{anne.id}>" in ping.payload["content"]
+        assert (await harness.session()).version == version  # buttons stay valid
+        await _tick(harness, clock, 1)
+        assert len(harness.fake.sent(*CREATE)) == 1  # pinged once
+
+        await _tick(harness, clock, 30)
+        session = await harness.session()
+        assert session.version == version + 1
+        assert session.game.current_player == str(bob.id)
+        assert "Anne ran out of time" in harness.message(live.id).text()
+        assert harness.fake.sent(*EDIT)
+
+
+async def test_three_expiries_in_a_row_remove_the_player(tmp_path):
+    clock = Clock()
+    async with BotHarness.running(tmp_path / "bot.db", clock=clock) as harness:
+        anne, bob, cleo = harness.user("Anne"), harness.user("Bob"), harness.user("Cleo")
+        live = await start_game(harness, [anne, bob, cleo], first_player="host", turn_timer=60)
+        for _ in range(6):  # Anne, Bob, Cleo time out twice each
+            await _tick(harness, clock, 30)
+            await _tick(harness, clock, 30)
+        session = await harness.session()
+        assert session.strikes == {str(anne.id): 2, str(bob.id): 2, str(cleo.id): 2}
+
+        await _tick(harness, clock, 30)
+        await _tick(harness, clock, 30)  # Anne's third
+        session = await harness.session()
+        assert str(anne.id) not in session.game.players
+        assert "Anne left the game" in harness.message(live.id).text()
+
+        # Bob plays for himself: his count starts again.
+        await harness.click(bob, harness.message(live.id), "Roll")
+        assert (await harness.session()).strikes.get(str(bob.id)) is None
+
+
+async def test_deadlines_survive_a_restart(tmp_path):
+    clock = Clock()
+    database = tmp_path / "bot.db"
+    async with BotHarness.running(database, clock=clock, close=False) as first:
+        anne, bob = first.user("Anne"), first.user("Bob")
+        await start_game(first, [anne, bob], first_player="host", turn_timer=60)
+        armed = first.bot.sessions.timers.pending()
+        fake = first.fake
+    async with BotHarness.running(database, clock=clock, fake=fake) as second:
+        assert second.bot.sessions.timers.pending() == armed
+        await _tick(second, clock, 61)  # the stored deadline passes: half time and expiry
+        await _tick(second, clock, 0)
+        session = await second.session()
+        assert session.game.current_player == str(bob.id)
+
+
+async def test_the_timer_wheel_fires_once_at_the_instant():
+    fired: list[int] = []
+
+    async def fire(key: int) -> None:
+        fired.append(key)
+
+    wheel = TimerWheel(fire)
+    wheel.set(1, time.time() + 0.02)
+    wheel.set(2, time.time() + 0.02)
+    wheel.set(2, None)  # cancelled
+    wheel.set(3, time.time() + 0.01)
+    wheel.set(3, time.time() + 0.03)  # replaced
+    await asyncio.sleep(0.1)
+    assert sorted(fired) == [1, 3]
+    assert wheel.pending() == {}
+    await wheel.close()

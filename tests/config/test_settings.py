@@ -1,0 +1,88 @@
+"""Start-up configuration: one typed object, and a clear exit without a token."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bot.__main__ import EXIT_CONFIG, main
+from bot.config import ConfigError, Settings, load_settings
+
+ROOT = Path(__file__).resolve().parents[2]
+VARIABLES = (
+    "DISCORD_TOKEN",
+    "DATABASE_URL",
+    "DISCORD_API_BASE",
+    "DISCORD_GATEWAY_URL",
+    "DEV_GUILD_ID",
+    "LOG_LEVEL",
+)
+
+
+@pytest.fixture(autouse=True)
+def clean_environment(monkeypatch, tmp_path):
+    for name in VARIABLES:
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.chdir(tmp_path)  # no .env here
+
+
+def test_defaults_and_blank_optional_values(monkeypatch):
+    monkeypatch.setenv("DISCORD_TOKEN", " abc ")
+    monkeypatch.setenv("DEV_GUILD_ID", "")
+    monkeypatch.setenv("DISCORD_API_BASE", "")
+    settings = load_settings()
+    assert settings.token == "abc"
+    assert settings.database_path == Path("data/pickomino.db")
+    assert settings.dev_guild_id is None and settings.discord_api_base is None
+    assert settings.log_level == "INFO"
+
+
+def test_values_from_a_dotenv_file(tmp_path):
+    (tmp_path / ".env").write_text(
+        "DISCORD_TOKEN=from-file\nDEV_GUILD_ID=42\nLOG_LEVEL=debug\n"
+        "DATABASE_URL=sqlite:////srv/pickomino.db\n"
+    )
+    settings = load_settings()
+    assert settings.token == "from-file"
+    assert settings.dev_guild_id == 42
+    assert settings.log_level == "DEBUG"
+    assert settings.database_path == Path("/srv/pickomino.db")
+
+
+def test_a_missing_token_is_a_config_error():
+    with pytest.raises(ConfigError, match="DISCORD_TOKEN is not set"):
+        load_settings()
+
+
+@pytest.mark.parametrize(
+    ("name", "value"),
+    [("DEV_GUILD_ID", "abc"), ("LOG_LEVEL", "LOUD"), ("DATABASE_URL", "postgres://x")],
+)
+def test_bad_values_name_the_variable(monkeypatch, name, value):
+    monkeypatch.setenv("DISCORD_TOKEN", "abc")
+    monkeypatch.setenv(name, value)
+    with pytest.raises(ConfigError, match=name):
+        load_settings()
+
+
+def test_main_exits_2_with_one_line_without_a_token(capsys):
+    assert main([]) == EXIT_CONFIG
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1
+    assert ".env" in err and ".env.example" in err and "discord.com/developers" in err
+
+
+def test_python_dash_m_bot_exits_2(tmp_path):
+    env = {"PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT)}
+    done = subprocess.run(
+        [sys.executable, "-m", "bot"], cwd=tmp_path, env=env, capture_output=True, text=True
+    )
+    assert done.returncode == 2
+    assert done.stderr.startswith("error: DISCORD_TOKEN is not set")
+
+
+def test_settings_is_the_only_reader_of_the_environment():
+    assert Settings.model_config.get("env_file") == ".env"

@@ -1,0 +1,685 @@
+"""Drive the real bot through discord.py's own Interaction objects, with Discord faked.
+
+The bot is the production `PickominoBot`: it logs in, runs its `setup_hook` (database,
+migrations, cogs, command sync) and handles interactions built from Discord's JSON
+payloads by `ConnectionState.parse_interaction_create`, exactly as the gateway would
+hand them over. Only the transport is replaced: `FakeDiscord` answers every REST call
+(`discord.http.HTTPClient.request`) and every interaction callback or webhook
+follow-up (`discord.webhook.async_.AsyncWebhookAdapter.request`) the way Discord does,
+keeps the messages the bot posts and edits, and records every request.
+
+Typical use (see tests/cogs/ for more)::
+
+    async with BotHarness.running(tmp_path / "bot.db") as harness:
+        anne, bob = harness.user("Anne"), harness.user("Bob")
+        started = await harness.slash(anne, "pickomino", "start", turn_timer=0)
+        lobby = started.message                  # the live message, as Discord stores it
+        await harness.click(bob, lobby, "Join")  # by label, emoji or custom_id
+        result = await harness.click(anne, harness.message(lobby.id), "Start")
+        assert result.edited                     # answered by editing the clicked message
+
+A second `BotHarness` on the same database file and the same `FakeDiscord` is a
+restart: `await BotHarness.running(path, fake=first.fake)`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import json
+import random
+import re
+import time
+from collections.abc import AsyncIterator, Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+import discord
+import discord.http
+import discord.webhook.async_
+from discord.http import Route
+
+from bot.client import PickominoBot
+from bot.config import Settings
+from bot.sessions.timers import TASK_PREFIX
+
+EPHEMERAL = 1 << 6
+APPLICATION_ID = 900_000_000_000_000_001
+BOT_USER_ID = APPLICATION_ID
+GUILD_ID = 800_000_000_000_000_001
+CHANNEL_ID = 700_000_000_000_000_001
+MANAGE_MESSAGES = 1 << 13
+MEMBER_PERMISSIONS = (1 << 10) | (1 << 11) | (1 << 16) | (1 << 31)  # view, send, history, use
+TIMESTAMP = "2026-01-01T00:00:00.000000+00:00"
+
+_OPTION_TYPES = {bool: 5, int: 4, float: 10, str: 3}
+
+
+# --------------------------------------------------------------------------- payloads
+
+
+@dataclass(frozen=True, slots=True)
+class FakeUser:
+    """A server member who clicks and types commands."""
+
+    id: int
+    name: str
+    manage_messages: bool = False
+
+    def user_payload(self) -> dict[str, Any]:
+        return {
+            "id": str(self.id),
+            "username": self.name.lower(),
+            "global_name": self.name,
+            "discriminator": "0",
+            "avatar": None,
+        }
+
+    def member_payload(self) -> dict[str, Any]:
+        permissions = MEMBER_PERMISSIONS | (MANAGE_MESSAGES if self.manage_messages else 0)
+        return {
+            "user": self.user_payload(),
+            "nick": None,
+            "roles": [],
+            "joined_at": TIMESTAMP,
+            "deaf": False,
+            "mute": False,
+            "flags": 0,
+            "permissions": str(permissions),
+        }
+
+
+@dataclass(slots=True)
+class StoredMessage:
+    """A message as Discord stores it (the payload it would send back)."""
+
+    payload: dict[str, Any]
+
+    @property
+    def id(self) -> int:
+        return int(self.payload["id"])
+
+    @property
+    def channel_id(self) -> int:
+        return int(self.payload["channel_id"])
+
+    @property
+    def embeds(self) -> list[dict[str, Any]]:
+        return list(self.payload.get("embeds") or [])
+
+    @property
+    def embed(self) -> dict[str, Any]:
+        return self.embeds[0]
+
+    @property
+    def content(self) -> str:
+        return str(self.payload.get("content") or "")
+
+    @property
+    def ephemeral(self) -> bool:
+        return bool(int(self.payload.get("flags") or 0) & EPHEMERAL)
+
+    @property
+    def rows(self) -> list[list[dict[str, Any]]]:
+        return [list(row.get("components", [])) for row in self.payload.get("components") or []]
+
+    @property
+    def buttons(self) -> list[dict[str, Any]]:
+        return [button for row in self.rows for button in row]
+
+    def button(self, which: str) -> dict[str, Any]:
+        """A button by custom_id, label, or emoji name (first match)."""
+        for button in self.buttons:
+            emoji = (button.get("emoji") or {}).get("name")
+            if which in (button.get("custom_id"), button.get("label"), emoji):
+                return button
+        raise KeyError(f"no button {which!r} in {[b.get('label') for b in self.buttons]}")
+
+    def enabled(self) -> list[dict[str, Any]]:
+        return [button for button in self.buttons if not button.get("disabled")]
+
+    def labels(self) -> list[str]:
+        return [str(button.get("label") or button["emoji"]["name"]) for button in self.buttons]
+
+    def text(self) -> str:
+        """Everything a reader sees in the message, for assertions."""
+        parts = [self.content]
+        for embed in self.embeds:
+            parts += [embed.get("title", ""), embed.get("description", "")]
+            parts += [f"{f['name']}\n{f['value']}" for f in embed.get("fields", [])]
+            parts.append((embed.get("footer") or {}).get("text", ""))
+        return "\n".join(part for part in parts if part)
+
+    def snapshot(self) -> StoredMessage:
+        """A frozen copy: this message as it is now, even after later edits."""
+        return StoredMessage(json.loads(json.dumps(self.payload)))
+
+
+@dataclass(frozen=True, slots=True)
+class Recorded:
+    method: str
+    path: str  # the route template, e.g. /channels/{channel_id}/messages/{message_id}
+    url: str
+    payload: Any
+    ids: dict[str, str]
+
+
+@dataclass(slots=True)
+class InteractionResult:
+    """What the bot answered to one interaction."""
+
+    interaction_id: int
+    callbacks: list[dict[str, Any]] = field(default_factory=list)  # {"type": n, "data": ...}
+    messages: list[StoredMessage] = field(default_factory=list)  # created or edited by it
+    answered_at: float | None = None  # time.perf_counter() when the callback arrived
+
+    @property
+    def kinds(self) -> list[int]:
+        return [callback["type"] for callback in self.callbacks]
+
+    @property
+    def edited(self) -> bool:
+        """Answered with UPDATE_MESSAGE (interaction.response.edit_message)."""
+        return 7 in self.kinds
+
+    @property
+    def message(self) -> StoredMessage:
+        """The last message this interaction created or edited."""
+        if not self.messages:
+            raise AssertionError(f"interaction answered without a message: {self.callbacks}")
+        return self.messages[-1]
+
+    @property
+    def ephemeral(self) -> str | None:
+        """The text of the (last) ephemeral answer, if any."""
+        for message in reversed(self.messages):
+            if message.ephemeral:
+                return message.text()
+        return None
+
+
+def _http_error(status: int, message: str) -> discord.HTTPException:
+    response = SimpleNamespace(status=status, reason=message)
+    cls = {403: discord.Forbidden, 404: discord.NotFound}.get(status, discord.HTTPException)
+    return cls(response, {"code": 0, "message": message})  # type: ignore[arg-type]
+
+
+# --------------------------------------------------------------------------- the fake
+
+
+class FakeDiscord:
+    """Discord's REST and interaction endpoints, in memory."""
+
+    def __init__(self) -> None:
+        self._ids = itertools.count(1_000_000_000_000_000_000)
+        self.messages: dict[int, StoredMessage] = {}
+        self.channel_log: dict[int, list[int]] = {}  # channel -> message ids, oldest first
+        self.requests: list[Recorded] = []
+        self.commands: dict[str, list[dict[str, Any]]] = {}  # "global" or guild id -> payload
+        self.members: dict[int, FakeUser] = {}
+        self._interactions: dict[str, dict[str, Any]] = {}  # token -> interaction payload
+        self._results: dict[str, InteractionResult] = {}
+        self.fail: dict[str, int] = {}  # route template -> HTTP status to answer once
+        self.bot_user = {
+            "id": str(BOT_USER_ID),
+            "username": "pickomino",
+            "global_name": None,
+            "discriminator": "0000",
+            "avatar": None,
+            "bot": True,
+        }
+
+    def next_id(self) -> int:
+        return next(self._ids)
+
+    def forget(self) -> None:
+        """Drop the request log and answered interactions (long benchmark runs)."""
+        self.requests.clear()
+        self._interactions.clear()
+        self._results.clear()
+
+    # ----------------------------------------------------------------- patching
+
+    @contextlib.contextmanager
+    def installed(self) -> Iterator[FakeDiscord]:
+        """Route every request discord.py makes to this fake (restored on exit)."""
+        fake = self
+
+        async def http_request(client: Any, route: Route, **kwargs: Any) -> Any:
+            return await fake.handle(route, kwargs.get("json"))
+
+        async def webhook_request(
+            adapter: Any, route: Route, session: Any = None, **kw: Any
+        ) -> Any:
+            return await fake.handle(route, kw.get("payload"))
+
+        http_class = discord.http.HTTPClient
+        adapter_class = discord.webhook.async_.AsyncWebhookAdapter
+        saved = (http_class.request, adapter_class.request)
+        http_class.request = http_request  # type: ignore[method-assign,assignment]
+        adapter_class.request = webhook_request  # type: ignore[method-assign,assignment]
+        try:
+            yield self
+        finally:
+            http_class.request, adapter_class.request = saved  # type: ignore[method-assign]
+
+    # ----------------------------------------------------------------- routing
+
+    async def handle(self, route: Route, payload: Any) -> Any:
+        await asyncio.sleep(0)  # a real request yields to the loop
+        ids = _route_ids(route)
+        self.requests.append(Recorded(route.method, route.path, route.url, payload, ids))
+        status = self.fail.pop(route.path, None)
+        if status is not None:
+            raise _http_error(status, "injected failure")
+        handler = self._routes().get((route.method, route.path))
+        if handler is None:
+            return None
+        return handler(ids, payload or {})
+
+    def _routes(self) -> dict[tuple[str, str], Callable[[dict[str, str], Any], Any]]:
+        return {
+            ("GET", "/users/@me"): lambda ids, p: dict(self.bot_user),
+            ("GET", "/oauth2/applications/@me"): lambda ids, p: self._application(),
+            ("PUT", "/applications/{application_id}/commands"): self._put_commands,
+            ("PUT", "/applications/{application_id}/guilds/{guild_id}/commands"): (
+                self._put_commands
+            ),
+            ("POST", "/channels/{channel_id}/messages"): self._create_message,
+            ("PATCH", "/channels/{channel_id}/messages/{message_id}"): self._edit_message,
+            ("GET", "/channels/{channel_id}/messages/{message_id}"): self._get_message,
+            ("GET", "/guilds/{guild_id}/members/{user_id}"): self._get_member,
+            ("POST", "/interactions/{webhook_id}/{webhook_token}/callback"): self._callback,
+            ("POST", "/webhooks/{webhook_id}/{webhook_token}"): self._followup,
+            ("PATCH", "/webhooks/{webhook_id}/{webhook_token}/messages/@original"): (
+                self._edit_original
+            ),
+            ("PATCH", "/webhooks/{webhook_id}/{webhook_token}/messages/{message_id}"): (
+                self._edit_followup
+            ),
+        }
+
+    def _application(self) -> dict[str, Any]:
+        return {
+            "id": str(APPLICATION_ID),
+            "name": "Pickomino",
+            "description": "",
+            "icon": None,
+            "bot_public": True,
+            "bot_require_code_grant": False,
+            "owner": {**self.bot_user, "bot": False, "id": "1"},
+            "verify_key": "0" * 64,
+            "flags": 0,
+            "summary": "",
+        }
+
+    def _put_commands(self, ids: dict[str, str], payload: Any) -> list[dict[str, Any]]:
+        scope = ids.get("guild_id", "global")
+        answered = [
+            {**command, "id": str(self.next_id()), "application_id": str(APPLICATION_ID)}
+            for command in payload
+        ]
+        self.commands[scope] = answered
+        return answered
+
+    def _get_member(self, ids: dict[str, str], payload: Any) -> dict[str, Any]:
+        user = self.members.get(int(ids["user_id"]))
+        if user is None:
+            raise _http_error(404, "Unknown Member")
+        return user.member_payload()
+
+    # ----------------------------------------------------------------- messages
+
+    def _store(self, channel_id: int, data: dict[str, Any], **extra: Any) -> StoredMessage:
+        message_id = self.next_id()
+        payload = {
+            "id": str(message_id),
+            "channel_id": str(channel_id),
+            "guild_id": str(GUILD_ID),
+            "author": dict(self.bot_user),
+            "content": data.get("content") or "",
+            "embeds": data.get("embeds") or [],
+            "components": data.get("components") or [],
+            "flags": int(data.get("flags") or 0),
+            "type": 0,
+            "timestamp": TIMESTAMP,
+            "edited_timestamp": None,
+            "tts": False,
+            "mention_everyone": False,
+            "mentions": [],
+            "mention_roles": [],
+            "attachments": [],
+            "pinned": False,
+            **extra,
+        }
+        message = StoredMessage(payload)
+        self.messages[message_id] = message
+        self.channel_log.setdefault(channel_id, []).append(message_id)
+        return message
+
+    def _edit(self, message_id: int, data: dict[str, Any]) -> StoredMessage:
+        message = self.messages.get(message_id)
+        if message is None:
+            raise _http_error(404, "Unknown Message")
+        for key in ("content", "embeds", "components", "flags"):
+            if key in data:
+                message.payload[key] = data[key] if data[key] is not None else []
+        message.payload["edited_timestamp"] = TIMESTAMP
+        return message
+
+    def _create_message(self, ids: dict[str, str], payload: Any) -> dict[str, Any]:
+        return self._store(int(ids["channel_id"]), payload).payload
+
+    def _edit_message(self, ids: dict[str, str], payload: Any) -> dict[str, Any]:
+        return self._edit(int(ids["message_id"]), payload).payload
+
+    def _get_message(self, ids: dict[str, str], payload: Any) -> dict[str, Any]:
+        message = self.messages.get(int(ids["message_id"]))
+        if message is None:
+            raise _http_error(404, "Unknown Message")
+        return message.payload
+
+    # ----------------------------------------------------------------- interactions
+
+    def expect_interaction(self, payload: dict[str, Any]) -> InteractionResult:
+        self._interactions[payload["token"]] = payload
+        result = InteractionResult(int(payload["id"]))
+        self._results[payload["token"]] = result
+        return result
+
+    def _callback(self, ids: dict[str, str], body: Any) -> dict[str, Any]:
+        token = ids["webhook_token"]
+        interaction = self._interactions[token]
+        result = self._results[token]
+        if result.callbacks:
+            raise _http_error(400, "Interaction has already been acknowledged.")
+        kind = int(body["type"])
+        data = body.get("data") or {}
+        result.answered_at = time.perf_counter()
+        result.callbacks.append({"type": kind, "data": data})
+        answer: dict[str, Any] = {
+            "interaction": {
+                "id": interaction["id"],
+                "type": interaction["type"],
+                "response_message_loading": kind == 5,
+                "response_message_ephemeral": bool(int(data.get("flags") or 0) & EPHEMERAL),
+            }
+        }
+        message: StoredMessage | None = None
+        if kind == 4:  # CHANNEL_MESSAGE_WITH_SOURCE
+            message = self._store(
+                int(interaction["channel_id"]),
+                data,
+                interaction_metadata={
+                    "id": interaction["id"],
+                    "type": interaction["type"],
+                    "user": interaction["member"]["user"],
+                    "authorizing_integration_owners": {"0": str(GUILD_ID)},
+                },
+            )
+            interaction["response_message_id"] = message.id
+        elif kind == 7:  # UPDATE_MESSAGE
+            message = self._edit(int(interaction["message"]["id"]), data)
+        if message is not None:
+            result.messages.append(message.snapshot())
+            answer["interaction"]["response_message_id"] = str(message.id)
+            answer["resource"] = {"type": kind, "message": message.payload}
+        return answer
+
+    def _followup(self, ids: dict[str, str], body: Any) -> dict[str, Any]:
+        token = ids["webhook_token"]
+        interaction = self._interactions[token]
+        message = self._store(int(interaction["channel_id"]), body)
+        self._results[token].messages.append(message.snapshot())
+        return message.payload
+
+    def _edit_original(self, ids: dict[str, str], body: Any) -> dict[str, Any]:
+        interaction = self._interactions[ids["webhook_token"]]
+        message_id = interaction.get("response_message_id") or interaction["message"]["id"]
+        message = self._edit(int(message_id), body)
+        self._results[ids["webhook_token"]].messages.append(message.snapshot())
+        return message.payload
+
+    def _edit_followup(self, ids: dict[str, str], body: Any) -> dict[str, Any]:
+        message = self._edit(int(ids["message_id"]), body)
+        self._results[ids["webhook_token"]].messages.append(message.snapshot())
+        return message.payload
+
+    # ----------------------------------------------------------------- reading
+
+    def channel_messages(self, channel_id: int = CHANNEL_ID) -> list[StoredMessage]:
+        return [self.messages[mid] for mid in self.channel_log.get(channel_id, [])]
+
+    def live_messages(self, channel_id: int = CHANNEL_ID) -> list[StoredMessage]:
+        """Non-ephemeral messages of the channel that still have buttons."""
+        return [m for m in self.channel_messages(channel_id) if m.buttons and not m.ephemeral]
+
+    def sent(self, method: str, path: str) -> list[Recorded]:
+        return [r for r in self.requests if r.method == method and r.path == path]
+
+
+def _route_ids(route: Route) -> dict[str, str]:
+    """The path parameters of a request, read back from its URL."""
+    pattern = re.sub(r"\\{(\w+)\\}", r"(?P<\1>[^/?]+)", re.escape(route.path))
+    match = re.search(pattern + r"(?:\?.*)?$", route.url)
+    return dict(match.groupdict()) if match else {}
+
+
+# --------------------------------------------------------------------------- the harness
+
+
+class BotHarness:
+    """A started PickominoBot with a fake Discord, a server, and its members."""
+
+    def __init__(self, bot: PickominoBot, fake: FakeDiscord) -> None:
+        self.bot = bot
+        self.fake = fake
+        self._users = itertools.count(100_000_000_000_000_001)
+        self._interaction_ids = itertools.count(500_000_000_000_000_001)
+
+    @classmethod
+    @contextlib.asynccontextmanager
+    async def running(
+        cls,
+        database: Path | str,
+        *,
+        fake: FakeDiscord | None = None,
+        seed: int = 1,
+        clock: Callable[[], float] = time.time,
+        close: bool = True,
+    ) -> AsyncIterator[BotHarness]:
+        """Start a bot on `database` (login + setup_hook), yield the harness, close it.
+
+        `close=False` leaves the bot as a kill -9 would: nothing flushed, nothing closed
+        (its database connection is closed without any shutdown step, to free the file).
+        """
+        fake = fake or FakeDiscord()
+        with fake.installed():
+            settings = Settings(
+                discord_token="fake-token",  # type: ignore[arg-type]
+                database_url=f"sqlite:///{database}",
+            )
+            bot = PickominoBot(settings, rng=random.Random(seed), clock=clock)
+            await bot.login("fake-token")
+            harness = cls(bot, fake)
+            try:
+                yield harness
+            finally:
+                if close:
+                    await bot.close()
+                else:
+                    await bot.sessions.timers.close()
+                    await bot.db.connection.close()
+                    await bot.http.close()
+
+    # ----------------------------------------------------------------- people
+
+    def user(self, name: str, *, manage_messages: bool = False) -> FakeUser:
+        user = FakeUser(next(self._users), name, manage_messages)
+        self.fake.members[user.id] = user
+        return user
+
+    def member(self, user_id: int | str) -> FakeUser:
+        return self.fake.members[int(user_id)]
+
+    async def session(self, channel_id: int = CHANNEL_ID) -> Any:
+        """The channel's live session as the bot holds it (None when there is none)."""
+        return await self.bot.sessions.live(channel_id)
+
+    async def current_user(self, channel_id: int = CHANNEL_ID) -> FakeUser:
+        """The member whose turn it is in the channel's game."""
+        session = await self.session(channel_id)
+        return self.member(session.game.current_player)
+
+    def message(self, message_id: int) -> StoredMessage:
+        """The message as Discord has it now (what a new click would carry)."""
+        return self.fake.messages[message_id]
+
+    # ----------------------------------------------------------------- interactions
+
+    def _base_payload(self, user: FakeUser, kind: int, channel_id: int, thread: bool) -> dict:
+        interaction_id = next(self._interaction_ids)
+        channel: dict[str, Any] = {
+            "id": str(channel_id),
+            "type": 11 if thread else 0,
+            "guild_id": str(GUILD_ID),
+            "name": "pickomino",
+            "position": 0,
+            "permission_overwrites": [],
+            "nsfw": False,
+            "parent_id": None,
+        }
+        if thread:
+            channel["parent_id"] = str(CHANNEL_ID)
+            channel["thread_metadata"] = {
+                "archived": False,
+                "auto_archive_duration": 1440,
+                "archive_timestamp": TIMESTAMP,
+                "locked": False,
+            }
+            channel["owner_id"] = str(user.id)
+            channel["message_count"] = 0
+            channel["member_count"] = 1
+        return {
+            "id": str(interaction_id),
+            "application_id": str(APPLICATION_ID),
+            "type": kind,
+            "token": f"token-{interaction_id}",
+            "version": 1,
+            "guild_id": str(GUILD_ID),
+            "guild": {"id": str(GUILD_ID), "locale": "en-US", "features": []},
+            "channel_id": str(channel_id),
+            "channel": channel,
+            "member": user.member_payload(),
+            "app_permissions": str((1 << 53) - 1),
+            "locale": "en-US",
+            "guild_locale": "en-US",
+            "entitlements": [],
+            "authorizing_integration_owners": {"0": str(GUILD_ID)},
+            "context": 0,
+            "attachment_size_limit": 10 * 1024 * 1024,
+        }
+
+    async def slash(
+        self,
+        user: FakeUser,
+        group: str,
+        *path: str,
+        channel_id: int = CHANNEL_ID,
+        thread: bool = False,
+        **options: Any,
+    ) -> InteractionResult:
+        """Run `/group sub [subsub] option:value ...` as `user` typed it."""
+        leaf = [
+            {"name": name, "type": _OPTION_TYPES[type(value)], "value": value}
+            for name, value in options.items()
+        ]
+        nested: list[dict[str, Any]] = leaf
+        for index, name in reversed(list(enumerate(path))):
+            kind = 1 if index == len(path) - 1 else 2  # sub-command / sub-command group
+            nested = [{"name": name, "type": kind, "options": nested}]
+        payload = self._base_payload(user, 2, channel_id, thread)
+        payload["data"] = {
+            "id": str(self.fake.next_id()),
+            "name": group,
+            "type": 1,
+            "options": nested,
+        }
+        return await self.dispatch(payload)
+
+    async def click(
+        self,
+        user: FakeUser,
+        message: StoredMessage,
+        which: str,
+        *,
+        thread: bool = False,
+    ) -> InteractionResult:
+        """Press a button of `message` (by label, emoji name or custom_id) as `user`.
+
+        `message` is sent as Discord would attach it to the click: pass
+        `harness.message(id)` for the message as it is now, or an older snapshot to
+        click a stale copy.
+        """
+        return await self.dispatch(self.click_payload(user, message, which, thread=thread))
+
+    def click_payload(
+        self, user: FakeUser, message: StoredMessage, which: str, *, thread: bool = False
+    ) -> dict[str, Any]:
+        """The INTERACTION_CREATE payload Discord sends for a button press."""
+        button = message.button(which)
+        payload = self._base_payload(user, 3, message.channel_id, thread)
+        payload["message"] = message.snapshot().payload
+        payload["data"] = {"custom_id": button["custom_id"], "component_type": 2}
+        return payload
+
+    async def dispatch_together(self, *payloads: dict[str, Any]) -> list[InteractionResult]:
+        """Deliver several interactions at once (e.g. a double click), then wait for all."""
+        results = [self.fake.expect_interaction(payload) for payload in payloads]
+        before = asyncio.all_tasks()
+        for payload in payloads:
+            self.bot._connection.parse_interaction_create(payload)  # type: ignore[arg-type]
+        await settle(before)
+        return results
+
+    async def dispatch(self, payload: dict[str, Any]) -> InteractionResult:
+        """Hand the payload to discord.py as the gateway does; wait until it is handled."""
+        result = self.fake.expect_interaction(payload)
+        before = asyncio.all_tasks()
+        self.bot._connection.parse_interaction_create(payload)  # type: ignore[arg-type]
+        await settle(before)
+        return result
+
+    async def settle(self) -> None:
+        await settle(asyncio.all_tasks())
+
+
+async def settle(before: set[asyncio.Task[Any]]) -> None:
+    """Wait for every task started since `before` (turn timers excepted) to finish."""
+    current = asyncio.current_task()
+    for _ in range(1000):
+        await asyncio.sleep(0)
+        pending = [
+            task
+            for task in asyncio.all_tasks()
+            if task not in before
+            and task is not current
+            and not task.done()
+            and not task.get_name().startswith(TASK_PREFIX)
+            and not _is_view_timeout(task)
+        ]
+        if not pending:
+            return
+        _, still = await asyncio.wait(pending, timeout=5)
+        if still:
+            raise AssertionError(f"interaction handling hangs: {[t.get_coro() for t in still]}")
+    raise AssertionError("interaction handling did not settle")
+
+
+def _is_view_timeout(task: asyncio.Task[Any]) -> bool:
+    # discord.py gives a view sent on an ephemeral message a 15-minute timeout task.
+    coro = task.get_coro()
+    return "timeout_task_impl" in getattr(coro, "__qualname__", "")

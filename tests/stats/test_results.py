@@ -1,0 +1,457 @@
+"""bot.storage.results: saving engine-played games, and every query against an oracle
+computed in Python from the same results."""
+
+from __future__ import annotations
+
+import random
+import sqlite3
+from collections import Counter
+from pathlib import Path
+
+import aiosqlite
+import pytest
+
+from bot.stats.models import (
+    DAY,
+    WIN_RATE_MIN_GAMES,
+    Cursor,
+    Period,
+    Ranking,
+)
+from bot.stats.record import GameResult, SeatInfo
+from bot.storage import Database, apply_migrations
+from bot.storage.results import (
+    game_story,
+    history_page,
+    leaderboard,
+    player_stats,
+    save_result,
+)
+from tests.stats.games import (
+    ANNE,
+    BRIDGET,
+    CARL,
+    GUILD,
+    ROBOT,
+    THOMAS,
+    play,
+    result_of,
+)
+
+NOW = 1_750_000_000 + 12 * 3600  # noon UTC
+MIGRATION = Path("bot/storage/migrations/0002_results.sql")
+PEOPLE = (ANNE, BRIDGET, THOMAS, CARL)
+
+
+def season() -> list[GameResult]:
+    """60 days of games in GUILD: the regulars, a newcomer with 3 games, games against a
+    computer player, abandoned games, and a player leaving mid-game."""
+    rng = random.Random(2024)
+    results: list[GameResult] = []
+
+    def add(seats: list[SeatInfo], days_ago: float, **kwargs) -> None:
+        played = None if kwargs.pop("lobby", False) else play(rng, seats, **kwargs)
+        ended_at = NOW - int(days_ago * DAY)
+        results.append(
+            result_of(
+                played,
+                seats,
+                game_id=len(results) + 1,
+                ended_at=ended_at,
+                abandoned=played is None,
+            )
+        )
+
+    regulars = [ANNE, BRIDGET, THOMAS]
+    for index in range(30):
+        add(regulars, 60 - 2 * index + 0.1)
+    for days_ago in (20, 5, 1):
+        add([CARL, ANNE], days_ago)
+    add([ANNE, ROBOT], 3)
+    add([BRIDGET, ROBOT, THOMAS], 2)
+    add([ANNE, BRIDGET], 0.5, leave_at_turn={BRIDGET.user_id: 8})  # abandoned mid-game
+    add([THOMAS, CARL], 0.4, lobby=True)  # abandoned in the lobby
+    add([ANNE, BRIDGET, THOMAS], 0.2, leave_at_turn={THOMAS.user_id: 6})
+    return sorted(results, key=lambda r: r.ended_at)
+
+
+@pytest.fixture(scope="module")
+def games() -> list[GameResult]:
+    return season()
+
+
+@pytest.fixture
+async def db(tmp_path):
+    database = await Database.open(tmp_path / "bot.db")
+    await apply_migrations(database)
+    yield database
+    await database.close()
+
+
+@pytest.fixture
+async def conn(db, games):
+    async with db.transaction() as connection:
+        for result in games:
+            await save_result(connection, result)
+    return db.connection
+
+
+# ---------------------------------------------------------------------- saving
+
+
+async def test_the_migration_stands_alone_and_saving_twice_counts_once(tmp_path, games):
+    async with aiosqlite.connect(tmp_path / "alone.db") as conn:
+        await conn.execute("PRAGMA journal_mode=WAL")
+        await conn.executescript(MIGRATION.read_text())
+        for result in games[:5] + games[:5]:
+            await save_result(conn, result)
+        await conn.commit()
+        page = await history_page(conn, GUILD)
+        assert page.total == 5 and len(page.games) == 5
+        stats = await player_stats(conn, GUILD, ANNE.user_id)
+        assert stats is not None and stats.stored_games == 5
+
+
+async def test_save_result_does_not_commit(db, games):
+    await db.connection.execute("BEGIN")
+    await save_result(db.connection, games[0])
+    await db.connection.execute("ROLLBACK")
+    assert (await history_page(db.connection, GUILD)).total == 0
+
+
+# ---------------------------------------------------------------------- history
+
+
+async def test_history_pages_newest_first_over_every_game(conn, games):
+    newest_first = sorted(games, key=lambda r: (r.ended_at, r.game_id), reverse=True)
+    seen, cursor = [], None
+    page = await history_page(conn, GUILD)
+    assert not page.has_newer
+    while True:
+        seen += [game.game_id for game in page.games]
+        assert page.total == len(games)
+        if not page.has_older:
+            break
+        cursor = page.games[-1].cursor
+        page = await history_page(conn, GUILD, before=cursor)
+        assert page.has_newer
+    assert seen == [r.game_id for r in newest_first]
+    assert len(page.games) == len(games) % 10 or 10
+
+
+async def test_previous_returns_the_page_before(conn):
+    first = await history_page(conn, GUILD)
+    second = await history_page(conn, GUILD, before=first.games[-1].cursor)
+    third = await history_page(conn, GUILD, before=second.games[-1].cursor)
+    back = await history_page(conn, GUILD, after=third.games[0].cursor)
+    assert back.games == second.games and back.has_newer and back.has_older
+    back = await history_page(conn, GUILD, after=second.games[0].cursor)
+    assert back.games == first.games and not back.has_newer
+
+
+@pytest.mark.parametrize(("count", "pages"), [(1, 1), (9, 1), (10, 1), (11, 2), (20, 2)])
+async def test_paging_edges(db, games, count, pages):
+    async with db.transaction() as connection:
+        for result in games[:count]:
+            await save_result(connection, result)
+    page = await history_page(db.connection, GUILD)
+    sizes = [len(page.games)]
+    while page.has_older:
+        page = await history_page(db.connection, GUILD, before=page.games[-1].cursor)
+        sizes.append(len(page.games))
+    assert len(sizes) == pages and sum(sizes) == count and all(0 < s <= 10 for s in sizes)
+    assert not page.has_older
+
+
+async def test_an_empty_server_has_no_history(conn):
+    page = await history_page(conn, GUILD + 1)
+    assert page.games == () and page.total == 0 and not page.has_older
+
+
+async def test_one_players_history_has_their_games_only(conn, games):
+    carl = [r for r in games if any(p.user_id == CARL.user_id for p in r.players)]
+    page = await history_page(conn, GUILD, user_id=CARL.user_id)
+    assert page.total == len(carl) == 4  # 3 finished, 1 abandoned in the lobby
+    assert [g.game_id for g in page.games] == [r.game_id for r in reversed(carl)]
+    assert page.games[0].abandoned
+    ten = await history_page(conn, GUILD, user_id=ANNE.user_id)
+    rest = await history_page(conn, GUILD, user_id=ANNE.user_id, before=ten.games[-1].cursor)
+    assert len(ten.games) == 10 and ten.has_older and rest.has_newer
+    assert all(any(s.user_id == ANNE.user_id for s in g.seats) for g in ten.games + rest.games)
+
+
+async def test_history_lines_carry_seats_names_and_the_left_player(conn, games):
+    last = games[-1]  # Thomas left it
+    (summary,) = (await history_page(conn, GUILD, size=1)).games
+    assert summary.game_id == last.game_id and not summary.abandoned
+    thomas = summary.seats[2]
+    assert thomas.name == "Thomas" and thomas.left and thomas.rank is None
+    assert [s.won for s in summary.seats] == [p.won for p in last.players]
+    assert sum(s.won for s in summary.seats) >= 1
+
+
+# ---------------------------------------------------------------------- leaderboards
+
+
+def expected_board(
+    games: list[GameResult], ranking: Ranking, period: Period, asker: int, now: int = NOW
+):
+    first_day = period.first_day(now)
+    totals: dict[int, Counter] = {}
+    for result in games:
+        if result.abandoned or (first_day is not None and result.ended_at // DAY < first_day):
+            continue
+        for player in result.players:
+            if player.is_bot:
+                continue
+            row = totals.setdefault(player.user_id, Counter())
+            row.update(games=1, wins=int(player.won), worms=player.worms)
+
+    def metric(row: Counter) -> float:
+        return {
+            Ranking.WINS: row["wins"],
+            Ranking.WIN_RATE: row["wins"] / row["games"],
+            Ranking.AVERAGE_WORMS: row["worms"] / row["games"],
+            Ranking.GAMES: row["games"],
+        }[ranking]
+
+    minimum = WIN_RATE_MIN_GAMES if ranking is Ranking.WIN_RATE else 1
+    ranked = {user: row for user, row in totals.items() if row["games"] >= minimum}
+    order = sorted(ranked, key=lambda u: (-metric(ranked[u]), -ranked[u]["games"], u))
+    rank = {u: 1 + sum(metric(r) > metric(ranked[u]) for r in ranked.values()) for u in ranked}
+    top = [(rank[u], u, ranked[u]["games"], ranked[u]["wins"], ranked[u]["worms"]) for u in order]
+    mine = next((row for row in top if row[1] == asker), None)
+    return top[:10], mine, totals.get(asker, Counter())["games"]
+
+
+@pytest.mark.parametrize("period", list(Period))
+@pytest.mark.parametrize("ranking", list(Ranking))
+async def test_each_leaderboard_matches_the_oracle(conn, games, ranking, period):
+    for asker in (CARL.user_id, ANNE.user_id):
+        board = await leaderboard(conn, GUILD, ranking, period, asker_id=asker, now=NOW)
+        top, mine, asker_games = expected_board(games, ranking, period, asker)
+        assert [(e.rank, e.user_id, e.games, e.wins, e.worms) for e in board.top] == top
+        got = board.asker
+        assert (got and (got.rank, got.user_id, got.games, got.wins, got.worms)) == mine
+        assert board.asker_games == asker_games
+        assert ROBOT.user_id not in [e.user_id for e in board.top]
+
+
+async def test_win_rate_needs_five_games_in_the_period(conn):
+    carl_games = {Period.ALL_TIME: 3, Period.DAYS_30: 3, Period.DAYS_7: 2}
+    for period, played in carl_games.items():
+        board = await leaderboard(
+            conn, GUILD, Ranking.WIN_RATE, period, asker_id=CARL.user_id, now=NOW
+        )
+        assert board.asker is None and board.asker_games == played
+        assert board.top and all(entry.games >= WIN_RATE_MIN_GAMES for entry in board.top)
+        games = await leaderboard(
+            conn, GUILD, Ranking.GAMES, period, asker_id=CARL.user_id, now=NOW
+        )
+        assert games.asker is not None and games.asker.games == played
+
+
+async def test_periods_are_whole_utc_days(conn):
+    week = await leaderboard(
+        conn, GUILD, Ranking.GAMES, Period.DAYS_7, asker_id=ANNE.user_id, now=NOW
+    )
+    later = await leaderboard(
+        conn, GUILD, Ranking.GAMES, Period.DAYS_7, asker_id=ANNE.user_id, now=NOW + 8 * DAY
+    )
+    assert week.top and later.top == ()
+
+
+async def test_the_askers_rank_is_given_when_outside_the_top(db):
+    rng = random.Random(4)
+    seats = [SeatInfo(5000 + index, f"P{index}", False) for index in range(14)]
+    async with db.transaction() as connection:
+        for index in range(0, 14, 2):
+            pair = seats[index : index + 2]
+            for game in range(index + 1):  # later pairs play more games
+                played = play(rng, pair)
+                game_id = index * 100 + game + 1
+                result = result_of(played, pair, game_id=game_id, ended_at=NOW - game)
+                await save_result(connection, result)
+    board = await leaderboard(
+        db.connection, GUILD, Ranking.GAMES, Period.ALL_TIME, asker_id=5000, now=NOW
+    )
+    assert len(board.top) == 10 and board.ranked_players == 14
+    assert board.asker is not None and board.asker.rank == 13 and not board.asker_in_top
+
+
+# ---------------------------------------------------------------------- one player
+
+
+async def test_player_stats_add_up_their_finished_games(conn, games):
+    for person in PEOPLE:
+        stats = await player_stats(conn, GUILD, person.user_id)
+        assert stats is not None
+        mine = [
+            (result, player)
+            for result in games
+            for player in result.players
+            if player.user_id == person.user_id
+        ]
+        finished = [(r, p) for r, p in mine if not r.abandoned]
+        assert stats.stored_games == len(mine)
+        assert stats.games == len(finished)
+        assert stats.wins == sum(p.won for _, p in finished)
+        assert stats.worms == sum(p.worms for _, p in finished)
+        assert stats.best_worms == max(p.worms for _, p in finished)
+        assert stats.steals == sum(p.steals for _, p in finished)
+        assert stats.stolen_from == sum(p.stolen_from for _, p in finished)
+        assert stats.failures == sum(p.failures for _, p in finished)
+        current, longest = _streaks([p.won for _, p in finished])
+        assert (stats.current_streak, stats.longest_streak) == (current, longest)
+        taken = Counter(
+            turn.tile
+            for result, player in finished
+            for turn in result.story
+            if turn.seat == player.seat and turn.outcome in ("took", "stole")
+        )
+        favourite = max(taken.items(), key=lambda item: (item[1], item[0]))
+        assert (stats.favourite_tile, stats.favourite_tile_taken) == favourite
+
+
+async def test_streaks_follow_the_order_games_end_in(db):
+    wins = [True, True, False, True, True, True, False, True]
+    async with db.transaction() as connection:
+        for index, won in enumerate(wins):
+            winner, loser = (ANNE, BRIDGET) if won else (BRIDGET, ANNE)
+            result = _two_player_result(index + 1, winner, loser)
+            await save_result(connection, result)
+    stats = await player_stats(db.connection, GUILD, ANNE.user_id)
+    assert stats is not None and (stats.current_streak, stats.longest_streak) == (1, 3)
+
+
+async def test_computer_players_and_strangers_have_no_stats(conn):
+    assert await player_stats(conn, GUILD, ROBOT.user_id) is None
+    assert await player_stats(conn, GUILD, 4242) is None
+    assert await player_stats(conn, GUILD + 1, ANNE.user_id) is None
+
+
+# ---------------------------------------------------------------------- one game
+
+
+async def test_a_games_story_comes_back_in_order(conn, games):
+    result = games[-1]
+    story = await game_story(conn, GUILD, result.game_id)
+    assert story is not None
+    assert list(story.turns) == result.story
+    assert [s.user_id for s in story.summary.seats] == [p.user_id for p in result.players]
+    assert await game_story(conn, GUILD + 1, result.game_id) is None  # another server's
+    assert await game_story(conn, GUILD, 99_999) is None
+
+
+# ---------------------------------------------------------------------- indexes
+
+
+async def test_no_query_scans_a_results_table(conn):
+    statements: list[str] = []
+    await conn.set_trace_callback(statements.append)
+    first = await history_page(conn, GUILD)
+    await history_page(conn, GUILD, before=first.games[-1].cursor)
+    await history_page(conn, GUILD, after=first.games[-1].cursor)
+    await history_page(conn, GUILD, user_id=ANNE.user_id, before=Cursor(NOW, 10))
+    for ranking in Ranking:
+        for period in Period:
+            await leaderboard(conn, GUILD, ranking, period, asker_id=ANNE.user_id, now=NOW)
+    await player_stats(conn, GUILD, ANNE.user_id)
+    await game_story(conn, GUILD, 3)
+    await conn.set_trace_callback(None)
+
+    tables = ("game_results", "player_results", "player_days", "player_totals", "player_tiles")
+    assert len(statements) > 20
+    for sql in statements:
+        async with conn.execute(f"EXPLAIN QUERY PLAN {sql}") as cursor:
+            plan = [row[3] for row in await cursor.fetchall()]
+        scans = [step for step in plan if step.startswith("SCAN") and step.split()[1] in tables]
+        assert not scans, (sql, plan)
+
+
+# ---------------------------------------------------------------------- helpers
+
+
+def _streaks(wins: list[bool]) -> tuple[int, int]:
+    current = longest = 0
+    for won in wins:
+        current = current + 1 if won else 0
+        longest = max(longest, current)
+    return current, longest
+
+
+def _two_player_result(game_id: int, winner: SeatInfo, loser: SeatInfo) -> GameResult:
+    """A short game with a known winner: the winner takes 21, the grill ends by failures
+    (not a legal engine game; built by hand to control the winner)."""
+    from bot.stats.record import build_result
+
+    events = [
+        {"type": "took", "player": str(winner.user_id), "tile": 21, "total": 21},
+        {
+            "type": "game_over",
+            "standings": [
+                {"rank": 1, "player": str(winner.user_id), "worms": 1, "tiles": [21]},
+                {"rank": 2, "player": str(loser.user_id), "worms": 0, "tiles": []},
+            ],
+            "abandoned": False,
+            "tie_break": "",
+        },
+    ]
+    return build_result(
+        game_id=game_id,
+        guild_id=GUILD,
+        channel_id=1,
+        started_at=NOW + game_id * 100 - 50,
+        ended_at=NOW + game_id * 100,
+        rules={},
+        players=[ANNE, BRIDGET],
+        events=events,
+        abandoned=False,
+    )
+
+
+def test_sqlite_has_window_functions():
+    assert sqlite3.sqlite_version_info >= (3, 35)
+
+
+async def test_period_windows_roll_forward_with_new_games_and_back(db):
+    """Rolling 7/30-day totals stay equal to a fresh sum as days pass and games arrive."""
+    rng = random.Random(8)
+    seats = [ANNE, BRIDGET, THOMAS]
+    saved: list[GameResult] = []
+
+    async def add(day: int, count: int) -> None:
+        async with db.transaction() as connection:
+            for _ in range(count):
+                ended_at = NOW + day * DAY - rng.randrange(0, 10 * 3600)
+                result = result_of(
+                    play(rng, seats), seats, game_id=len(saved) + 1, ended_at=ended_at
+                )
+                saved.append(result)
+                await save_result(connection, result)
+
+    async def check(day: int) -> None:
+        for period in (Period.DAYS_7, Period.DAYS_30):
+            for ranking in (Ranking.WINS, Ranking.AVERAGE_WORMS):
+                board = await leaderboard(
+                    db.connection,
+                    GUILD,
+                    ranking,
+                    period,
+                    asker_id=ANNE.user_id,
+                    now=NOW + day * DAY,
+                )
+                top, _, games = expected_board(
+                    saved, ranking, period, ANNE.user_id, now=NOW + day * DAY
+                )
+                assert [(e.rank, e.user_id, e.games, e.wins, e.worms) for e in board.top] == top
+                assert board.asker_games == games
+
+    for day in range(-40, 0, 3):
+        await add(day, 2)
+    await check(0)  # built
+    await add(0, 3)  # added to the built windows
+    await check(0)
+    for day in (1, 2, 5, 9, 45, 3):  # one day, a few days, stale, long gone, backwards
+        await add(day, 1)
+        await check(day)
