@@ -6,7 +6,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint format bench clean
+.PHONY: run test format bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -26,8 +26,13 @@ format: $(STAMP)
 	$(BIN)/ruff format .
 	$(BIN)/ruff check --fix .
 
+# Benchmarks print figures; they are not part of `make test`.
 bench: $(STAMP)
 	$(BIN)/python -m bot.game.bench
+	$(BIN)/python -m benchmarks.bench_clicks
+	$(BIN)/python -m benchmarks.bench_solver
+	$(BIN)/python -m benchmarks.bench_history
+	$(BIN)/python -m benchmarks.bench_bots
 
 clean:
 	rm -rf $(VENV) build *.egg-info

@@ -250,7 +250,7 @@ async def test_history_marks_winners_abandoned_and_computer_games(harness):
     await save(harness, [*results, lobby])
 
     text = (await command(harness, anne, "history")).message.embed["description"]
-    first, second, third = text.splitlines()
+    first, second, _ = text.splitlines()
     assert first.startswith("`#3`") and "*abandoned*" in first and "🏆" not in first
     assert "🤖 Robot" in second and "🏆" in second
 
@@ -286,7 +286,9 @@ async def test_each_ranking_and_period(harness):
     ]:
         counts = {}
         for period in ("all", "30d", "7d"):
-            answer = await command(harness, people[0], "leaderboard", ranking=ranking, period=period)
+            answer = await command(
+                harness, people[0], "leaderboard", ranking=ranking, period=period
+            )
             embed = answer.message.embed
             check_embed_limits(embed)
             lines = embed["description"].splitlines()

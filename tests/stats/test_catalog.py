@@ -1,0 +1,40 @@
+"""score.json: every key the score code asks for exists, and every key is asked for."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from bot.i18n import catalog, t
+from bot.stats.models import Period, Ranking
+
+ROOT = Path(__file__).resolve().parents[2]
+SOURCES = [*sorted((ROOT / "bot/stats").glob("*.py")), ROOT / "cogs/pickomino/_score.py"]
+LITERAL_KEY = re.compile(r"""["'](score\.[a-z_.]+)["']""")
+
+
+def used_keys() -> set[str]:
+    literal = {
+        key for path in SOURCES for key in LITERAL_KEY.findall(path.read_text(encoding="utf-8"))
+    }
+    by_enum = {f"score.ranking.{r}" for r in Ranking} | {f"score.period.{p}" for p in Period}
+    by_enum |= {f"score.leaderboard.value.{r}" for r in Ranking}
+    return literal | by_enum
+
+
+def test_every_key_used_exists_and_every_score_key_is_used():
+    keys = {key for key in catalog() if key.startswith("score.")}
+    assert used_keys() - keys == set()
+    assert keys - used_keys() == set()
+
+
+def test_every_template_formats():
+    params = dict(
+        name="Anne", guild="Here", game_id=1, when="<t:1:R>", players="Anne", worms=3,
+        page=1, pages=2, total=3, count=4, rank=1, value="v", ranked=5, minimum=5, games=2,
+        wins=1, rate=0.5, average=2.5, stored=3, tile=21, times=2, current=1, longest=2,
+        channel_id=9, number=1, victim="Bob", turned=36, tiles="`21`", ranking="Wins",
+        period="All time",
+    )  # fmt: skip
+    for key in (k for k in catalog() if k.startswith("score.")):
+        assert t(key, **params)

@@ -1,0 +1,75 @@
+"""bot.stats.text: the lines the score commands show."""
+
+from __future__ import annotations
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from bot.stats.models import GameStory, GameSummary, SeatLine
+from bot.stats.record import Outcome, Turn
+from bot.stats.text import fit_lines, history_line, standing_lines, story_lines
+
+
+def name_of(user_id: int, stored: str) -> str:
+    return stored
+
+
+def seat(index: int, name: str, **kwargs) -> SeatLine:
+    values = dict(worms=0, tiles=(), rank=None, won=False, left=False, is_bot=False)
+    values.update(kwargs)
+    return SeatLine(seat=index, user_id=index + 1, name=name, **values)
+
+
+GAME = GameSummary(
+    game_id=12,
+    channel_id=5,
+    started_at=1_699_999_000,
+    ended_at=1_700_000_000,
+    abandoned=False,
+    has_bots=True,
+    seats=(
+        seat(0, "Anne", worms=7, tiles=(25, 33), rank=1, won=True),
+        seat(1, "Robot", worms=3, tiles=(29,), rank=2, is_bot=True),
+        seat(2, "Thomas", left=True),
+    ),
+)
+
+
+def test_a_history_line():
+    assert history_line(GAME, name_of) == (
+        "`#12` <t:1700000000:R> · 🏆 **Anne** 7🪱 · 🤖 Robot 3🪱 · ~~Thomas~~ (left)"
+    )
+
+
+def test_story_and_standings_lines():
+    turns = (
+        Turn(0, Outcome.TOOK, 27),
+        Turn(1, Outcome.STOLE, 27, 0),
+        Turn(2, Outcome.LEFT),
+        Turn(0, Outcome.FAILED, None, None),
+        Turn(1, Outcome.FAILED, 27, 36),
+        Turn(0, Outcome.FAILED, None, 35),
+    )
+    assert story_lines(GameStory(GAME, turns), name_of) == [
+        "`1.` Anne took 27",
+        "`2.` 🤖 Robot stole 27 from Anne",
+        "Thomas left the game",
+        "`3.` Anne failed",
+        "`4.` 🤖 Robot failed, returning 27; 36 turned over",
+        "`5.` Anne failed; 35 turned over",
+    ]
+    assert standing_lines(GAME, name_of) == [
+        "1. 🏆 **Anne** · 7🪱 `25` `33`",
+        "2. 🤖 Robot · 3🪱 `29`",
+        "– ~~Thomas~~ left the game",
+    ]
+
+
+@given(st.lists(st.text(min_size=0, max_size=120), max_size=200), st.integers(60, 4096))
+def test_fit_lines_stays_within_the_limit_and_keeps_both_ends(lines, limit):
+    text = fit_lines(lines, limit)
+    assert len(text) <= limit
+    if len("\n".join(lines)) <= limit:
+        assert text == "\n".join(lines)
+    elif lines and len(lines[0]) + 40 < limit // 2:
+        assert text.startswith(lines[0])
