@@ -9,6 +9,7 @@ import logging
 import signal
 import sys
 
+import aiohttp
 import discord
 
 from bot.config import ConfigError, Settings, load_settings
@@ -16,6 +17,7 @@ from bot.config import ConfigError, Settings, load_settings
 log = logging.getLogger("bot")
 
 EXIT_CONFIG = 2
+EXIT_UNREACHABLE = 1
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
@@ -45,6 +47,14 @@ def main(argv: list[str] | None = None) -> int:
             file=sys.stderr,
         )
         return EXIT_CONFIG
+    except (aiohttp.ClientConnectionError, OSError) as error:
+        # A firewall, a DNS failure or a proxy that is down: one line, not a traceback.
+        print(
+            f"error: cannot reach Discord ({settings.discord_api_base or 'discord.com'}): {error}. "
+            "Check the network, or DISCORD_API_BASE / DISCORD_GATEWAY_URL if set.",
+            file=sys.stderr,
+        )
+        return EXIT_UNREACHABLE
     return 0
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -82,6 +83,35 @@ def test_python_dash_m_bot_exits_2(tmp_path):
     )
     assert done.returncode == 2
     assert done.stderr.startswith("error: DISCORD_TOKEN is not set")
+
+
+def test_an_unreachable_discord_is_one_error_line_not_a_traceback(tmp_path):
+    closed_port = socket.socket()
+    closed_port.bind(("127.0.0.1", 0))  # bound but never listening: connections refused
+    port = closed_port.getsockname()[1]
+    env = {
+        "PATH": "/usr/bin:/bin",
+        "PYTHONPATH": str(ROOT),
+        "DISCORD_TOKEN": "token",
+        "DISCORD_API_BASE": f"http://127.0.0.1:{port}/api/v10",
+        "DISCORD_GATEWAY_URL": f"ws://127.0.0.1:{port}/",
+        "DATABASE_URL": f"sqlite:///{tmp_path}/bot.db",
+    }
+    try:
+        done = subprocess.run(
+            [sys.executable, "-m", "bot"],
+            cwd=tmp_path,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+    finally:
+        closed_port.close()
+    assert done.returncode == 1
+    last_line = done.stderr.strip().splitlines()[-1]
+    assert last_line.startswith(f"error: cannot reach Discord (http://127.0.0.1:{port}/api/v10)")
+    assert "Traceback" not in done.stderr
 
 
 def test_settings_is_the_only_reader_of_the_environment():
