@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import json
 import logging
@@ -14,6 +15,7 @@ import discord
 from discord.ext import commands
 
 from bot.adapters import all_adapters
+from bot.ai import warm_up
 from bot.config import Settings
 from bot.sessions.service import SessionService
 from bot.storage import Database, apply_migrations
@@ -69,7 +71,15 @@ class PickominoBot(commands.Bot):
         applied = await apply_migrations(self.db)
         if applied:
             log.info("database migrations applied: %s", applied)
-        self.sessions = SessionService(self.db, all_adapters(), rng=self._rng, clock=self._clock)
+        self.sessions = SessionService(
+            self.db,
+            all_adapters(),
+            rng=self._rng,
+            clock=self._clock,
+            bot_step_seconds=self.settings.bot_step_seconds,
+        )
+        # The computer players' and hints' shared tables, built before the first click needs them.
+        await asyncio.to_thread(warm_up)
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         armed = await self.sessions.restore_timers()

@@ -27,6 +27,8 @@ class Settings(BaseSettings):
     discord_gateway_url: str | None = None
     dev_guild_id: int | None = None
     log_level: str = Field(default="INFO")
+    # The pause before each step of a computer player's turn, so people can follow it.
+    bot_step_seconds: float = Field(default=1.0, ge=0, le=60)
 
     @field_validator(
         "discord_token", "discord_api_base", "discord_gateway_url", "dev_guild_id", mode="before"

@@ -490,8 +490,12 @@ class BotHarness:
         seed: int = 1,
         clock: Callable[[], float] = time.time,
         close: bool = True,
+        bot_step_seconds: float = 0.0,
     ) -> AsyncIterator[BotHarness]:
         """Start a bot on `database` (login + setup_hook), yield the harness, close it.
+
+        Computer players step as soon as their timer task runs (`bot_step_seconds=0`);
+        `run_bots` lets them play until a person is to move.
 
         `close=False` leaves the bot as a kill -9 would: nothing flushed, nothing closed
         (its database connection is closed without any shutdown step, to free the file).
@@ -501,6 +505,7 @@ class BotHarness:
             settings = Settings(
                 discord_token="fake-token",  # type: ignore[arg-type]
                 database_url=f"sqlite:///{database}",
+                bot_step_seconds=bot_step_seconds,
             )
             bot = PickominoBot(settings, rng=random.Random(seed), clock=clock)
             await bot.login("fake-token")
@@ -655,6 +660,23 @@ class BotHarness:
 
     async def settle(self) -> None:
         await settle(asyncio.all_tasks())
+
+    async def run_bots(self, channel_id: int = CHANNEL_ID, limit: int = 500) -> int:
+        """Let computer players move by themselves (the timer wheel fires their steps) until
+        a person is to move or the game is over; return how many timer firings it took."""
+        name = f"{TASK_PREFIX}{channel_id}"
+        for steps in range(limit):
+            session = await self.session(channel_id)
+            if session is None or session.bot_due is None:
+                return steps
+            armed = [task for task in asyncio.all_tasks() if task.get_name() == name]
+            if not armed:
+                raise AssertionError("a computer player is to move, but no timer is armed")
+            _, still = await asyncio.wait(armed, timeout=5)
+            if still:
+                raise AssertionError("the computer player's step did not come")
+            await self.settle()
+        raise AssertionError(f"computer players still moving after {limit} steps")
 
 
 async def settle(before: set[asyncio.Task[Any]]) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from bot.ai import Level, RollDice, decide
 from bot.game.pickomino import (
     Claim,
     ClaimOption,
@@ -111,6 +112,14 @@ class PickominoAdapter:
         game.phase = Phase.OVER
         game.roll = None
         return [event_to_dict(GameOver(standings, abandoned=True))]
+
+    def bot_move(self, game: Game, level: str) -> str:
+        decision = decide(game, Level(level))
+        if isinstance(decision, RollDice):
+            return ROLL
+        if isinstance(decision, Keep):
+            return keep_move(decision.face)
+        return claim_move(decision.option)
 
     def rules(self, game: Game) -> dict[str, Any]:
         return game.rules.to_dict()

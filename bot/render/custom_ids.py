@@ -22,11 +22,15 @@ class Action(StrEnum):
     MOVE = "move"  # a turn's move: the arg is the game's move string
     END = "end"  # confirm ending the game
     AGAIN = "again"  # play again with the same players
+    ADD_BOT = "addbot"  # the lobby's Add bot: offers the host the levels
+    BOT = "bot"  # seat a computer player: the arg is its level
+    DROP_BOT = "dropbot"  # take away the computer player added last
+    HINT = "hint"  # the player to move asks for a hint (changes nothing)
 
 
 TEMPLATE = (
     rf"{PREFIX}:(?P<action>[a-z]+):(?P<session>[0-9]+):(?P<version>[0-9]+)"
-    r"(?::(?P<arg>[0-9a-z:.]+))?"
+    r"(?::(?P<arg>[0-9a-z:.-]+))?"  # a steal from a computer player: ".-1"
 )
 _PATTERN = re.compile(rf"^{TEMPLATE}$")
 

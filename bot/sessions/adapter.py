@@ -62,5 +62,8 @@ class GameAdapter(Protocol):
     def abandon(self, game: Any) -> list[GameEvent]:
         """End the game now as abandoned."""
 
+    def bot_move(self, game: Any, level: str) -> str:
+        """The move a computer player of `level` makes now (always legal)."""
+
     def rules(self, game: Any) -> dict[str, Any]:
         """The rule options in force, for history."""

@@ -47,6 +47,18 @@ class NotHost(SessionError):
     key = "error.not_host"  # params: name
 
 
+class HostOnly(SessionError):
+    key = "error.host_only"  # params: name
+
+
+class NoBotToRemove(SessionError):
+    key = "error.no_bot_to_remove"
+
+
+class HintsOff(SessionError):
+    key = "error.hints_off"
+
+
 class AlreadyJoined(SessionError):
     key = "error.already_joined"
 

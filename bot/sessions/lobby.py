@@ -1,4 +1,5 @@
-"""Lobby rules: joining, leaving, starting and cancelling, as changes to a session draft.
+"""Lobby rules: joining, computer players, leaving, starting and cancelling, as changes
+to a session draft.
 
 Each function checks first and raises a SessionError before it changes anything.
 """
@@ -9,7 +10,9 @@ from bot.sessions.adapter import GameEvent
 from bot.sessions.context import Context
 from bot.sessions.errors import (
     AlreadyJoined,
+    HostOnly,
     LobbyFull,
+    NoBotToRemove,
     NotEnoughPlayers,
     NotHost,
     NotInGame,
@@ -29,16 +32,44 @@ def join(session: Session, context: Context, seat: Seat) -> list[GameEvent]:
     return []
 
 
+def add_bot(session: Session, context: Context, user_id: int, seat: Seat) -> list[GameEvent]:
+    """The host seats a computer player (`seat.is_bot`)."""
+    _require_lobby(session)
+    _require_host(session, user_id)
+    if len(session.active_seats) >= context.adapter.max_players:
+        raise LobbyFull(max=context.adapter.max_players)
+    session.seats.append(seat)
+    return []
+
+
+def remove_bot(session: Session, context: Context, user_id: int) -> list[GameEvent]:
+    """The host takes away the computer player added last."""
+    _require_lobby(session)
+    _require_host(session, user_id)
+    bots = session.bot_seats
+    if not bots:
+        raise NoBotToRemove()
+    session.seats = [seat for seat in session.seats if seat is not bots[-1]]
+    return []
+
+
+def next_bot_id(session: Session) -> int:
+    """A seat id no Discord user has: computer players count down from -1."""
+    lowest = min((seat.user_id for seat in session.seats), default=0)
+    return min(lowest, 0) - 1
+
+
 def leave(session: Session, context: Context, user_id: int) -> list[GameEvent]:
-    """Leave the lobby; the next seat becomes host, and an empty lobby closes."""
+    """Leave the lobby; the next person becomes host, and a lobby with nobody closes."""
     _require_lobby(session)
     if session.seat(user_id) is None:
         raise NotInGame()
     session.seats = [seat for seat in session.seats if seat.user_id != user_id]
-    if not session.seats:
+    people = [seat for seat in session.seats if not seat.is_bot]
+    if not people:
         _close(session, context, Ending.CANCELLED)
     elif session.host_id == user_id:
-        session.host_id = session.seats[0].user_id
+        session.host_id = people[0].user_id
     return []
 
 
@@ -67,6 +98,11 @@ def cancel(session: Session, context: Context, user_id: int, *, moderator: bool)
         raise NotHost(name=session.host_name)
     _close(session, context, Ending.CANCELLED)
     return []
+
+
+def _require_host(session: Session, user_id: int) -> None:
+    if user_id != session.host_id:
+        raise HostOnly(name=session.host_name)
 
 
 def _require_lobby(session: Session) -> None:

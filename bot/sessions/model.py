@@ -30,7 +30,7 @@ class Ending(StrEnum):
 
 @dataclass(slots=True)
 class Seat:
-    """A player: a Discord user, or later a computer player (`is_bot`, `bot_level`)."""
+    """A player: a Discord user, or a computer player (`is_bot`, `bot_level`, a negative id)."""
 
     user_id: int
     name: str
@@ -72,6 +72,7 @@ class Session:
     seats: list[Seat]
     options: dict[str, Any] = field(default_factory=dict)  # the game's rule options
     timer_seconds: int | None = None  # the turn timer; None is off
+    hints: bool = True  # the Hint button is offered to the player to move
     id: int | None = None
     status: Status = Status.LOBBY
     version: int = 0
@@ -87,6 +88,8 @@ class Session:
     turn_started: float | None = None
     pinged: bool = False
     strikes: dict[str, int] = field(default_factory=dict)
+    # When a computer player is to move: the instant of its next step.
+    bot_due: float | None = None
     log: list[dict[str, Any]] = field(default_factory=list)
 
     # ----------------------------------------------------------------- seats
@@ -114,6 +117,21 @@ class Session:
         return [seat for seat in self.seats if not seat.left]
 
     @property
+    def bot_seats(self) -> list[Seat]:
+        return [seat for seat in self.active_seats if seat.is_bot]
+
+    @property
+    def has_people(self) -> bool:
+        """Whether a person still sits at the table (bots alone do not play on)."""
+        return any(not seat.is_bot for seat in self.active_seats)
+
+    def seat_to_move(self, adapter: GameAdapter) -> Seat | None:
+        """The seat of the player to move, during play."""
+        if self.status is not Status.PLAYING or self.game is None:
+            return None
+        return self.seat_by_player(adapter.current_player(self.game) or "")
+
+    @property
     def host_name(self) -> str:
         return self.name_of(str(self.host_id))
 
@@ -132,9 +150,12 @@ class Session:
         return self.turn_started + self.timer_seconds / 2
 
     def next_timer_instant(self) -> float | None:
-        """When the timer next has something to do: the half-time ping, else the expiry."""
+        """When the timer next has something to do: a computer player's step, else the
+        half-time ping, else the expiry."""
         if self.status is not Status.PLAYING:
             return None
+        if self.bot_due is not None:
+            return self.bot_due
         return self.deadline if self.pinged else self.half_time
 
     def remember(self, events: list[dict[str, Any]]) -> None:
@@ -159,6 +180,7 @@ class Session:
             "seats": [seat.to_dict() for seat in self.seats],
             "options": self.options,
             "timer_seconds": self.timer_seconds,
+            "hints": self.hints,
             "game": None if self.game is None else adapter.dump(self.game),
             "created_at": self.created_at,
             "started_at": self.started_at,
@@ -168,6 +190,7 @@ class Session:
             "turn_started": self.turn_started,
             "pinged": self.pinged,
             "strikes": self.strikes,
+            "bot_due": self.bot_due,
             "log": self.log,
         }
         return SessionRow(
@@ -195,6 +218,7 @@ class Session:
             seats=[Seat.from_dict(seat) for seat in state["seats"]],
             options=dict(state.get("options") or {}),
             timer_seconds=state.get("timer_seconds"),
+            hints=bool(state.get("hints", True)),
             id=row.id,
             status=Status(row.status),
             version=row.version,
@@ -208,5 +232,6 @@ class Session:
             turn_started=state.get("turn_started"),
             pinged=bool(state.get("pinged", False)),
             strikes={str(k): int(v) for k, v in (state.get("strikes") or {}).items()},
+            bot_due=state.get("bot_due"),
             log=list(state.get("log") or []),
         )

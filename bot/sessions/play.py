@@ -1,4 +1,5 @@
-"""In-game changes to a session draft: a move, leaving, ending, and the turn timer.
+"""In-game changes to a session draft: a move, a computer player's step, leaving, ending,
+and the turn timer.
 
 Each function checks first and raises a SessionError before it changes anything; the
 game adapter raises IllegalMove with the game untouched.
@@ -6,10 +7,14 @@ game adapter raises IllegalMove with the game untouched.
 
 from __future__ import annotations
 
+import logging
+
 from bot.sessions.adapter import GameEvent, IllegalMove
 from bot.sessions.context import Context
 from bot.sessions.errors import MoveRefused, NotHost, NotInGame, NotPlaying, NotYourTurn
 from bot.sessions.model import Session, Status
+
+log = logging.getLogger(__name__)
 
 STRIKES_TO_REMOVE = 3  # consecutive timer expiries that remove a player
 
@@ -31,14 +36,35 @@ def move(session: Session, context: Context, user_id: int, move: str) -> list[Ga
     return events
 
 
+def bot_step(session: Session, context: Context, move: str | None) -> list[GameEvent]:
+    """A computer player's step: `move` as it decided, or None when deciding failed.
+
+    A move the game refuses, or none at all, ends the turn as the timer would, so a
+    faulty computer player never holds up a game.
+    """
+    _require_playing(session)
+    adapter = context.adapter
+    seat = session.seat_to_move(adapter)
+    if seat is None or not seat.is_bot:
+        return []  # a person moved in the meantime (cannot happen under the lock)
+    if move is not None:
+        try:
+            return adapter.play(session.game, move, context.rng)
+        except IllegalMove:
+            log.exception("computer player %s made an illegal move %r", seat.name, move)
+    return adapter.timeout(session.game)
+
+
 def leave(session: Session, context: Context, user_id: int) -> list[GameEvent]:
-    """A player leaves mid-game: their tiles go back; under two players, abandoned."""
+    """A player leaves mid-game: their tiles go back; under two players, or with only
+    computer players left, abandoned."""
     _require_playing(session)
     seat = session.seat(user_id)
     if seat is None:
         raise NotInGame()
     seat.left = True
-    return context.adapter.remove_player(session.game, seat.player_id)
+    events = context.adapter.remove_player(session.game, seat.player_id)
+    return events + _abandon_without_people(session, context)
 
 
 def end(session: Session, context: Context, user_id: int, *, moderator: bool) -> list[GameEvent]:
@@ -65,7 +91,14 @@ def expire_turn(session: Session, context: Context) -> list[GameEvent]:
             seat.left = True
         session.strikes.pop(player, None)
         events.extend(adapter.remove_player(session.game, player))
+        events.extend(_abandon_without_people(session, context))
     return events
+
+
+def _abandon_without_people(session: Session, context: Context) -> list[GameEvent]:
+    if session.has_people or context.adapter.is_over(session.game):
+        return []
+    return context.adapter.abandon(session.game)
 
 
 def _require_playing(session: Session) -> None:

@@ -41,6 +41,7 @@ log = logging.getLogger(__name__)
 Mutation = Callable[[Session, Context], list[GameEvent]]
 GameOverHook = Callable[[aiosqlite.Connection, Session, list[GameEvent]], Awaitable[None]]
 TIMER_RETRY_SECONDS = 5.0
+DEFAULT_BOT_STEP_SECONDS = 1.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,7 +85,7 @@ Post = Callable[[Session], Awaitable[int | None]]
 
 
 class SessionListener(Protocol):
-    """The UI, told about changes nobody clicked for (the turn timer, later bot turns)."""
+    """The UI, told about changes nobody clicked for (the turn timer, computer players)."""
 
     async def session_changed(self, change: Change) -> None: ...
 
@@ -99,12 +100,14 @@ class SessionService:
         *,
         rng: Any = None,
         clock: Callable[[], float] = time.time,
+        bot_step_seconds: float = DEFAULT_BOT_STEP_SECONDS,
     ) -> None:
         self.db = db
         self.store = SessionStore(db)
         self.adapters = dict(adapters)
         self.rng = rng if rng is not None else secrets.SystemRandom()
         self.clock = clock
+        self.bot_step_seconds = bot_step_seconds
         self.timers = TimerWheel(self.run_timer, clock)
         self.listener: SessionListener | None = None
         self.game_over_hooks: list[GameOverHook] = []
@@ -242,7 +245,11 @@ class SessionService:
             abandoned = adapter.is_abandoned(draft.game)
             draft.ending = Ending.ABANDONED if abandoned else Ending.FINISHED
             draft.ended_at = int(context.now)
-        if draft.status is not Status.PLAYING or draft.timer_seconds is None:
+        # A computer player to move steps after a short pause; the turn timer is for people.
+        seat = draft.seat_to_move(adapter)
+        bot_turn = seat is not None and seat.is_bot
+        draft.bot_due = context.now + self.bot_step_seconds if bot_turn else None
+        if bot_turn or draft.status is not Status.PLAYING or draft.timer_seconds is None:
             draft.turn_key = None
             draft.turn_started = None
             draft.pinged = False
@@ -299,7 +306,8 @@ class SessionService:
         return len(rows)
 
     async def run_timer(self, channel_id: int) -> None:
-        """The channel's turn clock is due: ping at half time, end the turn at expiry."""
+        """The channel's clock is due: a computer player's step, or for a person the ping
+        at half time and the end of the turn at expiry."""
         try:
             async with self.lock(channel_id):
                 await self._run_timer(channel_id)
@@ -309,15 +317,42 @@ class SessionService:
 
     async def _run_timer(self, channel_id: int) -> None:
         session = await self.live(channel_id)
-        if session is None or session.deadline is None or session.half_time is None:
+        if session is None:
             return
         now = self.clock()
+        if session.bot_due is not None:
+            if now < session.bot_due:
+                self.timers.set(channel_id, session.bot_due)
+                return
+            move = await self._bot_move(session)
+            await self._apply(
+                session,
+                lambda draft, context: play.bot_step(draft, context, move),
+                self._tell_changed,
+                bump=True,
+            )
+            return
+        if session.deadline is None or session.half_time is None:
+            return
         if now >= session.deadline:
             await self._apply(session, play.expire_turn, self._tell_changed, bump=True)
         elif now >= session.half_time and not session.pinged:
             await self._apply(session, _mark_pinged, self._tell_reminder, bump=False)
         else:
             self.timers.set(channel_id, session.next_timer_instant())
+
+    async def _bot_move(self, session: Session) -> str | None:
+        """What the computer player to move decides (off the event loop); None on failure."""
+        adapter = self.adapter(session.kind)
+        seat = session.seat_to_move(adapter)
+        if seat is None or not seat.is_bot:
+            return None
+        game = adapter.copy(session.game)
+        try:
+            return await asyncio.to_thread(adapter.bot_move, game, seat.bot_level or "")
+        except Exception:
+            log.exception("computer player %s could not decide in game %s", seat.name, session.id)
+            return None
 
     async def _tell_changed(self, change: Change) -> None:
         if self.listener is not None:

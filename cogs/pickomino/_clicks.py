@@ -1,4 +1,5 @@
-"""What each button does: lobby buttons, turn moves, the end confirmation, Play again.
+"""What each button does: lobby buttons, computer players, turn moves, Hint, the end
+confirmation, Play again.
 
 A click becomes one change to the channel's session (bot.sessions); a refused change
 becomes an ephemeral answer, and an accepted one is shown by editing the clicked message.
@@ -11,13 +12,25 @@ from typing import Any
 
 import discord
 
+from bot.ai import Level
 from bot.i18n import t
 from bot.render.custom_ids import Action, ButtonRef
+from bot.render.pickomino import bot_level_layout
 from bot.sessions import lobby, play
 from bot.sessions.context import Context
-from bot.sessions.errors import AlreadyLive, NotInGame, SessionError, StaleButton
+from bot.sessions.errors import (
+    AlreadyLive,
+    HostOnly,
+    LobbyFull,
+    NotInGame,
+    NotInLobby,
+    SessionError,
+    StaleButton,
+)
 from bot.sessions.model import Seat, Session, Status
 from bot.sessions.service import Change, Expect, Mutation, SessionService
+from cogs.pickomino._ai import bot_seat, hint_text
+from cogs.pickomino._buttons import view_for
 from cogs.pickomino._live import LiveMessages, jump_url, reply_edit, reply_new
 from cogs.pickomino._replies import fail, refuse, tell
 
@@ -47,6 +60,12 @@ class Clicks:
                 await self._play_again(interaction, ref)
             elif ref.action is Action.END:
                 await self._end(interaction, ref)
+            elif ref.action is Action.ADD_BOT:
+                await self._offer_levels(interaction, ref)
+            elif ref.action is Action.BOT:
+                await self._add_bot(interaction, ref)
+            elif ref.action is Action.HINT:
+                await self._hint(interaction, ref)
             else:
                 await self._on_live_message(interaction, ref)
         except SessionError as error:
@@ -85,9 +104,64 @@ class Clicks:
             return lambda session, context: lobby.cancel(
                 session, context, user_id, moderator=moderator
             )
+        if action is Action.DROP_BOT:
+            return lambda session, context: lobby.remove_bot(session, context, user_id)
         if action is Action.MOVE:
             return lambda session, context: play.move(session, context, user_id, ref.arg)
         raise StaleButton()
+
+    async def _on_this_message(
+        self, interaction: discord.Interaction[Any], ref: ButtonRef
+    ) -> Session:
+        """The channel's session, if the click was on its live message (read-only clicks)."""
+        assert interaction.channel_id is not None
+        message = interaction.message
+        expect = Expect(
+            session_id=ref.session_id, message_id=message.id if message is not None else None
+        )
+        return expect.check(await self.sessions.live(interaction.channel_id))
+
+    async def _offer_levels(self, interaction: discord.Interaction[Any], ref: ButtonRef) -> None:
+        """Add bot on the lobby: the host alone is shown the levels to pick from."""
+        session = await self._on_this_message(interaction, ref)
+        if session.status is not Status.LOBBY:
+            raise NotInLobby()
+        if interaction.user.id != session.host_id:
+            raise HostOnly(name=session.host_name)
+        max_players = self.sessions.adapter(session.kind).max_players
+        if len(session.active_seats) >= max_players:
+            raise LobbyFull(max=max_players)
+        view = view_for(bot_level_layout(session))
+        await tell(interaction, t("lobby.bot.pick"), view=view or discord.utils.MISSING)
+
+    async def _add_bot(self, interaction: discord.Interaction[Any], ref: ButtonRef) -> None:
+        """A level picked (on the host's ephemeral message): seat a computer player."""
+        assert interaction.channel_id is not None
+        try:
+            level = Level(ref.arg)
+        except ValueError:
+            raise StaleButton() from None
+        user_id = interaction.user.id
+        added: list[Seat] = []
+
+        def add(session: Session, context: Context) -> list[Any]:
+            seat = bot_seat(session, level)
+            added.append(seat)
+            return lobby.add_bot(session, context, user_id, seat)
+
+        async def show(change: Change) -> None:
+            text = t("lobby.bot.added", name=added[-1].name)
+            view = view_for(bot_level_layout(change.session))
+            await interaction.response.edit_message(content=text, view=view)
+            await self.live.edit(change.session)
+
+        expect = Expect(session_id=ref.session_id)
+        await self.sessions.update(interaction.channel_id, add, expect=expect, publish=show)
+
+    async def _hint(self, interaction: discord.Interaction[Any], ref: ButtonRef) -> None:
+        """The player to move asks for a hint: answered to them alone; nothing changes."""
+        session = await self._on_this_message(interaction, ref)
+        await tell(interaction, await hint_text(session, interaction.user.id))
 
     async def _end(self, interaction: discord.Interaction[Any], ref: ButtonRef) -> None:
         """The confirm button of /pickomino end (on an ephemeral message)."""
@@ -129,6 +203,7 @@ class Clicks:
             seats=[host, *others],
             options=dict(old.options),
             timer_seconds=old.timer_seconds,
+            hints=old.hints,
         )
         try:
             await self.sessions.open(session, post=lambda new: reply_new(interaction, new))

@@ -64,6 +64,7 @@ class PickominoCog(
         flip_on_empty_failure=t("command.start.flip"),
         first_player=t("command.start.first_player"),
         turn_timer=t("command.start.turn_timer"),
+        hints=t("command.start.hints"),
     )
     @app_commands.choices(
         lower_tile=LOWER_TILE_CHOICES,
@@ -77,6 +78,7 @@ class PickominoCog(
         flip_on_empty_failure: bool | None = None,
         first_player: str | None = None,
         turn_timer: int | None = None,
+        hints: bool | None = None,
     ) -> None:
         assert interaction.guild_id is not None and interaction.channel_id is not None
         rules = rules_from_choices(lower_tile, flip_on_empty_failure, first_player)
@@ -89,6 +91,7 @@ class PickominoCog(
             seats=[host],
             options=rules.to_dict(),
             timer_seconds=timer_from_choice(turn_timer),
+            hints=hints is not False,
         )
         try:
             await self.sessions.open(session, post=lambda new: reply_new(interaction, new))
@@ -137,7 +140,7 @@ class PickominoCog(
         session = await self.sessions.live(interaction.channel_id)
         embed = discord.Embed(title=t("rules.title"), description=t("rules.summary"), colour=COLOUR)
         if session is not None:
-            lines = options_lines(session.options, session.timer_seconds)
+            lines = options_lines(session.options, session.timer_seconds, session.hints)
             embed.add_field(name=t("rules.options"), value="\n".join(lines), inline=False)
         else:
             lines = options_lines({}, DEFAULT_TIMER_SECONDS)

@@ -1,7 +1,8 @@
 """The live message: shown as an interaction reply or edited in place, one per channel.
 
-Also the session listener: changes nobody clicked for (the turn timer) edit the live
-message through the channel, and the half-time reminder pings the player.
+Also the session listener: changes nobody clicked for (the turn timer, a computer
+player's step) edit the live message through the channel, and the half-time reminder
+pings the player.
 """
 
 from __future__ import annotations

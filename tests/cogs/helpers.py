@@ -1,4 +1,5 @@
-"""Shared steps for the cog tests: open a game, play a turn or a whole game by buttons."""
+"""Shared steps for the cog tests: open a game, add computer players, play a turn or a
+whole game by buttons."""
 
 from __future__ import annotations
 
@@ -19,6 +20,26 @@ async def start_game(
     result = await harness.click(players[0], harness.message(live.id), "Start")
     assert result.edited, result.ephemeral
     return harness.message(live.id)
+
+
+async def open_lobby(harness: BotHarness, host: FakeUser, **options: object) -> StoredMessage:
+    """/pickomino start as `host` (turn timer off unless given); return the lobby message."""
+    options.setdefault("turn_timer", 0)
+    return (await harness.slash(host, "pickomino", "start", **options)).message
+
+
+async def add_bots(
+    harness: BotHarness, host: FakeUser, lobby: StoredMessage, *levels: str
+) -> StoredMessage:
+    """Add bot, then pick each level in turn on the host's ephemeral message."""
+    offered = await harness.click(host, harness.message(lobby.id), "Add bot")
+    picker = offered.message
+    assert picker.ephemeral and picker.labels() == ["Easy", "Normal", "Hard"]
+    for level in levels:
+        picked = await harness.click(host, harness.message(picker.id), level)
+        assert picked.edited, picked.ephemeral
+        assert "sits at the table" in picked.message.text()
+    return harness.message(lobby.id)
 
 
 def choose(message: StoredMessage) -> str:

@@ -20,6 +20,7 @@ VARIABLES = (
     "DISCORD_GATEWAY_URL",
     "DEV_GUILD_ID",
     "LOG_LEVEL",
+    "BOT_STEP_SECONDS",
 )
 
 
@@ -39,6 +40,16 @@ def test_defaults_and_blank_optional_values(monkeypatch):
     assert settings.database_path == Path("data/pickomino.db")
     assert settings.dev_guild_id is None and settings.discord_api_base is None
     assert settings.log_level == "INFO"
+    assert settings.bot_step_seconds == 1.0
+
+
+def test_the_pause_between_computer_player_steps(monkeypatch):
+    monkeypatch.setenv("DISCORD_TOKEN", "abc")
+    monkeypatch.setenv("BOT_STEP_SECONDS", "0.25")
+    assert load_settings().bot_step_seconds == 0.25
+    monkeypatch.setenv("BOT_STEP_SECONDS", "-1")
+    with pytest.raises(ConfigError, match="BOT_STEP_SECONDS"):
+        load_settings()
 
 
 def test_values_from_a_dotenv_file(tmp_path):

@@ -11,6 +11,7 @@ ROOT = Path(__file__).resolve().parents[2]
 OUR_CODE = [
     "bot/render",
     "bot/sessions",
+    "cogs/pickomino/_ai.py",
     "cogs/pickomino/_cog.py",
     "cogs/pickomino/_clicks.py",
     "cogs/pickomino/_live.py",

@@ -7,10 +7,17 @@ import random
 import pytest
 
 from bot.adapters.pickomino import PickominoAdapter
+from bot.ai import Level, bot_name
 from bot.game.pickomino import Face, Game, LowerTile, Phase, Rules
 from bot.game.pickomino.events import event_to_dict
+from bot.render.custom_ids import ButtonRef
 from bot.render.layout import embed_problems, layout_problems
-from bot.render.pickomino import end_confirm_layout, render_frozen, render_session
+from bot.render.pickomino import (
+    bot_level_layout,
+    end_confirm_layout,
+    render_frozen,
+    render_session,
+)
 from bot.render.pickomino.buttons import MAX_CLAIM_BUTTONS
 from bot.sessions.model import Ending, Seat, Session, Status
 from cogs.pickomino._buttons import view_for
@@ -19,8 +26,13 @@ LONG_NAMES = [f"**_~`{i}` @everyone <@123> " + "W" * 40 for i in range(7)]
 BIG_ID = 10**19
 
 
-def _session(players: int, rules: Rules | None = None) -> Session:
-    seats = [Seat(BIG_ID + i, LONG_NAMES[i]) for i in range(players)]
+def _session(players: int, rules: Rules | None = None, bots: int = 0) -> Session:
+    seats = [Seat(BIG_ID + i, LONG_NAMES[i]) for i in range(players - bots)]
+    levels = list(Level)
+    seats += [
+        Seat(-1 - i, bot_name(levels[i % 3], i), is_bot=True, bot_level=levels[i % 3].value)
+        for i in range(bots)
+    ]
     session = Session(
         kind="pickomino",
         guild_id=BIG_ID,
@@ -48,6 +60,38 @@ def test_lobby_with_seven_long_names():
     session = _session(7)
     _check(session)
     assert layout_problems(end_confirm_layout(session)) == []
+
+
+def test_lobby_with_bots_and_the_level_picker():
+    session = _session(7, bots=6)
+    _check(session)
+    assert [b.label for b in render_session(session).layout[1]] == ["Add bot", "Remove bot"]
+    levels = bot_level_layout(session)
+    assert layout_problems(levels) == []
+    assert [ButtonRef.parse(b.custom_id).arg for b in levels[0]] == ["easy", "normal", "hard"]
+    steal = ButtonRef.parse("pko:move:1:2:claim:s22.-1")  # from a computer player
+    assert steal is not None and steal.arg == "claim:s22.-1"
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_every_state_of_games_with_bots_and_hints(seed):
+    """Steals from computer players (negative ids) and their disabled turns still fit."""
+    rng = random.Random(seed)
+    session = _session(2 + seed, bots=1 + seed)
+    session.hints = seed % 2 == 0
+    game = Game([seat.player_id for seat in session.seats])
+    session.game, session.status = game, Status.PLAYING
+    adapter = PickominoAdapter()
+    while not game.is_over:
+        _check(session)
+        rendered = render_session(session)
+        buttons = [b for row in rendered.layout for b in row]
+        bot_turn = session.seat_by_player(game.current_player).is_bot
+        assert any(":hint:" in b.custom_id for b in buttons) == (session.hints and not bot_turn)
+        assert all(b.disabled for b in buttons) or not bot_turn
+        level = session.seat_by_player(game.current_player).bot_level or "hard"
+        session.remember(adapter.play(game, adapter.bot_move(game, level), rng))
+        session.version += 1
 
 
 @pytest.mark.parametrize("seed", range(12))

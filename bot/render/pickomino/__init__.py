@@ -5,6 +5,7 @@ from __future__ import annotations
 from bot.game.pickomino import Game
 from bot.render.layout import Rendered
 from bot.render.pickomino.buttons import (
+    bot_level_layout,
     end_confirm_layout,
     final_layout,
     lobby_layout,
@@ -32,4 +33,4 @@ def render_frozen(session: Session) -> Rendered:
     return Rendered(render_session(session).embed, [])
 
 
-__all__ = ["end_confirm_layout", "render_frozen", "render_session"]
+__all__ = ["bot_level_layout", "end_confirm_layout", "render_frozen", "render_session"]

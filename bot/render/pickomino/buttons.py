@@ -1,14 +1,17 @@
-"""Pickomino's button layouts: the lobby, a turn, the end of a game, the end confirmation.
+"""Pickomino's button layouts: the lobby and its computer-player levels, a turn, the end
+of a game, the end confirmation.
 
 A turn never needs more than 5 rows of 5: Roll and the first claims, the faces 1 to 5,
-the worm, then more claims (only the "any lower tile" option can make many).
+the worm and Hint, then more claims (only the "any lower tile" option can make many).
 """
 
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 
 from bot.adapters.pickomino import ROLL, claim_move, keep_move
+from bot.ai import Level
 from bot.game.pickomino import ClaimOption, Face, Game, Source
 from bot.i18n import t
 from bot.render.custom_ids import Action, ButtonRef
@@ -27,12 +30,26 @@ def _ref(session: Session, action: Action, arg: str = "") -> str:
 
 
 def lobby_layout(session: Session) -> Layout:
+    bots = [ButtonSpec(_ref(session, Action.ADD_BOT), t("lobby.button.add_bot"), emoji="🤖")]
+    if session.bot_seats:
+        bots.append(ButtonSpec(_ref(session, Action.DROP_BOT), t("lobby.button.remove_bot")))
     return [
         [
             ButtonSpec(_ref(session, Action.JOIN), t("lobby.button.join"), Style.SUCCESS),
             ButtonSpec(_ref(session, Action.LEAVE), t("lobby.button.leave")),
             ButtonSpec(_ref(session, Action.START), t("lobby.button.start"), Style.PRIMARY),
             ButtonSpec(_ref(session, Action.CANCEL), t("lobby.button.cancel"), Style.DANGER),
+        ],
+        bots,
+    ]
+
+
+def bot_level_layout(session: Session) -> Layout:
+    """The levels the host picks from after Add bot (on an ephemeral message)."""
+    return [
+        [
+            ButtonSpec(_ref(session, Action.BOT, level.value), t(f"lobby.bot_level.{level.value}"))
+            for level in Level
         ]
     ]
 
@@ -80,14 +97,26 @@ def turn_layout(session: Session, game: Game, name_of: Namer) -> Layout:
             _ref(session, move, keep_move(face)), label, style, not keepable, FACE_EMOJI[face]
         )
 
+    bot_turn = _bot_to_move(session, game)
+    worm_row = [face_button(Face.WORM)]
+    if session.hints and not bot_turn:
+        worm_row.append(ButtonSpec(_ref(session, Action.HINT), t("game.button.hint"), emoji="💡"))
     rows: Layout = [
         [roll, *claims[:CLAIMS_BESIDE_ROLL]],
         [face_button(face) for face in Face if face is not Face.WORM],
-        [face_button(Face.WORM)],
+        worm_row,
     ]
     rest = claims[CLAIMS_BESIDE_ROLL:]
     rows.extend(rest[start : start + MAX_PER_ROW] for start in range(0, len(rest), MAX_PER_ROW))
+    if bot_turn:
+        # A computer player moves by itself; its buttons only show what it may do.
+        rows = [[replace(button, disabled=True) for button in row] for row in rows]
     return rows
+
+
+def _bot_to_move(session: Session, game: Game) -> bool:
+    seat = session.seat_by_player(game.current_player) if not game.is_over else None
+    return seat is not None and seat.is_bot
 
 
 def _claim_label(option: ClaimOption, name_of: Namer) -> str:

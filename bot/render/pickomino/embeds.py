@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+from typing import Any
 
 import discord
 
@@ -18,9 +19,10 @@ from bot.render.pickomino.text import (
     kept_groups,
     option_text,
     options_lines,
+    roll_line,
     safe_name,
 )
-from bot.sessions.model import Ending, Session
+from bot.sessions.model import Ending, Seat, Session
 
 COLOUR = discord.Colour.from_rgb(214, 92, 62)
 LOG_LINES = 5
@@ -38,11 +40,7 @@ def lobby_embed(session: Session, max_players: int) -> discord.Embed:
         colour=COLOUR,
     )
     lines = [
-        t(
-            "lobby.player.host" if seat.user_id == session.host_id else "lobby.player",
-            position=position,
-            name=safe_name(seat.name),
-        )
+        t(_lobby_line_key(session, seat), position=position, name=safe_name(seat.name))
         for position, seat in enumerate(session.seats, start=1)
     ]
     count = len(session.seats)
@@ -51,9 +49,15 @@ def lobby_embed(session: Session, max_players: int) -> discord.Embed:
         value="\n".join(lines) or "—",
         inline=False,
     )
-    options = "\n".join(options_lines(session.options, session.timer_seconds))
+    options = "\n".join(options_lines(session.options, session.timer_seconds, session.hints))
     embed.add_field(name=t("lobby.options"), value=options, inline=False)
     return _footer(embed, session)
+
+
+def _lobby_line_key(session: Session, seat: Seat) -> str:
+    if seat.is_bot:
+        return "lobby.player.bot"
+    return "lobby.player.host" if seat.user_id == session.host_id else "lobby.player"
 
 
 def closed_lobby_embed(session: Session) -> discord.Embed:
@@ -155,9 +159,16 @@ def turn_text(session: Session, game: Game) -> str:
 
 
 def log_text(session: Session) -> str:
-    lines = [event_line(event, session.name_of) for event in session.log]
+    lines = [_log_line(session, event) for event in session.log]
     shown = [line for line in lines if line][-LOG_LINES:]
     return clip("\n".join(shown), MAX_FIELD_VALUE) if shown else t("game.log.empty")
+
+
+def _log_line(session: Session, event: dict[str, Any]) -> str | None:
+    if event["type"] == "rolled":
+        seat = session.seat_by_player(event["player"])
+        return roll_line(event, session.name_of) if seat is not None and seat.is_bot else None
+    return event_line(event, session.name_of)
 
 
 def standings_text(session: Session, game: Game) -> str:

@@ -53,8 +53,11 @@ def option_text(option: ClaimOption, name_of: Namer) -> str:
     return t("game.option.take", tile=option.tile, worms=option.worms)
 
 
-def options_lines(options: dict[str, Any], timer_seconds: int | None) -> list[str]:
-    """The rule options and the timer, one line each, for the lobby and /pickomino rules."""
+def options_lines(
+    options: dict[str, Any], timer_seconds: int | None, hints: bool = True
+) -> list[str]:
+    """The rule options, the timer and hints, one line each, for the lobby and /pickomino
+    rules."""
     rules = Rules.from_dict(options)
     lower = "any" if rules.lower_tile is LowerTile.ANY else "highest"
     first = "host" if rules.first_player is FirstPlayer.HOST else "random"
@@ -63,6 +66,7 @@ def options_lines(options: dict[str, Any], timer_seconds: int | None) -> list[st
         t("options.flip.yes" if rules.flip_on_empty_failure else "options.flip.no"),
         t(f"options.first.{first}"),
         timer_text(timer_seconds),
+        t("options.hints.on" if hints else "options.hints.off"),
     ]
 
 
@@ -76,6 +80,12 @@ def duration_text(seconds: int) -> str:
     if seconds % 60 == 0:
         return t("options.minutes", count=seconds // 60)
     return t("options.seconds", count=seconds)
+
+
+def roll_line(event: dict[str, Any], name_of: Namer) -> str:
+    """A roll as a log line (shown for computer players, whose every step is logged)."""
+    dice = dice_text(tuple(Face.parse(face) for face in event["dice"]))
+    return t("log.rolled", name=safe_name(name_of(event["player"])), dice=dice)
 
 
 def event_line(event: dict[str, Any], name_of: Namer) -> str | None:

@@ -1,0 +1,227 @@
+"""Computer players through the real handlers: Add bot, their turns, restarts, history."""
+
+from __future__ import annotations
+
+import json
+import re
+import sqlite3
+
+from bot.adapters.pickomino import PickominoAdapter
+from tests.cogs.helpers import add_bots, choose, open_lobby
+from tests.discord_harness import CHANNEL_ID, BotHarness, StoredMessage
+
+EDIT = ("PATCH", "/channels/{channel_id}/messages/{message_id}")
+FOOTER_VERSION = re.compile(r"move (\d+)$")
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1_800_000_000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def is_over(message: StoredMessage) -> bool:
+    return any(":again:" in button["custom_id"] for button in message.buttons)
+
+
+# ---------------------------------------------------------------------- the lobby
+
+
+async def test_the_host_adds_a_bot_of_each_level_and_removes_the_last(tmp_path):
+    async with BotHarness.running(tmp_path / "bot.db") as harness:
+        anne, bob = harness.user("Anne"), harness.user("Bob")
+        lobby = await open_lobby(harness, anne)
+        assert "Remove bot" not in lobby.labels()
+
+        lobby = await add_bots(harness, anne, lobby, "Easy", "Normal", "Hard")
+        text = lobby.text()
+        assert "Players (4/7)" in text
+        assert "2. 🤖 Pip (bot, easy)" in text
+        assert "3. 🤖 Sprout (bot, normal)" in text
+        assert "4. 🤖 Crumb (bot, hard)" in text
+        session = await harness.session()
+        bots = [seat for seat in session.seats if seat.is_bot]
+        assert [seat.bot_level for seat in bots] == ["easy", "normal", "hard"]
+        assert len({seat.user_id for seat in bots}) == 3 and all(s.user_id < 0 for s in bots)
+
+        # Two bots of one level get different names.
+        lobby = await add_bots(harness, anne, lobby, "Easy")
+        assert "5. 🤖 Nibbles (bot, easy)" in lobby.text()
+
+        removed = await harness.click(anne, lobby, "Remove bot")
+        assert removed.edited and "Nibbles" not in removed.message.text()
+        assert "Players (4/7)" in removed.message.text()
+
+        refused = await harness.click(bob, harness.message(lobby.id), "Add bot")
+        assert refused.ephemeral == "Only the host (Anne) can do that."
+        refused = await harness.click(bob, harness.message(lobby.id), "Remove bot")
+        assert refused.ephemeral == "Only the host (Anne) can do that."
+        assert len((await harness.session()).seats) == 4
+
+
+async def test_a_full_table_of_seven_refuses_an_eighth_bot_or_person(tmp_path):
+    async with BotHarness.running(tmp_path / "bot.db") as harness:
+        anne, bob = harness.user("Anne"), harness.user("Bob")
+        lobby = await open_lobby(harness, anne)
+        offered = await harness.click(anne, lobby, "Add bot")
+        picker = offered.message
+        for level in ("Easy", "Normal", "Hard", "Easy", "Normal", "Hard"):
+            await harness.click(anne, harness.message(picker.id), level)
+        assert "Players (7/7)" in harness.message(lobby.id).text()
+
+        full = "The game is full (7 players)."
+        assert (await harness.click(anne, harness.message(lobby.id), "Add bot")).ephemeral == full
+        assert (await harness.click(anne, harness.message(picker.id), "Hard")).ephemeral == full
+        assert (await harness.click(bob, harness.message(lobby.id), "Join")).ephemeral == full
+        assert len((await harness.session()).seats) == 7
+
+
+async def test_the_host_leaving_a_lobby_of_bots_closes_it(tmp_path):
+    async with BotHarness.running(tmp_path / "bot.db") as harness:
+        anne = harness.user("Anne")
+        lobby = await add_bots(harness, anne, await open_lobby(harness, anne), "Easy")
+        left = await harness.click(anne, lobby, "Leave")
+        assert "This lobby was closed." in left.message.text()
+        assert await harness.session() is None
+
+
+# ---------------------------------------------------------------------- a game
+
+
+async def test_one_person_and_two_bots_play_to_the_final_standings(tmp_path):
+    database = tmp_path / "bot.db"
+    async with BotHarness.running(database) as harness:
+        anne = harness.user("Anne")
+        lobby = await add_bots(harness, anne, await open_lobby(harness, anne), "Easy", "Hard")
+        started = await harness.click(anne, lobby, "Start")
+        assert started.edited, started.ephemeral
+
+        bot_steps = 0
+        for _ in range(1000):
+            bot_steps += await harness.run_bots()
+            message = harness.message(lobby.id)
+            if is_over(message):
+                break
+            assert "Anne's turn" in message.text()
+            clicked = await harness.click(anne, message, choose(message))
+            assert clicked.edited, clicked.ephemeral
+        else:
+            raise AssertionError("the game did not end")
+        final = harness.message(lobby.id)
+        assert bot_steps > 10
+        text = final.text()
+        assert "game over" in text and "Pip (bot, easy)" in text and "Crumb (bot, hard)" in text
+
+        # Every step of a computer player was shown: the live message was edited
+        # through the channel at each of their versions.
+        shown = {
+            int(FOOTER_VERSION.search(embed["footer"]["text"])[1])
+            for request in harness.fake.sent(*EDIT)
+            for embed in request.payload.get("embeds") or []
+        }
+        bots = {"-1", "-2"}
+        bot_versions = {v for v, event in await versioned_events(harness) if event in bots}
+        assert bot_versions and bot_versions <= shown
+
+    with sqlite3.connect(database) as db:
+        events = [json.loads(row[0]) for row in db.execute("SELECT data FROM session_events")]
+        # Only legal moves: a refused move would have ended the bot's turn as a timeout.
+        assert not [e for e in events if e["type"] == "failed" and e["reason"] == "timeout"]
+        bot_moves = [e for e in events if e.get("player") in bots]
+        assert {e["type"] for e in bot_moves} >= {"rolled", "kept"}
+
+        (has_bots,) = db.execute("SELECT has_bots FROM game_results WHERE game_id = 1").fetchone()
+        assert has_bots == 1
+        seats = db.execute("SELECT user_id, is_bot FROM player_results ORDER BY seat").fetchall()
+        assert sorted(seats) == sorted([(anne.id, 0), (-1, 1), (-2, 1)])
+        ranked = {row[0] for row in db.execute("SELECT user_id FROM player_totals")}
+        assert ranked == {anne.id}
+
+
+async def versioned_events(harness: BotHarness) -> list[tuple[int, str]]:
+    """(version, player) of every stored event of a player, in order."""
+    rows = await harness.bot.db.fetchall("SELECT version, data FROM session_events ORDER BY seq")
+    events = [(row["version"], json.loads(row["data"])) for row in rows]
+    return [(version, event["player"]) for version, event in events if "player" in event]
+
+
+async def test_a_bot_turn_in_progress_survives_a_restart(tmp_path):
+    clock = Clock()
+    database = tmp_path / "bot.db"
+    # A long pause, so that only the test moves the computer player before the "kill -9".
+    async with BotHarness.running(database, clock=clock, close=False, bot_step_seconds=30) as first:
+        anne = first.user("Anne")
+        lobby = await open_lobby(first, anne, first_player="host")
+        lobby = await add_bots(first, anne, lobby, "Hard")
+        await first.click(anne, lobby, "Start")
+        for _ in range(100):  # Anne plays her first turn
+            message = first.message(lobby.id)
+            await first.click(anne, message, choose(message))
+            if (await first.session()).game.current_player != str(anne.id):
+                break
+        # The bot rolls and keeps once: its turn is in progress.
+        for _ in range(2):
+            assert (await first.session()).bot_due == clock.now + 30
+            clock.now += 30
+            await first.bot.sessions.run_timer(CHANNEL_ID)
+            await first.settle()
+        before = await first.session()
+        assert before.game.current_player == "-1" and before.game.kept
+        armed = first.bot.sessions.timers.pending()
+        assert armed == {CHANNEL_ID: clock.now + 30}
+        fake = first.fake
+
+    async with BotHarness.running(database, clock=clock, fake=fake, seed=99) as second:
+        assert second.bot.sessions.timers.pending() == armed
+        resumed = await second.session()
+        assert resumed.version == before.version and resumed.game == before.game
+        clock.now += 30
+        await second.bot.sessions.run_timer(CHANNEL_ID)  # the stored step is now due
+        await second.settle()
+        after = await second.session()
+        assert after.version == before.version + 1
+        await second.run_bots()  # the pause is 0 now: it finishes its turn by itself
+        after = await second.session()
+        assert after.game.current_player == str(anne.id)
+        assert after.bot_due is None and "Anne's turn" in second.message(lobby.id).text()
+        resumed = [p for v, p in await versioned_events(second) if v > before.version]
+        assert set(resumed) == {"-1"}
+        rows = await second.bot.db.fetchall("SELECT data FROM session_events ORDER BY seq")
+        last = json.loads(rows[-1]["data"])
+        assert last["player"] == "-1" and last["type"] in ("took", "stole", "failed")
+
+
+async def test_a_failing_computer_player_ends_its_turn_and_the_game_goes_on(tmp_path, monkeypatch):
+    async with BotHarness.running(tmp_path / "bot.db") as harness:
+        anne = harness.user("Anne")
+        lobby = await open_lobby(harness, anne, first_player="host")
+        lobby = await add_bots(harness, anne, lobby, "Normal")
+        await harness.click(anne, lobby, "Start")
+        for _ in range(100):  # Anne plays her first turn
+            message = harness.message(lobby.id)
+            await harness.click(anne, message, choose(message))
+            if (await harness.session()).game.current_player != str(anne.id):
+                break
+
+        def broken(self, game, level):
+            raise RuntimeError("the solver is broken")
+
+        monkeypatch.setattr(PickominoAdapter, "bot_move", broken)
+        await harness.run_bots()
+        session = await harness.session()
+        assert session.game.current_player == str(anne.id)
+        assert "Sprout (bot, normal) ran out of time" in harness.message(lobby.id).text()
+
+
+async def test_a_game_left_to_bots_alone_is_abandoned(tmp_path):
+    async with BotHarness.running(tmp_path / "bot.db") as harness:
+        anne = harness.user("Anne")
+        lobby = await open_lobby(harness, anne, first_player="host")
+        lobby = await add_bots(harness, anne, lobby, "Easy", "Hard")
+        await harness.click(anne, lobby, "Start")
+        left = await harness.slash(anne, "pickomino", "leave")
+        assert left.ephemeral == "You left the game."
+        assert await harness.session() is None
+        assert "game abandoned" in harness.message(lobby.id).text()
