@@ -9,7 +9,12 @@ STAMP := $(VENV)/.installed
 .PHONY: run test format bench clean
 
 $(STAMP): pyproject.toml
-	$(PYTHON) -m venv $(VENV)
+	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' || { \
+	  echo "error: Python 3.11 or newer is needed; run with PYTHON=python3.11 (or newer)" >&2; \
+	  exit 1; }
+	$(PYTHON) -m venv $(VENV) || { \
+	  echo "error: '$(PYTHON) -m venv' failed; on Debian or Ubuntu: apt-get install python3-venv" >&2; \
+	  exit 1; }
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
@@ -20,6 +25,7 @@ run: $(STAMP)
 test: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/mypy
 	$(BIN)/python -m pytest
 
 format: $(STAMP)

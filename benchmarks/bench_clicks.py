@@ -62,7 +62,10 @@ async def run(games: int, clicks: int, concurrency: int, seed: int) -> dict[str,
     with tempfile.TemporaryDirectory() as folder:
         async with BotHarness.running(Path(folder) / "bench.db", seed=seed) as harness:
             tables = [
-                Table(CHANNEL_ID + index, [harness.user(f"P{index}-{n}") for n in range(3)])
+                Table(
+                    CHANNEL_ID + index,
+                    [harness.user(f"P{index}-{n}") for n in range(PLAYERS_PER_GAME)],
+                )
                 for index in range(games)
             ]
             for table in tables:

@@ -16,14 +16,13 @@ from bot.game.pickomino import (
     Face,
     FirstPlayer,
     Game,
-    GameOver,
     IllegalAction,
     Keep,
-    Phase,
     Rules,
     Source,
 )
 from bot.game.pickomino.events import event_to_dict
+from bot.game.pickomino.game import MAX_PLAYERS, MIN_PLAYERS
 from bot.game.pickomino.serialization import game_from_dict, game_to_dict
 from bot.sessions.adapter import GameEvent, IllegalMove
 
@@ -62,8 +61,8 @@ def parse_move(move: str) -> Any:
 
 class PickominoAdapter:
     kind = KIND
-    min_players = 2
-    max_players = 7
+    min_players = MIN_PLAYERS
+    max_players = MAX_PLAYERS
 
     def new_game(self, players: Sequence[str], options: Mapping[str, Any], rng: Any) -> Game:
         rules = Rules.from_dict(dict(options))
@@ -106,12 +105,7 @@ class PickominoAdapter:
         return [event_to_dict(event) for event in game.remove_player(player)]
 
     def abandon(self, game: Game) -> list[GameEvent]:
-        # The engine has no "end now": this is what remove_player does when too few remain.
-        standings = game.standings()
-        game.abandoned = True
-        game.phase = Phase.OVER
-        game.roll = None
-        return [event_to_dict(GameOver(standings, abandoned=True))]
+        return [event_to_dict(event) for event in game.abandon()]
 
     def bot_move(self, game: Game, level: str) -> str:
         decision = decide(game, Level(level))
@@ -120,6 +114,3 @@ class PickominoAdapter:
         if isinstance(decision, Keep):
             return keep_move(decision.face)
         return claim_move(decision.option)
-
-    def rules(self, game: Game) -> dict[str, Any]:
-        return game.rules.to_dict()

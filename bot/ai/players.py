@@ -14,7 +14,7 @@ from enum import StrEnum
 
 from bot.ai.policy import Move, evaluate_game
 from bot.game.pickomino.actions import Action, Claim, Keep, Roll
-from bot.game.pickomino.claims import ClaimOption, Source
+from bot.game.pickomino.claims import ClaimOption, best_claim
 from bot.game.pickomino.dice import POINTS, Face, RandomSource, roll_dice
 from bot.game.pickomino.game import Game, Phase
 from bot.i18n import t
@@ -49,10 +49,9 @@ def decide(game: Game, level: Level) -> Decision:
         faces = game.keepable_faces()
         return Keep(_normal_keep(game, faces) if level is Level.NORMAL else _easy_keep(faces))
     claims = game.claim_options()
-    if game.phase is Phase.CLAIM:
-        return Claim(_best_claim(claims))
-    if claims and (level is Level.EASY or _normal_stops(game, claims)):
-        return Claim(_best_claim(claims))
+    must_claim = game.phase is Phase.CLAIM
+    if must_claim or (claims and (level is Level.EASY or _normal_stops(game, claims))):
+        return Claim(best_claim(claims))
     return RollDice()
 
 
@@ -102,9 +101,5 @@ def _normal_keep(game: Game, faces: tuple[Face, ...]) -> Face:
 
 
 def _normal_stops(game: Game, claims: list[ClaimOption]) -> bool:
-    best = _best_claim(claims)
+    best = best_claim(claims)
     return best.tile >= NORMAL_STOP_TILE or game.dice_left <= NORMAL_LAST_DICE
-
-
-def _best_claim(claims: list[ClaimOption]) -> ClaimOption:
-    return max(claims, key=lambda option: (option.worms, option.source is Source.STEAL))

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from bot.ai.states import MAX_TOTAL
-from bot.game.pickomino.claims import ClaimOption, Source, claim_options
+from bot.game.pickomino.claims import ClaimOption, best_claim, claim_options
 from bot.game.pickomino.game import Game
 from bot.game.pickomino.rules import LowerTile
 from bot.game.pickomino.tiles import ALL_TILES, worms
@@ -52,9 +52,7 @@ class Position:
     def best_claim(self, total: int, has_worm: bool) -> ClaimOption | None:
         """The claim worth most worms to the player; a steal wins a tie (it also hurts)."""
         options = self.claims(total, has_worm)
-        if not options:
-            return None
-        return max(options, key=lambda option: (option.worms, option.source is Source.STEAL))
+        return best_claim(options) if options else None
 
     @property
     def fail_value(self) -> float:

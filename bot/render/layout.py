@@ -7,10 +7,11 @@ from enum import StrEnum
 
 import discord
 
+from bot.render.custom_ids import MAX_CUSTOM_ID
+
 MAX_ROWS = 5
 MAX_PER_ROW = 5
 MAX_LABEL = 80
-MAX_CUSTOM_ID = 100
 MAX_EMBED_TOTAL = 6000
 MAX_FIELDS = 25
 MAX_FIELD_NAME = 256

@@ -64,6 +64,3 @@ class GameAdapter(Protocol):
 
     def bot_move(self, game: Any, level: str) -> str:
         """The move a computer player of `level` makes now (always legal)."""
-
-    def rules(self, game: Any) -> dict[str, Any]:
-        """The rule options in force, for history."""

@@ -34,12 +34,18 @@ def join(session: Session, context: Context, seat: Seat) -> list[GameEvent]:
 
 def add_bot(session: Session, context: Context, user_id: int, seat: Seat) -> list[GameEvent]:
     """The host seats a computer player (`seat.is_bot`)."""
-    _require_lobby(session)
-    _require_host(session, user_id)
-    if len(session.active_seats) >= context.adapter.max_players:
-        raise LobbyFull(max=context.adapter.max_players)
+    check_add_bot(session, user_id, context.adapter.max_players)
     session.seats.append(seat)
     return []
+
+
+def check_add_bot(session: Session, user_id: int, max_players: int) -> None:
+    """Raise unless `user_id` may seat one more computer player now (also checked before
+    the levels are offered)."""
+    _require_lobby(session)
+    _require_host(session, user_id)
+    if len(session.active_seats) >= max_players:
+        raise LobbyFull(max=max_players)
 
 
 def remove_bot(session: Session, context: Context, user_id: int) -> list[GameEvent]:

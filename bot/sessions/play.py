@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import logging
 
-from bot.sessions.adapter import GameEvent, IllegalMove
+from bot.sessions.adapter import GameAdapter, GameEvent, IllegalMove
 from bot.sessions.context import Context
 from bot.sessions.errors import MoveRefused, NotHost, NotInGame, NotPlaying, NotYourTurn
-from bot.sessions.model import Session, Status
+from bot.sessions.model import Seat, Session, Status
 
 log = logging.getLogger(__name__)
 
@@ -21,19 +21,26 @@ STRIKES_TO_REMOVE = 3  # consecutive timer expiries that remove a player
 
 def move(session: Session, context: Context, user_id: int, move: str) -> list[GameEvent]:
     """The current player plays `move` (a button's move string)."""
-    _require_playing(session)
-    seat = session.seat(user_id)
-    if seat is None:
-        raise NotInGame()
-    current = context.adapter.current_player(session.game)
-    if current != seat.player_id:
-        raise NotYourTurn(name=session.name_of(current or ""))
+    seat = player_to_move(session, context.adapter, user_id)
     try:
         events = context.adapter.play(session.game, move, context.rng)
     except IllegalMove:
         raise MoveRefused() from None
     session.strikes.pop(seat.player_id, None)  # they are here: the count starts again
     return events
+
+
+def player_to_move(session: Session, adapter: GameAdapter, user_id: int) -> Seat:
+    """The seat of `user_id` when it is their turn; else raise why not. Changes nothing,
+    so read-only requests (a hint) check a turn the same way as a move."""
+    _require_playing(session)
+    seat = session.seat(user_id)
+    if seat is None:
+        raise NotInGame()
+    current = adapter.current_player(session.game)
+    if current != seat.player_id:
+        raise NotYourTurn(name=session.name_of(current or ""))
+    return seat
 
 
 def bot_step(session: Session, context: Context, move: str | None) -> list[GameEvent]:

@@ -9,7 +9,6 @@ the session exactly as it was.
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import secrets
 import sqlite3
@@ -34,7 +33,7 @@ from bot.sessions.errors import (
 from bot.sessions.model import Ending, Session, Status
 from bot.sessions.timers import TimerWheel
 from bot.storage.database import Database
-from bot.storage.sessions import SessionStore, VersionConflict
+from bot.storage.sessions import SessionStore, VersionConflict, encode
 
 log = logging.getLogger(__name__)
 
@@ -215,19 +214,14 @@ class SessionService:
             draft.version += 1
         draft.remember(events)
         change = Change(current, draft, events)
-        await self._commit(change, adapter)
+        encoded = [encode(event) for event in events]  # once, for the table and the log
+        await self._commit(change, adapter, encoded)
         if draft.status is Status.OVER:
             self._live.pop(draft.channel_id, None)
         else:
             self._live[draft.channel_id] = draft
-        for event in events:
-            log.info(
-                "game %s channel %s v%s %s",
-                draft.id,
-                draft.channel_id,
-                draft.version,
-                json.dumps(event, separators=(",", ":")),
-            )
+        for text in encoded:
+            log.info("game %s channel %s v%s %s", draft.id, draft.channel_id, draft.version, text)
         if publish is not None:
             try:
                 await publish(change)
@@ -260,13 +254,15 @@ class SessionService:
             draft.turn_started = context.now
             draft.pinged = False
 
-    async def _commit(self, change: Change, adapter: GameAdapter) -> None:
+    async def _commit(self, change: Change, adapter: GameAdapter, encoded: list[str]) -> None:
+        """Write the draft and its events (`encoded`) in one transaction, with the history
+        record when the game ends there."""
         draft, before = change.session, change.before
         assert before is not None and draft.id is not None
         try:
             async with self.db.transaction() as connection:
                 await self.store.update(connection, draft.to_row(adapter), before.version)
-                await self.store.append_events(connection, draft.id, draft.version, change.events)
+                await self.store.append_events(connection, draft.id, draft.version, encoded)
                 if change.ended and draft.started_at is not None:
                     await self._record_result(connection, draft)
         except VersionConflict as error:

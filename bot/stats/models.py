@@ -89,11 +89,10 @@ class HistoryPage:
     has_older: bool
 
 
-@dataclass(frozen=True, slots=True)
-class LeaderboardEntry:
-    rank: int  # equal values share a rank
-    user_id: int
-    name: str
+class PerGame:
+    """Rates per finished game, for a record that counts games, wins and worms."""
+
+    __slots__ = ()
     games: int
     wins: int
     worms: int
@@ -105,6 +104,16 @@ class LeaderboardEntry:
     @property
     def average_worms(self) -> float:
         return self.worms / self.games if self.games else 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class LeaderboardEntry(PerGame):
+    rank: int  # equal values share a rank
+    user_id: int
+    name: str
+    games: int
+    wins: int
+    worms: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,7 +131,7 @@ class Leaderboard:
 
 
 @dataclass(frozen=True, slots=True)
-class PlayerStats:
+class PlayerStats(PerGame):
     """One person's record in one server; counters cover finished games only."""
 
     user_id: int
@@ -141,14 +150,6 @@ class PlayerStats:
     favourite_tile: int | None
     favourite_tile_taken: int
     stored_games: int  # abandoned games included
-
-    @property
-    def win_rate(self) -> float:
-        return self.wins / self.games if self.games else 0.0
-
-    @property
-    def average_worms(self) -> float:
-        return self.worms / self.games if self.games else 0.0
 
 
 @dataclass(frozen=True, slots=True)

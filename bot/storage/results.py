@@ -213,7 +213,9 @@ def _tile_rows(
     taken = Counter(
         (turn.seat, turn.tile)
         for turn in result.story
-        if turn.seat in seats and turn.outcome in (Outcome.TOOK, Outcome.STOLE)
+        if turn.seat in seats
+        and turn.outcome in (Outcome.TOOK, Outcome.STOLE)
+        and turn.tile is not None  # always so for a take or a steal
     )
     for (seat, tile), count in sorted(taken.items()):
         yield (result.guild_id, seats[seat].user_id, tile, count)
@@ -428,8 +430,8 @@ async def _roll_window(
     key = {"guild_id": guild_id, "period": str(period), "first_day": first_day}
     await conn.execute("SAVEPOINT roll_window")
     try:
-        stale = row is None or row[0] > first_day or first_day - row[0] >= (period.days or 0)
-        if stale:
+        if row is None or row[0] > first_day or first_day - row[0] >= (period.days or 0):
+            # No window yet, an earlier one asked for, or no day in common: build afresh.
             await conn.execute(_DROP_WINDOW, key)
             await conn.execute(_BUILD_WINDOW, key)
         else:
@@ -483,7 +485,7 @@ async def _names(conn: aiosqlite.Connection, guild_id: int, user_ids: list[int])
         f"SELECT user_id, name FROM player_totals WHERE guild_id = ? AND user_id IN ({marks})",
         [guild_id, *user_ids],
     )
-    return dict(rows)  # type: ignore[arg-type]
+    return dict(rows)
 
 
 # ---------------------------------------------------------------------- one player

@@ -93,7 +93,7 @@ class SessionStore:
                 row.channel_id,
                 row.status,
                 row.version,
-                _dump(row.state),
+                encode(row.state),
                 row.message_id,
                 row.deadline,
                 now,
@@ -113,7 +113,7 @@ class SessionStore:
             (
                 row.status,
                 row.version,
-                _dump(row.state),
+                encode(row.state),
                 row.message_id,
                 row.deadline,
                 int(time.time()),
@@ -129,8 +129,9 @@ class SessionStore:
         connection: aiosqlite.Connection,
         session_id: int,
         version: int,
-        events: Sequence[dict[str, Any]],
+        events: Sequence[str],
     ) -> None:
+        """Append events already encoded with `encode` (the caller logs the same text)."""
         if not events:
             return
         async with connection.execute(
@@ -144,7 +145,7 @@ class SessionStore:
             "INSERT INTO session_events (session_id, seq, version, data, created_at)"
             " VALUES (?, ?, ?, ?, ?)",
             [
-                (session_id, last + offset, version, _dump(event), now)
+                (session_id, last + offset, version, event, now)
                 for offset, event in enumerate(events, start=1)
             ],
         )
@@ -159,5 +160,6 @@ class SessionStore:
         return [json.loads(record[0]) for record in records]
 
 
-def _dump(value: Any) -> str:
+def encode(value: Any) -> str:
+    """Compact JSON, as the state and data columns hold it."""
     return json.dumps(value, separators=(",", ":"))

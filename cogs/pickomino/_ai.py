@@ -7,9 +7,11 @@ import itertools
 
 from bot.ai import Level, bot_name, format_hint, hint_for
 from bot.game.pickomino import Game
-from bot.sessions.errors import HintsOff, NotInGame, NotPlaying, NotYourTurn
+from bot.sessions.adapter import GameAdapter
+from bot.sessions.errors import HintsOff
 from bot.sessions.lobby import next_bot_id
-from bot.sessions.model import Seat, Session, Status
+from bot.sessions.model import Seat, Session
+from bot.sessions.play import player_to_move
 
 
 def bot_seat(session: Session, level: Level) -> Seat:
@@ -20,23 +22,15 @@ def bot_seat(session: Session, level: Level) -> Seat:
     return Seat(next_bot_id(session), name, is_bot=True, bot_level=level.value)
 
 
-async def hint_text(session: Session, user_id: int) -> str:
+async def hint_text(session: Session, adapter: GameAdapter, user_id: int) -> str:
     """The hint for `user_id`, who must be the player to move; computed off the event loop.
 
     Read-only: the session and its version are left as they are.
     """
     if not session.hints:
         raise HintsOff()
-    if session.status is not Status.PLAYING or session.game is None:
-        raise NotPlaying()
-    seat = session.seat(user_id)
-    if seat is None:
-        raise NotInGame()
+    player_to_move(session, adapter, user_id)
     game: Game = session.game
-    if game.is_over:
-        raise NotPlaying()
-    if game.current_player != seat.player_id:
-        raise NotYourTurn(name=session.name_of(game.current_player))
     hint = await asyncio.to_thread(hint_for, game.copy())
     names = {seat.player_id: seat.name for seat in session.seats}
     return format_hint(hint, names=names)

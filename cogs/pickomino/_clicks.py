@@ -20,10 +20,7 @@ from bot.sessions import lobby, play
 from bot.sessions.context import Context
 from bot.sessions.errors import (
     AlreadyLive,
-    HostOnly,
-    LobbyFull,
     NotInGame,
-    NotInLobby,
     SessionError,
     StaleButton,
 )
@@ -124,13 +121,8 @@ class Clicks:
     async def _offer_levels(self, interaction: discord.Interaction[Any], ref: ButtonRef) -> None:
         """Add bot on the lobby: the host alone is shown the levels to pick from."""
         session = await self._on_this_message(interaction, ref)
-        if session.status is not Status.LOBBY:
-            raise NotInLobby()
-        if interaction.user.id != session.host_id:
-            raise HostOnly(name=session.host_name)
         max_players = self.sessions.adapter(session.kind).max_players
-        if len(session.active_seats) >= max_players:
-            raise LobbyFull(max=max_players)
+        lobby.check_add_bot(session, interaction.user.id, max_players)
         view = view_for(bot_level_layout(session))
         await tell(interaction, t("lobby.bot.pick"), view=view or discord.utils.MISSING)
 
@@ -161,7 +153,8 @@ class Clicks:
     async def _hint(self, interaction: discord.Interaction[Any], ref: ButtonRef) -> None:
         """The player to move asks for a hint: answered to them alone; nothing changes."""
         session = await self._on_this_message(interaction, ref)
-        await tell(interaction, await hint_text(session, interaction.user.id))
+        adapter = self.sessions.adapter(session.kind)
+        await tell(interaction, await hint_text(session, adapter, interaction.user.id))
 
     async def _end(self, interaction: discord.Interaction[Any], ref: ButtonRef) -> None:
         """The confirm button of /pickomino end (on an ephemeral message)."""

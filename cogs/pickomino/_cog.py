@@ -66,11 +66,9 @@ class PickominoCog(
         turn_timer=t("command.start.turn_timer"),
         hints=t("command.start.hints"),
     )
-    @app_commands.choices(
-        lower_tile=LOWER_TILE_CHOICES,
-        first_player=FIRST_PLAYER_CHOICES,
-        turn_timer=TIMER_CHOICES,
-    )
+    # Text and number choices in two decorators: one call takes choices of one type.
+    @app_commands.choices(lower_tile=LOWER_TILE_CHOICES, first_player=FIRST_PLAYER_CHOICES)
+    @app_commands.choices(turn_timer=TIMER_CHOICES)
     async def start(
         self,
         interaction: Interaction,

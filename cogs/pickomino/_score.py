@@ -20,26 +20,25 @@ import discord
 from discord import app_commands
 
 from bot.i18n import t
+from bot.render.layout import MAX_DESCRIPTION, MAX_FIELD_VALUE
+from bot.render.pickomino.embeds import COLOUR
 from bot.stats import text
 from bot.stats.models import HISTORY_PAGE_SIZE, Cursor, HistoryPage, Period, Ranking
 from bot.storage import results
+from cogs.pickomino._replies import tell
 
 log = logging.getLogger(__name__)
 
 Interaction = discord.Interaction[Any]
 ConnectionProvider = Callable[[Interaction], AbstractAsyncContextManager[aiosqlite.Connection]]
 
-COLOUR = discord.Colour.from_rgb(214, 92, 62)
 PAGER_TIMEOUT = 300.0  # seconds a history pager answers its buttons
-# Discord's embed limits (https://discord.com/developers/docs/resources/message#embed-object).
-DESCRIPTION_LIMIT = 4096
-FIELD_LIMIT = 1024
 AUTOCOMPLETE_CHOICES = 25
 
 
 def bot_database(interaction: Interaction) -> AbstractAsyncContextManager[aiosqlite.Connection]:
     """The bot's database (PickominoBot.db), in one transaction."""
-    return interaction.client.db.transaction()  # type: ignore[attr-defined,no-any-return]
+    return interaction.client.db.transaction()
 
 
 def name_resolver(guild: discord.Guild | None) -> text.NameOf:
@@ -77,7 +76,7 @@ class ScoreGroup(app_commands.Group, name="score", description=t("score.group.de
 
     async def on_error(self, interaction: Interaction, error: app_commands.AppCommandError) -> None:
         log.error("/pickomino score failed for %s", interaction.id, exc_info=error)
-        await _tell(interaction, t("score.error"))
+        await tell(interaction, t("score.error"))
 
     # ------------------------------------------------------------------ history
 
@@ -86,7 +85,7 @@ class ScoreGroup(app_commands.Group, name="score", description=t("score.group.de
     async def history(self, interaction: Interaction, player: discord.User | None = None) -> None:
         guild_id = interaction.guild_id
         if guild_id is None:
-            await _tell(interaction, t("score.guild_only"))
+            await tell(interaction, t("score.guild_only"))
             return
         user_id = player.id if player is not None else None
         async with self.connection(interaction) as conn:
@@ -98,10 +97,10 @@ class ScoreGroup(app_commands.Group, name="score", description=t("score.group.de
             title = t("score.history.title.player", name=name_of(player.id, player.display_name))
         if not page.games:
             if player is None:
-                await _tell(interaction, t("score.history.empty.guild"))
+                await tell(interaction, t("score.history.empty.guild"))
             else:
                 name = name_of(player.id, player.display_name)
-                await _tell(interaction, t("score.history.empty.player", name=name))
+                await tell(interaction, t("score.history.empty.player", name=name))
             return
         pager = HistoryPager(
             self.connection,
@@ -131,7 +130,7 @@ class ScoreGroup(app_commands.Group, name="score", description=t("score.group.de
     ) -> None:
         guild_id = interaction.guild_id
         if guild_id is None:
-            await _tell(interaction, t("score.guild_only"))
+            await tell(interaction, t("score.guild_only"))
             return
         async with self.connection(interaction) as conn:
             board = await results.leaderboard(
@@ -143,7 +142,7 @@ class ScoreGroup(app_commands.Group, name="score", description=t("score.group.de
                 now=int(time.time()),
             )
         if not board.top:
-            await _tell(interaction, text.leaderboard_empty(board))
+            await tell(interaction, text.leaderboard_empty(board))
             return
         name_of = name_resolver(interaction.guild)
         lines = text.leaderboard_lines(board, name_of)
@@ -156,7 +155,7 @@ class ScoreGroup(app_commands.Group, name="score", description=t("score.group.de
                 ranking=text.ranking_name(board.ranking),
                 period=text.period_name(board.period),
             ),
-            description=text.fit_lines(lines, DESCRIPTION_LIMIT),
+            description=text.fit_lines(lines, MAX_DESCRIPTION),
             colour=COLOUR,
         )
         embed.set_footer(text=t("score.leaderboard.footer"))
@@ -169,22 +168,22 @@ class ScoreGroup(app_commands.Group, name="score", description=t("score.group.de
     async def player(self, interaction: Interaction, player: discord.User | None = None) -> None:
         guild_id = interaction.guild_id
         if guild_id is None:
-            await _tell(interaction, t("score.guild_only"))
+            await tell(interaction, t("score.guild_only"))
             return
         target = player or interaction.user
         if target.bot:
-            await _tell(interaction, t("score.player.bot"))
+            await tell(interaction, t("score.player.bot"))
             return
         async with self.connection(interaction) as conn:
             stats = await results.player_stats(conn, guild_id, target.id)
         name_of = name_resolver(interaction.guild)
         if stats is None:
             name = name_of(target.id, target.display_name)
-            await _tell(interaction, t("score.player.empty", name=name))
+            await tell(interaction, t("score.player.empty", name=name))
             return
         name = name_of(target.id, stats.name)
         if stats.games == 0:
-            await _tell(
+            await tell(
                 interaction,
                 t("score.player.empty.unfinished", name=name, stored=stats.stored_games),
             )
@@ -207,12 +206,12 @@ class ScoreGroup(app_commands.Group, name="score", description=t("score.group.de
     async def game(self, interaction: Interaction, game_id: app_commands.Range[int, 1]) -> None:
         guild_id = interaction.guild_id
         if guild_id is None:
-            await _tell(interaction, t("score.guild_only"))
+            await tell(interaction, t("score.guild_only"))
             return
         async with self.connection(interaction) as conn:
             story = await results.game_story(conn, guild_id, game_id)
         if story is None:
-            await _tell(interaction, t("score.game.not_found", game_id=game_id))
+            await tell(interaction, t("score.game.not_found", game_id=game_id))
             return
         summary = story.summary
         name_of = name_resolver(interaction.guild)
@@ -222,7 +221,7 @@ class ScoreGroup(app_commands.Group, name="score", description=t("score.group.de
             when=text.relative_time(summary.ended_at),
         )
         turns = text.story_lines(story, name_of) or [t("score.game.turns.none")]
-        room = DESCRIPTION_LIMIT - len(header) - 2
+        room = MAX_DESCRIPTION - len(header) - 2
         if summary.abandoned:
             title_key, standings_key = (
                 "score.game.title.abandoned",
@@ -237,7 +236,7 @@ class ScoreGroup(app_commands.Group, name="score", description=t("score.group.de
         )
         embed.add_field(
             name=t(standings_key),
-            value=text.fit_lines(text.standing_lines(summary, name_of), FIELD_LIMIT),
+            value=text.fit_lines(text.standing_lines(summary, name_of), MAX_FIELD_VALUE),
             inline=False,
         )
         await interaction.response.send_message(embed=embed)
@@ -301,7 +300,7 @@ class HistoryPager(discord.ui.View):
         lines = [text.history_line(game, self.name_of) for game in self.page.games]
         embed = discord.Embed(
             title=self.title,
-            description=text.fit_lines(lines, DESCRIPTION_LIMIT, "score.history.skipped"),
+            description=text.fit_lines(lines, MAX_DESCRIPTION, "score.history.skipped"),
             colour=COLOUR,
         )
         number = min(self.number, self.pages)
@@ -357,11 +356,3 @@ class HistoryPager(discord.ui.View):
             await self._shown_by.edit_original_response(view=self)
         except discord.HTTPException:
             log.info("could not disable the history pager of %s", self._shown_by.id)
-
-
-async def _tell(interaction: Interaction, message: str) -> None:
-    """An ephemeral answer, whether or not the interaction was answered already."""
-    if interaction.response.is_done():
-        await interaction.followup.send(message, ephemeral=True)
-    else:
-        await interaction.response.send_message(message, ephemeral=True)

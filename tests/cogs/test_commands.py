@@ -79,6 +79,22 @@ async def test_leaving_mid_game_returns_the_tiles_and_two_players_end_abandoned(
         assert "no Pickomino game" in (nobody.ephemeral or "")
 
 
+async def test_leaving_with_dice_on_the_table_still_lets_the_table_play_again(tmp_path):
+    # The ended session is read back from the database for Play again, so the game
+    # stored when the leave abandoned it must load (the roll cleared, a seat to move).
+    async with BotHarness.running(tmp_path / "bot.db") as harness:
+        anne, bob = harness.user("Anne"), harness.user("Bob")
+        live = await start_game(harness, [anne, bob], first_player="host")
+        await harness.click(anne, harness.message(live.id), "Roll")
+        assert (await harness.session()).game.roll is not None
+        await harness.slash(bob, "pickomino", "leave")
+        final = harness.message(live.id)
+        assert "abandoned" in final.text()
+        again = await harness.click(anne, final, "Play again")
+        assert again.ephemeral is None
+        assert "Pickomino lobby" in again.message.text()
+
+
 async def test_leaving_the_lobby_passes_the_host_on(tmp_path):
     async with BotHarness.running(tmp_path / "bot.db") as harness:
         anne, bob = harness.user("Anne"), harness.user("Bob")

@@ -26,6 +26,20 @@ def test_a_game_mid_turn_round_trips_with_its_roll_on_the_table() -> None:
     assert loaded.kept_total == 16
 
 
+@pytest.mark.parametrize("end", ["leave", "abandon"])
+def test_a_game_abandoned_with_dice_on_the_table_still_loads(end: str) -> None:
+    # Ended sessions are read back from storage (Play again), so their game must load.
+    game = position({"anne": [25], "bob": [30]}, current="bob")
+    game.apply(Roll(faces("W1123345")))
+    assert game.phase is Phase.KEEP
+    if end == "leave":
+        game.remove_player("anne")
+    else:
+        game.abandon()
+    assert game.is_over and game.abandoned and game.roll is None
+    assert game_from_dict(json.loads(json.dumps(game_to_dict(game)))) == game
+
+
 def test_an_unknown_schema_version_is_refused() -> None:
     data = game_to_dict(position({"anne": [], "bob": []}))
     data["schema"] = SCHEMA_VERSION + 1

@@ -137,6 +137,25 @@ def test_the_most_claim_options_fit_in_five_rows():
     assert "have no button" in rendered.embed.fields[2].value
 
 
+def test_the_turn_text_lists_the_claims_that_have_a_button():
+    # A steal always gets a button, so it is listed even when grill options are cut.
+    session = _session(2, Rules(lower_tile=LowerTile.ANY))
+    first, second = (seat.player_id for seat in session.seats)
+    game = Game([first, second], Rules(lower_tile=LowerTile.ANY))
+    game.grill.remove(36)
+    game.stacks[second].append(36)
+    game.kept = [Face.WORM] * 6 + [Face.THREE] * 2  # 36: take any grill tile or steal 36
+    game.phase = Phase.CLAIM
+    session.game, session.status = game, Status.PLAYING
+    assert len(game.claim_options()) > MAX_CLAIM_BUTTONS
+    rendered = render_session(session)
+    buttons = [b.label for row in rendered.layout for b in row if ":claim:" in b.custom_id]
+    turn = rendered.embed.fields[2].value
+    assert "steal 36" in turn and any(label.startswith("Steal 36") for label in buttons)
+    assert "take 22 " not in turn and "Take 22" not in buttons
+    assert "take 23 " in turn and "Take 23" in buttons
+
+
 def test_a_long_log_and_a_left_player():
     session = _session(7)
     game = Game([seat.player_id for seat in session.seats])

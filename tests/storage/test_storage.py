@@ -77,7 +77,7 @@ async def test_session_rows_version_check_and_events(db):
     row.version, row.status = 2, "playing"
     async with db.transaction() as connection:
         await store.update(connection, row, read_version=1)
-        await store.append_events(connection, session_id, 2, [{"type": "x"}, {"type": "y"}])
+        await store.append_events(connection, session_id, 2, ['{"type":"x"}', '{"type":"y"}'])
     with pytest.raises(VersionConflict):
         async with db.transaction() as connection:
             await store.update(connection, row, read_version=1)

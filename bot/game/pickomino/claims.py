@@ -27,16 +27,13 @@ class ClaimOption:
 
     @classmethod
     def grill(cls, tile: int) -> ClaimOption:
+        """Taking `tile` from the grill."""
         return cls(tile)
 
     @classmethod
     def steal(cls, tile: int, victim: str) -> ClaimOption:
+        """Taking `tile` from the top of `victim`'s stack."""
         return cls(tile, Source.STEAL, victim)
-
-    def to_dict(self) -> dict[str, object]:
-        if self.source is Source.STEAL:
-            return {"steal": self.victim, "tile": self.tile}
-        return {"grill": self.tile}
 
 
 # Options are immutable values, so the grill's are built once per tile and shared:
@@ -73,3 +70,9 @@ def claim_options(
         if top == total:
             options.append(ClaimOption(total, Source.STEAL, opponent))
     return options
+
+
+def best_claim(options: list[ClaimOption]) -> ClaimOption:
+    """The option worth most worms to the player; a steal wins a tie, since it also hurts
+    the victim. `options` must not be empty."""
+    return max(options, key=lambda option: (option.worms, option.source is Source.STEAL))

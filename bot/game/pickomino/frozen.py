@@ -34,5 +34,5 @@ def quick_init(cls: type[T]) -> type[T]:
     init.__annotations__ = generated.__annotations__
     init.__qualname__ = f"{cls.__qualname__}.__init__"
     init.__module__ = cls.__module__
-    cls.__init__ = init  # type: ignore[misc]
+    cls.__init__ = init  # type: ignore[method-assign]
     return cls

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from bot.game.pickomino.actions import Action, Claim, Keep, Roll
-from bot.game.pickomino.claims import ClaimOption, Source, claim_options
+from bot.game.pickomino.claims import ClaimOption, Source, best_claim, claim_options
 from bot.game.pickomino.dice import (
     ALL_FACES,
     DICE_COUNT,
@@ -60,10 +60,6 @@ class LegalActions:
     can_roll: bool
     keepable: tuple[Face, ...]
     claims: tuple[ClaimOption, ...]
-
-    @property
-    def can_stop(self) -> bool:
-        return bool(self.claims)
 
 
 class Game:
@@ -141,6 +137,7 @@ class Game:
         return sum(worms(tile) for tile in self.stacks[player])
 
     def scores(self) -> dict[str, int]:
+        """Worms of every seated player."""
         return {player: self.score(player) for player in self.stacks}
 
     def keepable_faces(self) -> tuple[Face, ...]:
@@ -158,6 +155,7 @@ class Game:
         return []
 
     def legal_actions(self) -> LegalActions:
+        """Whether the player to move may roll, which faces they may keep, and the claims."""
         if self.phase is Phase.OVER:
             return LegalActions(False, (), ())
         return LegalActions(
@@ -207,8 +205,7 @@ class Game:
         options = self._options_for_kept() if self.kept else []
         if not options:
             return self._fail(FailReason.TIMEOUT)
-        best = max(options, key=lambda option: (option.worms, option.source is Source.STEAL))
-        return self._take(best)
+        return self._take(best_claim(options))
 
     def remove_player(self, player: str) -> list[Event]:
         """A player leaves: their tiles go back to the grill face up.
@@ -227,18 +224,31 @@ class Game:
         self.players.pop(seat)
         self.left.append(player)
         events: list[Event] = [PlayerLeft(player, returned)]
-        if len(self.players) < MIN_PLAYERS:
-            self.abandoned = True
-            self.phase = Phase.OVER
-            events.append(GameOver(self.standings(), abandoned=True))
-            return events
+        # Keep `current` on a seat even when the game ends here: an abandoned game is
+        # stored and loaded again like any other.
         if seat < self.current:
             self.current -= 1
         elif was_moving:
             # The next seat slid into this index; wrap round past the last seat.
             self.current %= len(self.players)
+        if len(self.players) < MIN_PLAYERS:
+            return events + self.abandon()
+        if was_moving:
             self._start_turn()
         return events
+
+    def abandon(self) -> list[Event]:
+        """End the game now as abandoned, with the standings of the moment.
+
+        A roll on the table is cleared, as at any game over, so the state stays one
+        that serialization accepts.
+        """
+        if self.phase is Phase.OVER:
+            raise IllegalAction("The game is over.")
+        self.abandoned = True
+        self.phase = Phase.OVER
+        self.roll = None
+        return [GameOver(self.standings(), abandoned=True)]
 
     # ----------------------------------------------------------------- steps
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from bot.game.pickomino import Game
+from bot.game.pickomino.game import MAX_PLAYERS
 from bot.render.layout import Rendered
 from bot.render.pickomino.buttons import (
     bot_level_layout,
@@ -13,8 +14,6 @@ from bot.render.pickomino.buttons import (
 )
 from bot.render.pickomino.embeds import final_embed, game_embed, lobby_embed
 from bot.sessions.model import Ending, Session, Status
-
-MAX_PLAYERS = 7
 
 
 def render_session(session: Session) -> Rendered:

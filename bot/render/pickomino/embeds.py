@@ -10,7 +10,7 @@ import discord
 from bot.game.pickomino import ALL_TILES, Game, worms
 from bot.i18n import t
 from bot.render.layout import MAX_FIELD_VALUE, clip
-from bot.render.pickomino.buttons import MAX_CLAIM_BUTTONS
+from bot.render.pickomino.buttons import shown_claims
 from bot.render.pickomino.text import (
     TURNED,
     WORM,
@@ -145,7 +145,7 @@ def turn_text(session: Session, game: Game) -> str:
         lines.append(t("game.turn.kept.none"))
     options = game.claim_options()
     if options:
-        shown = options[:MAX_CLAIM_BUTTONS]
+        shown = shown_claims(options)  # the claims that have a button, in the same order
         texts = [option_text(option, session.name_of) for option in shown]
         lines.append(t("game.turn.stop", options=t("game.turn.stop.or").join(texts)))
         if len(options) > len(shown):

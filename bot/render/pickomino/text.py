@@ -8,8 +8,7 @@ from typing import Any
 
 import discord
 
-from bot.game.pickomino import ClaimOption, Face, Rules, Source, worms
-from bot.game.pickomino.rules import FirstPlayer, LowerTile
+from bot.game.pickomino import ClaimOption, Face, Rules, Source
 from bot.i18n import t
 
 FACE_EMOJI: dict[Face, str] = {
@@ -42,10 +41,6 @@ def kept_groups(kept: list[Face]) -> str:
     return " ".join(f"{FACE_EMOJI[face]}×{counts[face]}" for face in sorted(counts))
 
 
-def tile_text(tile: int) -> str:
-    return f"**{tile}** {WORM * worms(tile)}"
-
-
 def option_text(option: ClaimOption, name_of: Namer) -> str:
     if option.source is Source.STEAL:
         victim = safe_name(name_of(option.victim or ""))
@@ -59,12 +54,10 @@ def options_lines(
     """The rule options, the timer and hints, one line each, for the lobby and /pickomino
     rules."""
     rules = Rules.from_dict(options)
-    lower = "any" if rules.lower_tile is LowerTile.ANY else "highest"
-    first = "host" if rules.first_player is FirstPlayer.HOST else "random"
     return [
-        t(f"options.lower_tile.{lower}"),
+        t(f"options.lower_tile.{rules.lower_tile.value}"),
         t("options.flip.yes" if rules.flip_on_empty_failure else "options.flip.no"),
-        t(f"options.first.{first}"),
+        t(f"options.first.{rules.first_player.value}"),
         timer_text(timer_seconds),
         t("options.hints.on" if hints else "options.hints.off"),
     ]
