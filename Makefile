@@ -12,7 +12,8 @@ $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' || { \
 	  echo "error: Python 3.11 or newer is needed; run with PYTHON=python3.11 (or newer)" >&2; \
 	  exit 1; }
-	$(PYTHON) -m venv $(VENV) || { \
+	@echo "Creating $(VENV) and installing the project (first run only)"
+	@$(PYTHON) -m venv $(VENV) || { \
 	  echo "error: '$(PYTHON) -m venv' failed; on Debian or Ubuntu: apt-get install python3-venv" >&2; \
 	  exit 1; }
 	$(BIN)/python -m pip install --quiet --upgrade pip
