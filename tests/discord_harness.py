@@ -18,6 +18,9 @@ Typical use (see tests/cogs/ for more)::
         result = await harness.click(anne, harness.message(lobby.id), "Start")
         assert result.edited                     # answered by editing the clicked message
 
+A select menu is picked from by its custom_id or placeholder and an option's value:
+`await harness.choose(anne, message, "Stop and take…", "claim:g21")`.
+
 A second `BotHarness` on the same database file and the same `FakeDiscord` is a
 restart: `await BotHarness.running(path, fake=first.fake)`.
 """
@@ -47,6 +50,8 @@ from bot.config import Settings
 from bot.sessions.timers import TASK_PREFIX
 
 EPHEMERAL = 1 << 6
+BUTTON = 2  # component types
+STRING_SELECT = 3
 APPLICATION_ID = 900_000_000_000_000_001
 BOT_USER_ID = APPLICATION_ID
 GUILD_ID = 800_000_000_000_000_001
@@ -128,7 +133,22 @@ class StoredMessage:
 
     @property
     def buttons(self) -> list[dict[str, Any]]:
-        return [button for row in self.rows for button in row]
+        return [component for row in self.rows for component in row if component["type"] == BUTTON]
+
+    @property
+    def selects(self) -> list[dict[str, Any]]:
+        return [c for row in self.rows for c in row if c["type"] == STRING_SELECT]
+
+    def select(self, which: str) -> dict[str, Any]:
+        """A string select menu by custom_id or placeholder (first match)."""
+        for select in self.selects:
+            if which in (select.get("custom_id"), select.get("placeholder")):
+                return select
+        raise KeyError(f"no select {which!r} in {[s.get('placeholder') for s in self.selects]}")
+
+    def option_labels(self, which: str) -> list[str]:
+        """The labels of a select menu's options, in order."""
+        return [option["label"] for option in self.select(which)["options"]]
 
     def button(self, which: str) -> dict[str, Any]:
         """A button by custom_id, label, or emoji name (first match)."""
@@ -631,6 +651,42 @@ class BotHarness:
         """
         return await self.dispatch(self.click_payload(user, message, which, thread=thread))
 
+    async def choose(
+        self,
+        user: FakeUser,
+        message: StoredMessage,
+        which: str,
+        value: str,
+        *,
+        thread: bool = False,
+    ) -> InteractionResult:
+        """Pick the option `value` of a select menu of `message` (by custom_id or
+        placeholder) as `user`; `message` as for `click`."""
+        return await self.dispatch(self.choose_payload(user, message, which, value, thread=thread))
+
+    def choose_payload(
+        self,
+        user: FakeUser,
+        message: StoredMessage,
+        which: str,
+        value: str,
+        *,
+        thread: bool = False,
+    ) -> dict[str, Any]:
+        """The INTERACTION_CREATE payload Discord sends for a pick in a string select."""
+        select = message.select(which)
+        offered = [option["value"] for option in select.get("options", [])]
+        if value not in offered:  # Discord only sends values the menu offers
+            raise KeyError(f"no option {value!r} in {offered}")
+        payload = self._base_payload(user, 3, message.channel_id, thread)
+        payload["message"] = message.snapshot().payload
+        payload["data"] = {
+            "custom_id": select["custom_id"],
+            "component_type": STRING_SELECT,
+            "values": [value],
+        }
+        return payload
+
     def click_payload(
         self, user: FakeUser, message: StoredMessage, which: str, *, thread: bool = False
     ) -> dict[str, Any]:
@@ -638,7 +694,7 @@ class BotHarness:
         button = message.button(which)
         payload = self._base_payload(user, 3, message.channel_id, thread)
         payload["message"] = message.snapshot().payload
-        payload["data"] = {"custom_id": button["custom_id"], "component_type": 2}
+        payload["data"] = {"custom_id": button["custom_id"], "component_type": BUTTON}
         return payload
 
     async def dispatch_together(self, *payloads: dict[str, Any]) -> list[InteractionResult]:

@@ -2,7 +2,7 @@
 
 Catalogs are JSON files of flat keys under `bot/i18n/<locale>/`, one file per area
 (core.json, score.json, ai.json, ...), so areas can grow without touching each other.
-Strings use str.format placeholders: t("lobby.joined", name="Anne").
+Strings use str.format placeholders: t("log.took", name="Anne", tile=27).
 """
 
 from __future__ import annotations

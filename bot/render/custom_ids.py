@@ -1,7 +1,8 @@
-"""Button custom_ids that carry a click's target: the game, its state version, the move.
+"""Component custom_ids that carry a click's target: the game, its state version, the move.
 
 `pko:<action>:<session id>:<version>[:<arg>]`, e.g. `pko:move:42:17:keep:w`. Any
-process can serve the click from these ids alone, so buttons outlive restarts.
+process can serve the click from these ids alone, so buttons outlive restarts. A select
+menu's id has no arg (`pko:claims:42:17`): the move is the option the player picks.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ class Action(StrEnum):
     BOT = "bot"  # seat a computer player: the arg is its level
     DROP_BOT = "dropbot"  # take away the computer player added last
     HINT = "hint"  # the player to move asks for a hint (changes nothing)
+    CLAIMS = "claims"  # the claim menu (a select): the move is the option picked
 
 
 TEMPLATE = (
@@ -37,6 +39,8 @@ _PATTERN = re.compile(rf"^{TEMPLATE}$")
 
 @dataclass(frozen=True, slots=True)
 class ButtonRef:
+    """What a button (or a menu, with the picked move as its arg) was clicked for."""
+
     action: Action
     session_id: int
     version: int

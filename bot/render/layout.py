@@ -1,4 +1,5 @@
-"""Buttons as plain data (the cog turns them into discord.ui items), and Discord's limits."""
+"""Buttons and select menus as plain data (the cog turns them into discord.ui items), and
+Discord's limits."""
 
 from __future__ import annotations
 
@@ -12,6 +13,9 @@ from bot.render.custom_ids import MAX_CUSTOM_ID
 MAX_ROWS = 5
 MAX_PER_ROW = 5
 MAX_LABEL = 80
+MAX_MENU_OPTIONS = 25
+MAX_OPTION_TEXT = 100  # an option's label and value
+MAX_PLACEHOLDER = 150
 MAX_EMBED_TOTAL = 6000
 MAX_FIELDS = 25
 MAX_FIELD_NAME = 256
@@ -37,12 +41,29 @@ class ButtonSpec:
     emoji: str | None = None
 
 
-Layout = list[list[ButtonSpec]]  # rows of buttons
+@dataclass(frozen=True, slots=True)
+class MenuOption:
+    label: str
+    value: str  # what the bot is told when the option is picked
+
+
+@dataclass(frozen=True, slots=True)
+class MenuSpec:
+    """A string select menu (one option is picked); it fills a row by itself."""
+
+    custom_id: str
+    placeholder: str
+    options: tuple[MenuOption, ...]
+    disabled: bool = False
+
+
+Component = ButtonSpec | MenuSpec
+Layout = list[list[Component]]  # rows of buttons, or a row holding one menu
 
 
 @dataclass(frozen=True, slots=True)
 class Rendered:
-    """A message the bot shows: one embed and its buttons."""
+    """A message the bot shows: one embed and its components."""
 
     embed: discord.Embed
     layout: Layout
@@ -57,19 +78,40 @@ def layout_problems(layout: Layout) -> list[str]:
     problems: list[str] = []
     if len(layout) > MAX_ROWS:
         problems.append(f"{len(layout)} rows")
-    ids = [button.custom_id for row in layout for button in row]
+    ids = [component.custom_id for row in layout for component in row]
     if len(set(ids)) != len(ids):
         problems.append("repeated custom_id")
     for row in layout:
         if not 1 <= len(row) <= MAX_PER_ROW:
             problems.append(f"a row of {len(row)}")
-        for button in row:
-            if len(button.custom_id) > MAX_CUSTOM_ID:
-                problems.append(f"custom_id of {len(button.custom_id)}")
-            if len(button.label) > MAX_LABEL:
-                problems.append(f"label of {len(button.label)}")
-            if not button.label and not button.emoji:
+        if len(row) > 1 and any(isinstance(component, MenuSpec) for component in row):
+            problems.append("a menu sharing its row")
+        for component in row:
+            if len(component.custom_id) > MAX_CUSTOM_ID:
+                problems.append(f"custom_id of {len(component.custom_id)}")
+            if isinstance(component, MenuSpec):
+                problems.extend(_menu_problems(component))
+                continue
+            if len(component.label) > MAX_LABEL:
+                problems.append(f"label of {len(component.label)}")
+            if not component.label and not component.emoji:
                 problems.append("a button with neither label nor emoji")
+    return problems
+
+
+def _menu_problems(menu: MenuSpec) -> list[str]:
+    problems: list[str] = []
+    if not 1 <= len(menu.options) <= MAX_MENU_OPTIONS:
+        problems.append(f"a menu of {len(menu.options)} options")
+    if len(menu.placeholder) > MAX_PLACEHOLDER:
+        problems.append(f"placeholder of {len(menu.placeholder)}")
+    values = [option.value for option in menu.options]
+    if len(set(values)) != len(values):
+        problems.append("repeated option value")
+    for option in menu.options:
+        for text in (option.label, option.value):
+            if not 1 <= len(text) <= MAX_OPTION_TEXT:
+                problems.append(f"option text of {len(text)}")
     return problems
 
 

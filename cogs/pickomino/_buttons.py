@@ -1,18 +1,21 @@
-"""The one button class: a DynamicItem whose custom_id carries game, version and move.
+"""The one component class: a DynamicItem whose custom_id carries game, version and move.
 
 Registered once with `bot.add_dynamic_items`, it turns any matching click, on any
-message and after any restart, into a call to the cog's click handler.
+message and after any restart, into a call to the cog's click handler. It wraps a
+button, or the claim menu (a string select shown instead of claim buttons when there
+are too many), whose picked option is the move.
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import Any, Protocol
 
 import discord
 
 from bot.render.custom_ids import TEMPLATE, ButtonRef
-from bot.render.layout import ButtonSpec, Layout, Style
+from bot.render.layout import ButtonSpec, Layout, MenuSpec, Style
 
 _STYLES = {
     Style.PRIMARY: discord.ButtonStyle.primary,
@@ -23,21 +26,27 @@ _STYLES = {
 
 CLICK_HANDLER = "pickomino_clicks"  # attribute of the bot holding the ClickHandler
 
+Wrapped = discord.ui.Button[Any] | discord.ui.Select[Any]
+
 
 class ClickHandler(Protocol):
     async def on_click(self, interaction: discord.Interaction[Any], ref: ButtonRef) -> None: ...
 
 
-class SessionButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TEMPLATE):
-    def __init__(self, button: discord.ui.Button[Any], ref: ButtonRef) -> None:
-        super().__init__(button)
+class SessionButton(discord.ui.DynamicItem[Wrapped], template=TEMPLATE):
+    """A session's button or menu (one class, so one registration serves both)."""
+
+    def __init__(self, item: Wrapped, ref: ButtonRef) -> None:
+        super().__init__(item)
         self.ref = ref
 
     @classmethod
-    def from_spec(cls, spec: ButtonSpec, row: int) -> SessionButton:
+    def from_spec(cls, spec: ButtonSpec | MenuSpec, row: int) -> SessionButton:
         ref = ButtonRef.parse(spec.custom_id)
         if ref is None:
-            raise ValueError(f"not a session button: {spec.custom_id!r}")
+            raise ValueError(f"not a session component: {spec.custom_id!r}")
+        if isinstance(spec, MenuSpec):
+            return cls(_select(spec, row), ref)
         button: discord.ui.Button[Any] = discord.ui.Button(
             custom_id=spec.custom_id,
             label=spec.label or None,
@@ -56,12 +65,28 @@ class SessionButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TEM
         match: re.Match[str],
         /,
     ) -> SessionButton:
-        assert isinstance(item, discord.ui.Button)
+        assert isinstance(item, discord.ui.Button | discord.ui.Select)
         return cls(item, ButtonRef.from_match(match))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         handler: ClickHandler = getattr(interaction.client, CLICK_HANDLER)
-        await handler.on_click(interaction, self.ref)
+        ref = self.ref
+        if isinstance(self.item, discord.ui.Select):
+            # A menu's custom_id names no move: the move is the option picked.
+            ref = replace(ref, arg=self.item.values[0] if self.item.values else "")
+        await handler.on_click(interaction, ref)
+
+
+def _select(spec: MenuSpec, row: int) -> discord.ui.Select[Any]:
+    return discord.ui.Select(
+        custom_id=spec.custom_id,
+        placeholder=spec.placeholder,
+        options=[
+            discord.SelectOption(label=option.label, value=option.value) for option in spec.options
+        ],
+        disabled=spec.disabled,
+        row=row,
+    )
 
 
 def view_for(layout: Layout) -> discord.ui.View | None:

@@ -1,5 +1,5 @@
-"""What each button does: lobby buttons, computer players, turn moves, Hint, the end
-confirmation, Play again.
+"""What each button does: lobby buttons, computer players, turn moves (and the claim
+menu), Hint, the end confirmation, Play again.
 
 A click becomes one change to the channel's session (bot.sessions); a refused change
 becomes an ephemeral answer, and an accepted one is shown by editing the clicked message.
@@ -20,6 +20,7 @@ from bot.sessions import lobby, play
 from bot.sessions.context import Context
 from bot.sessions.errors import (
     AlreadyLive,
+    MoveRefused,
     NotInGame,
     SessionError,
     StaleButton,
@@ -33,6 +34,9 @@ from cogs.pickomino._replies import fail, refuse, tell
 
 log = logging.getLogger(__name__)
 
+MOVES = frozenset({Action.MOVE, Action.CLAIMS})  # made on the version the player saw
+MENU_MOVE_PREFIX = "claim:"  # the claim menu offers claims only
+
 
 def is_moderator(interaction: discord.Interaction[Any]) -> bool:
     """A member who may manage messages here may cancel or end anyone's game."""
@@ -45,7 +49,8 @@ def seat_for(interaction: discord.Interaction[Any]) -> Seat:
 
 
 class Clicks:
-    """The ClickHandler the SessionButtons call (see _buttons.CLICK_HANDLER)."""
+    """The ClickHandler the SessionButtons call, for buttons and the claim menu (see
+    _buttons.CLICK_HANDLER)."""
 
     def __init__(self, sessions: SessionService, live: LiveMessages) -> None:
         self.sessions = sessions
@@ -77,7 +82,7 @@ class Clicks:
         expect = Expect(
             session_id=ref.session_id,
             # Moves must be made on the state the player saw; lobby buttons need not.
-            version=ref.version if ref.action is Action.MOVE else None,
+            version=ref.version if ref.action in MOVES else None,
             message_id=message.id if message is not None else None,
         )
 
@@ -104,6 +109,10 @@ class Clicks:
         if action is Action.DROP_BOT:
             return lambda session, context: lobby.remove_bot(session, context, user_id)
         if action is Action.MOVE:
+            return lambda session, context: play.move(session, context, user_id, ref.arg)
+        if action is Action.CLAIMS:
+            if not ref.arg.startswith(MENU_MOVE_PREFIX):
+                raise MoveRefused()
             return lambda session, context: play.move(session, context, user_id, ref.arg)
         raise StaleButton()
 

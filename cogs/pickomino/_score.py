@@ -2,17 +2,24 @@
 
 `ScoreGroup` is an `app_commands.Group` named "score" that the /pickomino GroupCog
 attaches as a subgroup (`cog.app_command.add_command(ScoreGroup())`). Its one
-constructor parameter says where the results are read from; by default, the bot's
-database (`interaction.client.db`) in one transaction, so a page is one snapshot.
+constructor parameter says where the commands read the results from; by default, the
+bot's database (`interaction.client.db`) in one transaction, so a page is one snapshot.
+
+The history pager's Previous/Next are `HistoryPageButton`s (`DYNAMIC_ITEMS`, registered
+by the extension's setup): their custom_ids carry everything a click needs, and a click
+always reads the bot's database, so they keep working after a restart.
 """
 
 from __future__ import annotations
 
 import logging
 import math
+import re
 import time
 from collections.abc import Callable
 from contextlib import AbstractAsyncContextManager
+from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any
 
 import aiosqlite
@@ -32,7 +39,6 @@ log = logging.getLogger(__name__)
 Interaction = discord.Interaction[Any]
 ConnectionProvider = Callable[[Interaction], AbstractAsyncContextManager[aiosqlite.Connection]]
 
-PAGER_TIMEOUT = 300.0  # seconds a history pager answers its buttons
 AUTOCOMPLETE_CHOICES = 25
 
 
@@ -102,17 +108,10 @@ class ScoreGroup(app_commands.Group, name="score", description=t("score.group.de
                 name = name_of(player.id, player.display_name)
                 await tell(interaction, t("score.history.empty.player", name=name))
             return
-        pager = HistoryPager(
-            self.connection,
-            owner_id=interaction.user.id,
-            guild_id=guild_id,
-            user_id=user_id,
-            title=title,
-            name_of=name_of,
-            page=page,
+        await interaction.response.send_message(
+            embed=history_embed(title, page, 1, name_of),
+            view=pager_view(interaction.user.id, user_id, page, 1),
         )
-        await interaction.response.send_message(embed=pager.embed(), view=pager)
-        pager.shown_by(interaction)
 
     # ------------------------------------------------------------------ leaderboard
 
@@ -262,97 +261,199 @@ class ScoreGroup(app_commands.Group, name="score", description=t("score.group.de
         return choices[:AUTOCOMPLETE_CHOICES]
 
 
-class HistoryPager(discord.ui.View):
-    """Previous/Next over a history list; only the person who asked can turn pages."""
+# ---------------------------------------------------------------------- the history pager
+#
+# The pager keeps nothing in memory: each button's custom_id carries who may press it,
+# whose history it pages, which way, the page it leads to and the keyset cursor, so
+# any process serves the click from the database, after any restart.
 
-    def __init__(
-        self,
-        connection: ConnectionProvider,
-        *,
-        owner_id: int,
-        guild_id: int,
-        user_id: int | None,
-        title: str,
-        name_of: text.NameOf,
-        page: HistoryPage,
-    ) -> None:
-        super().__init__(timeout=PAGER_TIMEOUT)
-        self.connection = connection
-        self.owner_id = owner_id
-        self.guild_id = guild_id
-        self.user_id = user_id
-        self.title = title
-        self.name_of = name_of
-        self.page = page
-        self.number = 1
-        self._shown_by: Interaction | None = None
-        self._update_buttons()
 
-    def shown_by(self, interaction: Interaction) -> None:
-        """Remember the command whose answer carries this view, to disable it on timeout."""
-        self._shown_by = interaction
+class Direction(StrEnum):
+    NEXT = "n"  # older games
+    PREVIOUS = "p"  # newer games
+
+
+PAGER_PREFIX = "pks:h"
+PAGER_TEMPLATE = (
+    rf"{PAGER_PREFIX}:(?P<asker>[0-9]+):(?P<player>[0-9]+):(?P<direction>[np])"
+    r":(?P<page>[0-9]+):(?P<ended_at>[0-9a-z]+)\.(?P<game_id>[0-9a-z]+)"
+)
+MAX_CUSTOM_ID = 100  # Discord's limit
+_BASE36 = "0123456789abcdefghijklmnopqrstuvwxyz"
+
+
+def base36(number: int) -> str:
+    """The shortest spelling `int(text, 36)` reads back: cursors stay short in custom_ids."""
+    if number < 0:
+        raise ValueError(f"no base-36 spelling for a negative number: {number}")
+    digits = ""
+    while True:
+        number, digit = divmod(number, 36)
+        digits = _BASE36[digit] + digits
+        if number == 0:
+            return digits
+
+
+@dataclass(frozen=True, slots=True)
+class PageTurn:
+    """What a pager button does: `pks:h:<asker>:<player or 0>:<n|p>:<page>:<cursor>`,
+    the cursor being the game's `ended_at` and `game_id` in base 36."""
+
+    asker_id: int
+    player_id: int | None  # None: the whole server's history
+    direction: Direction
+    page: int  # the number of the page the click leads to, for the footer
+    cursor: Cursor
+
+    def encode(self) -> str:
+        cursor = f"{base36(self.cursor.ended_at)}.{base36(self.cursor.game_id)}"
+        custom_id = (
+            f"{PAGER_PREFIX}:{self.asker_id}:{self.player_id or 0}:{self.direction}"
+            f":{self.page}:{cursor}"
+        )
+        if len(custom_id) > MAX_CUSTOM_ID:
+            raise ValueError(f"custom_id longer than {MAX_CUSTOM_ID}: {custom_id!r}")
+        return custom_id
+
+    @classmethod
+    def from_match(cls, match: re.Match[str]) -> PageTurn:
+        return cls(
+            asker_id=int(match["asker"]),
+            player_id=int(match["player"]) or None,
+            direction=Direction(match["direction"]),
+            page=max(1, int(match["page"])),
+            cursor=Cursor(int(match["ended_at"], 36), int(match["game_id"], 36)),
+        )
 
     @property
-    def pages(self) -> int:
-        return max(1, math.ceil(self.page.total / HISTORY_PAGE_SIZE))
+    def before(self) -> Cursor | None:
+        """`history_page`'s `before` (Next pages to older games)."""
+        return self.cursor if self.direction is Direction.NEXT else None
 
-    def embed(self) -> discord.Embed:
-        lines = [text.history_line(game, self.name_of) for game in self.page.games]
-        embed = discord.Embed(
-            title=self.title,
-            description=text.fit_lines(lines, MAX_DESCRIPTION, "score.history.skipped"),
-            colour=COLOUR,
-        )
-        number = min(self.number, self.pages)
-        embed.set_footer(
-            text=t("score.history.footer", page=number, pages=self.pages, total=self.page.total)
-        )
-        return embed
+    @property
+    def after(self) -> Cursor | None:
+        """`history_page`'s `after` (Previous pages to newer games)."""
+        return self.cursor if self.direction is Direction.PREVIOUS else None
 
-    async def interaction_check(self, interaction: Interaction) -> bool:
-        if interaction.user.id == self.owner_id:
+
+class HistoryPageButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=PAGER_TEMPLATE):
+    """Previous or Next under a history list; only the person who asked can turn pages."""
+
+    def __init__(self, turn: PageTurn, *, disabled: bool = False) -> None:
+        label = "score.pager.next" if turn.direction is Direction.NEXT else "score.pager.previous"
+        super().__init__(
+            discord.ui.Button(
+                label=t(label),
+                style=discord.ButtonStyle.secondary,
+                custom_id=turn.encode(),
+                disabled=disabled,
+            )
+        )
+        self.turn = turn
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: Interaction,
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> HistoryPageButton:
+        return cls(PageTurn.from_match(match))
+
+    async def interaction_check(self, interaction: Interaction, /) -> bool:
+        if interaction.user.id == self.turn.asker_id:
             return True
-        await interaction.response.send_message(t("score.pager.not_yours"), ephemeral=True)
+        await tell(interaction, t("score.pager.not_yours"))
         return False
 
-    @discord.ui.button(label=t("score.pager.previous"), style=discord.ButtonStyle.secondary)
-    async def previous(self, interaction: Interaction, button: discord.ui.Button[Any]) -> None:
-        await self._turn(interaction, after=self.page.games[0].cursor)
-
-    @discord.ui.button(label=t("score.pager.next"), style=discord.ButtonStyle.secondary)
-    async def next(self, interaction: Interaction, button: discord.ui.Button[Any]) -> None:
-        await self._turn(interaction, before=self.page.games[-1].cursor)
-
-    async def _turn(
-        self, interaction: Interaction, *, before: Cursor | None = None, after: Cursor | None = None
-    ) -> None:
-        async with self.connection(interaction) as conn:
-            page = await results.history_page(
-                conn, self.guild_id, user_id=self.user_id, before=before, after=after
-            )
-            restarted = not page.games  # the games around the cursor are gone
-            if restarted:
-                page = await results.history_page(conn, self.guild_id, user_id=self.user_id)
-        if restarted or not page.has_newer:
-            self.number = 1
-        elif before is not None:
-            self.number += 1
-        else:
-            self.number = max(1, self.number - 1)
-        self.page = page
-        self._update_buttons()
-        await interaction.response.edit_message(embed=self.embed(), view=self)
-
-    def _update_buttons(self) -> None:
-        self.previous.disabled = not self.page.has_newer
-        self.next.disabled = not self.page.has_older
-
-    async def on_timeout(self) -> None:
-        self.previous.disabled = True
-        self.next.disabled = True
-        if self._shown_by is None:
-            return
+    async def callback(self, interaction: Interaction) -> None:
         try:
-            await self._shown_by.edit_original_response(view=self)
-        except discord.HTTPException:
-            log.info("could not disable the history pager of %s", self._shown_by.id)
+            await turn_page(interaction, self.turn)
+        except Exception as error:
+            log.error("history pager click %s failed", interaction.id, exc_info=error)
+            try:
+                await tell(interaction, t("score.error"))
+            except discord.HTTPException:
+                log.warning("could not tell the user about the failure of %s", interaction.id)
+
+
+DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (HistoryPageButton,)
+
+
+def history_embed(
+    title: str, page: HistoryPage, number: int, name_of: text.NameOf
+) -> discord.Embed:
+    lines = [text.history_line(game, name_of) for game in page.games]
+    embed = discord.Embed(
+        title=title,
+        description=text.fit_lines(lines, MAX_DESCRIPTION, "score.history.skipped"),
+        colour=COLOUR,
+    )
+    pages = max(1, math.ceil(page.total / HISTORY_PAGE_SIZE))
+    embed.set_footer(
+        text=t("score.history.footer", page=min(number, pages), pages=pages, total=page.total)
+    )
+    return embed
+
+
+def pager_view(
+    asker_id: int, player_id: int | None, page: HistoryPage, number: int
+) -> discord.ui.View:
+    """Previous and Next for page `number` of a list with games; the edges disabled."""
+    if not page.games:
+        raise ValueError("an empty history has no pages to turn")
+    view = discord.ui.View(timeout=None)  # nothing to keep: the buttons carry it all
+    newer = PageTurn(
+        asker_id, player_id, Direction.PREVIOUS, max(1, number - 1), page.games[0].cursor
+    )
+    older = PageTurn(asker_id, player_id, Direction.NEXT, number + 1, page.games[-1].cursor)
+    view.add_item(HistoryPageButton(newer, disabled=not page.has_newer))
+    view.add_item(HistoryPageButton(older, disabled=not page.has_older))
+    return view
+
+
+async def turn_page(interaction: Interaction, turn: PageTurn) -> None:
+    """Show the page a pager button leads to, in place of the clicked one."""
+    guild_id = interaction.guild_id
+    if guild_id is None:
+        await tell(interaction, t("score.guild_only"))
+        return
+    async with bot_database(interaction) as conn:
+        page = await results.history_page(
+            conn, guild_id, user_id=turn.player_id, before=turn.before, after=turn.after
+        )
+        restarted = not page.games  # the games around the cursor are gone
+        if restarted:
+            page = await results.history_page(conn, guild_id, user_id=turn.player_id)
+    name_of = name_resolver(interaction.guild)
+    if not page.games:
+        await tell(interaction, empty_history(turn.player_id, name_of))
+        return
+    number = 1 if restarted or not page.has_newer else turn.page
+    embed = history_embed(shown_title(interaction, turn, page, name_of), page, number, name_of)
+    view = pager_view(turn.asker_id, turn.player_id, page, number)
+    await interaction.response.edit_message(embed=embed, view=view)
+
+
+def shown_title(
+    interaction: Interaction, turn: PageTurn, page: HistoryPage, name_of: text.NameOf
+) -> str:
+    """The title the clicked message shows (it does not change from page to page), or,
+    if it has none, the title again from the guild and the name stored with the games."""
+    message = interaction.message
+    if message is not None and message.embeds and message.embeds[0].title:
+        return message.embeds[0].title
+    if turn.player_id is None:
+        return t("score.history.title.guild", guild=guild_title(interaction.guild))
+    stored = next(
+        (s.name for game in page.games for s in game.seats if s.user_id == turn.player_id),
+        str(turn.player_id),
+    )
+    return t("score.history.title.player", name=name_of(turn.player_id, stored))
+
+
+def empty_history(player_id: int | None, name_of: text.NameOf) -> str:
+    if player_id is None:
+        return t("score.history.empty.guild")
+    return t("score.history.empty.player", name=name_of(player_id, f"<@{player_id}>"))

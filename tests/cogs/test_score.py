@@ -6,17 +6,17 @@ harness's server and members; one test plays a whole game by buttons first.
 
 from __future__ import annotations
 
-import asyncio
 import random
 import re
-import sys
 import time
 from typing import Any
 
 import pytest
 
+from bot.stats.models import Cursor
 from bot.stats.record import GameResult, SeatInfo
 from bot.storage.results import save_result
+from cogs.pickomino._score import PAGER_TEMPLATE, Direction, PageTurn
 from tests.cogs.helpers import play_to_the_end, start_game
 from tests.discord_harness import (
     CHANNEL_ID,
@@ -222,17 +222,60 @@ async def test_the_pager_refuses_someone_elses_clicks(harness):
     assert history_ids(harness.message(shown.message.id)) == list(range(12, 2, -1))
 
 
-async def test_the_pager_disables_itself_on_timeout(harness, monkeypatch):
-    # The module the running bot loaded: unloading an extension drops its modules, so
-    # each harness imports cogs.pickomino._score afresh.
-    monkeypatch.setattr(sys.modules["cogs.pickomino._score"], "PAGER_TIMEOUT", 0.05)
+async def test_the_pager_keeps_paging_after_a_restart(tmp_path):
+    database = tmp_path / "bot.db"
+    async with BotHarness.running(database) as first:
+        anne, bob, cleo = first.user("Anne"), first.user("Bob"), first.user("Cleo")
+        await save(first, games([anne, bob], 25) + games([bob, cleo], 3, first_id=26))
+        server = (await command(first, anne, "history")).message
+        server = (await first.click(anne, first.message(server.id), "Next")).message
+        annes = (await command_for(first, bob, "history", anne)).message
+        fake = first.fake
+
+    # Nothing of the first bot is left: the clicks are served from their custom_ids.
+    async with BotHarness.running(database, fake=fake) as second:
+        last = await second.click(anne, second.message(server.id), "Next")
+        assert last.edited and history_ids(last) == [8, 7, 6, 5, 4, 3, 2, 1]
+        assert enabled(last.message) == ["Previous"]
+        assert "Page 3 of 3" in last.message.embed["footer"]["text"]
+        back = await second.click(anne, second.message(server.id), "Previous")
+        assert history_ids(back) == list(range(18, 8, -1))
+        assert "Page 2 of 3" in back.message.embed["footer"]["text"]
+        refused = await second.click(bob, second.message(server.id), "Next")
+        assert refused.ephemeral and refused.ephemeral.startswith("Only the person who asked")
+        assert not refused.edited
+
+        older = await second.click(bob, second.message(annes.id), "Next")
+        assert older.message.embed["title"] == "Latest games of Anne"
+        assert history_ids(older) == list(range(15, 5, -1))  # Anne's games only
+        assert "Page 2 of 3" in older.message.embed["footer"]["text"]
+
+
+async def test_reloading_the_cog_registers_each_button_class_once(harness):
     anne, bob = harness.user("Anne"), harness.user("Bob")
     await save(harness, games([anne, bob], 12))
     shown = await command(harness, anne, "history")
-    assert enabled(harness.message(shown.message.id)) == ["Next"]
-    await asyncio.sleep(0.3)
-    await harness.settle()
-    assert enabled(harness.message(shown.message.id)) == []
+
+    await harness.bot.reload_extension("cogs.pickomino")
+    registered = harness.bot._connection._view_store._dynamic_items.values()
+    names = sorted(item.__name__ for item in registered)
+    assert names == ["HistoryPageButton", "SessionButton"]
+    paged = await harness.click(anne, harness.message(shown.message.id), "Next")
+    assert paged.kinds == [7]  # answered once, by editing the message
+    assert history_ids(paged) == [2, 1]
+
+
+def test_pager_custom_ids_fit_discords_limit_with_the_largest_ids():
+    largest = 2**64 - 1  # a snowflake is a 64-bit number; SQLite's integers are 63-bit
+    for direction in Direction:
+        turn = PageTurn(largest, largest, direction, 10**9, Cursor(2**63 - 1, 2**63 - 1))
+        custom_id = turn.encode()
+        assert len(custom_id) <= 100
+        match = re.fullmatch(PAGER_TEMPLATE, custom_id)
+        assert match is not None and PageTurn.from_match(match) == turn
+    server = PageTurn(1, None, Direction.NEXT, 2, Cursor(1_767_225_600, 42))
+    assert server.encode() == "pks:h:1:0:n:2:t85s00.16"
+    assert PageTurn.from_match(re.fullmatch(PAGER_TEMPLATE, server.encode())) == server
 
 
 async def test_history_marks_winners_abandoned_and_computer_games(harness):

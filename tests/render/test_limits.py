@@ -4,14 +4,15 @@ from __future__ import annotations
 
 import random
 
+import discord
 import pytest
 
-from bot.adapters.pickomino import PickominoAdapter
+from bot.adapters.pickomino import PickominoAdapter, claim_move
 from bot.ai import Level, bot_name
-from bot.game.pickomino import Face, Game, LowerTile, Phase, Rules
+from bot.game.pickomino import ALL_TILES, Face, Game, LowerTile, Phase, Rules
 from bot.game.pickomino.events import event_to_dict
-from bot.render.custom_ids import ButtonRef
-from bot.render.layout import embed_problems, layout_problems
+from bot.render.custom_ids import Action, ButtonRef
+from bot.render.layout import Layout, MenuSpec, embed_problems, layout_problems
 from bot.render.pickomino import (
     bot_level_layout,
     end_confirm_layout,
@@ -19,8 +20,10 @@ from bot.render.pickomino import (
     render_session,
 )
 from bot.render.pickomino.buttons import MAX_CLAIM_BUTTONS
+from bot.render.pickomino.text import option_text
 from bot.sessions.model import Ending, Seat, Session, Status
 from cogs.pickomino._buttons import view_for
+from tests.e2e.fake_discord import _FormErrors, _validate_components
 
 LONG_NAMES = [f"**_~`{i}` @everyone <@123> " + "W" * 40 for i in range(7)]
 BIG_ID = 10**19
@@ -54,6 +57,23 @@ def _check(session: Session) -> None:
         view = view_for(rendered.layout)  # discord.py refuses a row of more than 5 itself
         if view is not None:
             assert len(view.children) <= 25
+            assert _discord_errors(view) == {}
+    game = session.game
+    if session.status is Status.PLAYING and game is not None:
+        assert _offered_claims(render_session(session).layout) == sorted(
+            claim_move(option) for option in game.claim_options()
+        )
+
+
+def _offered_claims(layout: Layout) -> list[str]:
+    """The claim moves of a turn's buttons and menu: each claim must be offered once."""
+    moves = []
+    for component in (component for row in layout for component in row):
+        if isinstance(component, MenuSpec):
+            moves += [option.value for option in component.options]
+        elif ":claim:" in component.custom_id:
+            moves.append(ButtonRef.parse(component.custom_id).arg)
+    return sorted(moves)
 
 
 def test_lobby_with_seven_long_names():
@@ -122,38 +142,96 @@ def test_every_state_of_random_games(seed, lower_tile):
     _check(session)
 
 
-def test_the_most_claim_options_fit_in_five_rows():
-    session = _session(7, Rules(lower_tile=LowerTile.ANY))
-    game = Game([seat.player_id for seat in session.seats], Rules(lower_tile=LowerTile.ANY))
-    game.kept = [Face.WORM] * 8  # 40: every grill tile is below it
-    game.phase = Phase.CLAIM
+def _claim_state(session: Session, options: int, kind: str) -> Game:
+    """A turn of the first player (any lower tile) that can end with `options` claims.
+
+    "all": 8 worms (40), every grill tile below; "steal": 36 with every dice kept and 36
+    on an opponent's stack; "roll": 7 worms (35) with 35 on an opponent's stack, so the
+    last die may still be rolled. Tiles off the grill are turned face down.
+    """
+    players = [seat.player_id for seat in session.seats]
+    game = Game(players, Rules(lower_tile=LowerTile.ANY))
+    if kind == "all":
+        game.kept, game.phase, grill_count, top = [Face.WORM] * 8, Phase.CLAIM, options, None
+    elif kind == "steal":
+        game.kept = [Face.WORM] * 6 + [Face.THREE] * 2
+        game.phase, grill_count, top = Phase.CLAIM, options - 1, 36
+    else:
+        game.kept, game.phase, grill_count, top = [Face.WORM] * 7, Phase.ROLL, options - 1, 35
+    game.grill, game.face_down = list(ALL_TILES[:grill_count]), list(ALL_TILES[grill_count:])
+    if top is not None:
+        game.face_down.remove(top)
+        game.stacks[players[-1]].append(top)
     session.game, session.status = game, Status.PLAYING
-    assert len(game.claim_options()) > MAX_CLAIM_BUTTONS
-    rendered = render_session(session)
-    claims = [b for row in rendered.layout for b in row if ":claim:" in b.custom_id]
-    assert len(claims) == MAX_CLAIM_BUTTONS
-    assert len(rendered.layout) == 5
+    assert len(game.claim_options()) == options
+    return game
+
+
+# A steal needs a tile on the grill too (an empty grill has ended the game).
+CLAIM_STATES = [("all", n) for n in range(1, 17)] + [("steal", n) for n in range(2, 17)]
+CLAIM_STATES += [("roll", n) for n in range(2, 16)]  # 7 dice make at most 35
+
+
+@pytest.mark.parametrize("bots", [0, 6])
+@pytest.mark.parametrize(("kind", "options"), CLAIM_STATES)
+def test_every_number_of_claims_is_offered_within_five_rows(kind, options, bots):
+    """Up to 14 claims are buttons, as always; more (up to 16 with any lower tile, and 7
+    players) are one menu under Roll. Either way every claim is offered, once."""
+    session = _session(7, Rules(lower_tile=LowerTile.ANY), bots=bots)
+    session.hints = True
+    if bots:  # the computer player is to move: everything is shown, disabled
+        session.seats = session.seats[1:] + session.seats[:1]
+    game = _claim_state(session, options, kind)
     _check(session)
-    assert "have no button" in rendered.embed.fields[2].value
-
-
-def test_the_turn_text_lists_the_claims_that_have_a_button():
-    # A steal always gets a button, so it is listed even when grill options are cut.
-    session = _session(2, Rules(lower_tile=LowerTile.ANY))
-    first, second = (seat.player_id for seat in session.seats)
-    game = Game([first, second], Rules(lower_tile=LowerTile.ANY))
-    game.grill.remove(36)
-    game.stacks[second].append(36)
-    game.kept = [Face.WORM] * 6 + [Face.THREE] * 2  # 36: take any grill tile or steal 36
-    game.phase = Phase.CLAIM
-    session.game, session.status = game, Status.PLAYING
-    assert len(game.claim_options()) > MAX_CLAIM_BUTTONS
     rendered = render_session(session)
-    buttons = [b.label for row in rendered.layout for b in row if ":claim:" in b.custom_id]
+    layout = rendered.layout
+    menus = [c for row in layout for c in row if isinstance(c, MenuSpec)]
+    claim_buttons = [c for row in layout for c in row if ":claim:" in c.custom_id]
+    assert len(layout) <= 5
+    if options <= MAX_CLAIM_BUTTONS:
+        assert menus == [] and len(claim_buttons) == options
+    else:
+        assert claim_buttons == [] and len(menus) == 1
+        assert layout[1] == menus  # the row under Roll, by itself
+        assert menus[0].placeholder == "Stop and take…"
+        assert ButtonRef.parse(menus[0].custom_id).action is Action.CLAIMS
+    assert all(c.disabled for row in layout for c in row) == bool(bots)
     turn = rendered.embed.fields[2].value
-    assert "steal 36" in turn and any(label.startswith("Steal 36") for label in buttons)
-    assert "take 22 " not in turn and "Take 22" not in buttons
-    assert "take 23 " in turn and "Take 23" in buttons
+    assert "no button" not in turn
+    assert ("pick in the menu" in turn) == (options > MAX_CLAIM_BUTTONS)
+    for option in game.claim_options():
+        assert option_text(option, session.name_of) in turn
+
+
+def test_the_claim_menu_of_the_worst_case():
+    """7 players, any lower tile, 16 claims: every grill tile below 36 and a steal."""
+    session = _session(7, Rules(lower_tile=LowerTile.ANY))
+    game = _claim_state(session, 16, "steal")
+    rendered = render_session(session)
+    (menu,) = rendered.layout[1]
+    assert isinstance(menu, MenuSpec)
+    victim = session.name_of(game.players[-1])
+    labels = [option.label for option in menu.options]
+    assert labels[0] == "Take 35 (4 🪱)" and labels[14] == "Take 21 (1 🪱)"
+    assert labels[15] == f"Steal 36 from {victim} (4 🪱)"  # a label is plain text
+    assert [option.value for option in menu.options][-2:] == [
+        "claim:g21",
+        f"claim:s36.{game.players[-1]}",
+    ]
+    assert [b.label for b in rendered.layout[0]] == ["Roll"]
+    assert sum(len(row) for row in rendered.layout) == 1 + 1 + 5 + 2  # Roll, menu, faces, Hint
+    view = view_for(rendered.layout)
+    assert _discord_errors(view) == {}
+    (select,) = [item for item in view.children if isinstance(item.item, discord.ui.Select)]
+    assert len(select.item.options) == 16 and select.item.placeholder == "Stop and take…"
+    assert select.item.min_values == select.item.max_values == 1
+
+
+def _discord_errors(view: discord.ui.View) -> dict:
+    """What Discord would answer to these components (the e2e stand-in's own checks)."""
+    errors = _FormErrors()
+    _validate_components(errors, ("components",), view.to_components(), v2=False)
+    return errors.tree
 
 
 def test_a_long_log_and_a_left_player():

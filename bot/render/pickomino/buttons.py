@@ -2,7 +2,9 @@
 of a game, the end confirmation.
 
 A turn never needs more than 5 rows of 5: Roll and the first claims, the faces 1 to 5,
-the worm and Hint, then more claims (only the "any lower tile" option can make many).
+the worm and Hint, then more claims. Only the "any lower tile" option can make more
+claims than that (up to 16: every grill tile below the total, and a steal); then they
+are all offered in one select menu, on the row under Roll, instead of as buttons.
 """
 
 from __future__ import annotations
@@ -15,7 +17,18 @@ from bot.ai import Level
 from bot.game.pickomino import ClaimOption, Face, Game, Source
 from bot.i18n import t
 from bot.render.custom_ids import Action, ButtonRef
-from bot.render.layout import MAX_LABEL, MAX_PER_ROW, ButtonSpec, Layout, Style, clip
+from bot.render.layout import (
+    MAX_LABEL,
+    MAX_OPTION_TEXT,
+    MAX_PER_ROW,
+    ButtonSpec,
+    Component,
+    Layout,
+    MenuOption,
+    MenuSpec,
+    Style,
+    clip,
+)
 from bot.render.pickomino.text import FACE_EMOJI, Namer
 from bot.sessions.model import Session
 
@@ -30,7 +43,9 @@ def _ref(session: Session, action: Action, arg: str = "") -> str:
 
 
 def lobby_layout(session: Session) -> Layout:
-    bots = [ButtonSpec(_ref(session, Action.ADD_BOT), t("lobby.button.add_bot"), emoji="🤖")]
+    bots: list[Component] = [
+        ButtonSpec(_ref(session, Action.ADD_BOT), t("lobby.button.add_bot"), emoji="🤖")
+    ]
     if session.bot_seats:
         bots.append(ButtonSpec(_ref(session, Action.DROP_BOT), t("lobby.button.remove_bot")))
     return [
@@ -64,26 +79,22 @@ def end_confirm_layout(session: Session) -> Layout:
     return [[ButtonSpec(_ref(session, Action.END), label, Style.DANGER)]]
 
 
+def claims_in_menu(options: list[ClaimOption]) -> bool:
+    """Whether the claims are too many for buttons, and so are offered in a menu."""
+    return len(options) > MAX_CLAIM_BUTTONS
+
+
 def shown_claims(options: list[ClaimOption]) -> list[ClaimOption]:
-    """The claims that get a button: every steal, then the highest grill tiles."""
-    steals = [option for option in options if option.source is Source.STEAL]
-    grill = [option for option in options if option.source is not Source.STEAL]
-    chosen = (steals + grill)[:MAX_CLAIM_BUTTONS]
-    return sorted(chosen, key=lambda option: (option.source is Source.STEAL, -option.tile))
+    """The claims in the order the turn offers them: grill tiles highest first, then steals.
+    All of them: there are at most 16 (one per tile), and a menu holds 25."""
+    return sorted(options, key=lambda option: (option.source is Source.STEAL, -option.tile))
 
 
 def turn_layout(session: Session, game: Game, name_of: Namer) -> Layout:
     legal = game.legal_actions()
     roll_counts = Counter(game.roll or ())
     move = Action.MOVE
-    claims = [
-        ButtonSpec(
-            _ref(session, move, claim_move(option)),
-            _claim_label(option, name_of),
-            Style.SUCCESS,
-        )
-        for option in shown_claims(list(legal.claims))
-    ]
+    options = shown_claims(list(legal.claims))
     roll = ButtonSpec(
         _ref(session, move, ROLL), t("game.button.roll"), Style.PRIMARY, not legal.can_roll, "🎲"
     )
@@ -98,20 +109,40 @@ def turn_layout(session: Session, game: Game, name_of: Namer) -> Layout:
         )
 
     bot_turn = _bot_to_move(session, game)
-    worm_row = [face_button(Face.WORM)]
+    worm_row: list[Component] = [face_button(Face.WORM)]
     if session.hints and not bot_turn:
         worm_row.append(ButtonSpec(_ref(session, Action.HINT), t("game.button.hint"), emoji="💡"))
-    rows: Layout = [
-        [roll, *claims[:CLAIMS_BESIDE_ROLL]],
+    faces_rows: Layout = [
         [face_button(face) for face in Face if face is not Face.WORM],
         worm_row,
     ]
-    rest = claims[CLAIMS_BESIDE_ROLL:]
-    rows.extend(rest[start : start + MAX_PER_ROW] for start in range(0, len(rest), MAX_PER_ROW))
+    if claims_in_menu(options):
+        rows: Layout = [[roll], [_claim_menu(session, options, name_of)], *faces_rows]
+    else:
+        claims: list[Component] = [
+            ButtonSpec(
+                _ref(session, move, claim_move(option)),
+                _claim_label(option, name_of),
+                Style.SUCCESS,
+            )
+            for option in options
+        ]
+        rows = [[roll, *claims[:CLAIMS_BESIDE_ROLL]], *faces_rows]
+        rest = claims[CLAIMS_BESIDE_ROLL:]
+        rows.extend(rest[start : start + MAX_PER_ROW] for start in range(0, len(rest), MAX_PER_ROW))
     if bot_turn:
-        # A computer player moves by itself; its buttons only show what it may do.
-        rows = [[replace(button, disabled=True) for button in row] for row in rows]
+        # A computer player moves by itself; its components only show what it may do.
+        rows = [[replace(component, disabled=True) for component in row] for row in rows]
     return rows
+
+
+def _claim_menu(session: Session, options: list[ClaimOption], name_of: Namer) -> MenuSpec:
+    """Every claim as one option of a menu; the option's value is the move it makes."""
+    return MenuSpec(
+        _ref(session, Action.CLAIMS),
+        t("game.menu.placeholder"),
+        tuple(MenuOption(_menu_label(option, name_of), claim_move(option)) for option in options),
+    )
 
 
 def _bot_to_move(session: Session, game: Game) -> bool:
@@ -124,3 +155,11 @@ def _claim_label(option: ClaimOption, name_of: Namer) -> str:
         name = name_of(option.victim or "")
         return clip(t("game.button.steal", tile=option.tile, name=name), MAX_LABEL)
     return t("game.button.take", tile=option.tile)
+
+
+def _menu_label(option: ClaimOption, name_of: Namer) -> str:
+    if option.source is Source.STEAL:
+        name = name_of(option.victim or "")
+        text = t("game.menu.steal", tile=option.tile, name=name, worms=option.worms)
+        return clip(text, MAX_OPTION_TEXT)
+    return t("game.menu.take", tile=option.tile, worms=option.worms)

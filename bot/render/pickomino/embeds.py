@@ -10,7 +10,7 @@ import discord
 from bot.game.pickomino import ALL_TILES, Game, worms
 from bot.i18n import t
 from bot.render.layout import MAX_FIELD_VALUE, clip
-from bot.render.pickomino.buttons import shown_claims
+from bot.render.pickomino.buttons import claims_in_menu, shown_claims
 from bot.render.pickomino.text import (
     TURNED,
     WORM,
@@ -143,13 +143,11 @@ def turn_text(session: Session, game: Game) -> str:
         lines.append(f"{kept} ({t(worm_key)})")
     else:
         lines.append(t("game.turn.kept.none"))
-    options = game.claim_options()
+    options = shown_claims(game.claim_options())  # in the order the buttons or menu offer
     if options:
-        shown = shown_claims(options)  # the claims that have a button, in the same order
-        texts = [option_text(option, session.name_of) for option in shown]
-        lines.append(t("game.turn.stop", options=t("game.turn.stop.or").join(texts)))
-        if len(options) > len(shown):
-            lines.append(t("game.turn.more_options", count=len(options) - len(shown)))
+        texts = t("game.turn.stop.or").join(option_text(o, session.name_of) for o in options)
+        key = "game.turn.stop.menu" if claims_in_menu(options) else "game.turn.stop"
+        lines.append(t(key, options=texts))
     else:
         lines.append(t("game.turn.stop.none"))
     if session.deadline is not None:
