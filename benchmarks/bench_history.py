@@ -24,7 +24,8 @@ import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 
-from bot.game.pickomino import Claim, Face, Game, Keep, Phase
+from bot.game.bench import sensible_random_step
+from bot.game.pickomino import Game
 from bot.game.pickomino.events import event_to_dict
 from bot.stats.models import DAY, Cursor, Period, Ranking
 from bot.stats.record import GameResult, SeatInfo, build_result
@@ -57,7 +58,7 @@ BOT_IDS = (11, 12, 13)  # computer players
 
 
 def engine_game(rng: random.Random, size: int, leave: bool) -> list[dict]:
-    """Play one game of random sensible choices (as bot.game.bench) and return its events."""
+    """Play one game of sensible random moves and return its events."""
     players = [str(seat) for seat in range(size)]
     game = Game(players, first=rng.randrange(size))
     events: list[dict] = []
@@ -67,17 +68,7 @@ def engine_game(rng: random.Random, size: int, leave: bool) -> list[dict]:
             events += map(event_to_dict, game.remove_player(game.players[-1]))
             leave_at = None
             continue
-        keepable = game.keepable_faces()
-        if keepable:
-            face = Face.WORM if Face.WORM in keepable else rng.choice(keepable)
-            step = game.apply(Keep(face))
-        else:
-            claims = game.claim_options()
-            if claims and (game.phase is Phase.CLAIM or rng.random() < 0.8):
-                step = game.apply(Claim(rng.choice(claims)))
-            else:
-                step = game.roll_with(rng)
-        events += map(event_to_dict, step)
+        events += map(event_to_dict, sensible_random_step(game, rng))
     return events
 
 

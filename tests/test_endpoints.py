@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import discord.gateway
 import discord.http
 import discord.webhook.async_
@@ -14,15 +12,6 @@ from bot.endpoints import apply_endpoint_overrides
 
 API = "http://127.0.0.1:8123/api/v10"
 GATEWAY = "ws://127.0.0.1:8123/gateway"
-
-
-@pytest.fixture(autouse=True)
-def discord_globals() -> Iterator[None]:
-    base = discord.http.Route.BASE
-    gateway = discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY
-    yield
-    discord.http.Route.BASE = base
-    discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = gateway
 
 
 def test_none_leaves_discord_py_talking_to_discord() -> None:

@@ -9,7 +9,7 @@ import argparse
 import random
 import time
 
-from bot.game.pickomino import Claim, Face, Game, Keep, Phase
+from bot.game.pickomino import Claim, Event, Face, Game, Keep, Phase
 from bot.game.pickomino.game import MAX_PLAYERS, MIN_PLAYERS
 
 PLAYERS = ("anne", "bridget", "thomas")
@@ -20,25 +20,29 @@ WORM = Face.WORM
 CLAIM = Phase.CLAIM
 
 
-def play_random_game(rng: random.Random, players: tuple[str, ...] = PLAYERS) -> int:
-    """Play one game of random legal choices; return how many actions it took.
+def sensible_random_step(game: Game, rng: random.Random) -> list[Event]:
+    """One random but not absurd move for the player to move, and what it caused.
 
-    The choices are random but not absurd, so games last about as many turns as
-    people's do (~40 for three players): a worm is kept when it first shows, any
-    other face at random, and a possible claim is taken four times in five.
+    Games played this way last about as many turns as people's do (~40 for three
+    players): a worm is kept when it first shows, any other face at random, and a
+    possible claim is taken four times in five. History tests and benchmarks use it
+    too, so their event streams look like real games.
     """
+    keepable = game.keepable_faces()
+    if keepable:
+        return game.apply(Keep(WORM if WORM in keepable else rng.choice(keepable)))
+    claims = game.claim_options()
+    if claims and (game.phase is CLAIM or rng.random() < 0.8):
+        return game.apply(Claim(rng.choice(claims)))
+    return game.roll_with(rng)
+
+
+def play_random_game(rng: random.Random, players: tuple[str, ...] = PLAYERS) -> int:
+    """Play one game of sensible random moves; return how many actions it took."""
     game = Game(players, first=rng.randrange(len(players)))
     actions = 0
     while not game.is_over:
-        keepable = game.keepable_faces()
-        if keepable:
-            game.apply(Keep(WORM if WORM in keepable else rng.choice(keepable)))
-        else:
-            claims = game.claim_options()
-            if claims and (game.phase is CLAIM or rng.random() < 0.8):
-                game.apply(Claim(rng.choice(claims)))
-            else:
-                game.roll_with(rng)
+        sensible_random_step(game, rng)
         actions += 1
     return actions
 

@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Generator, Iterator
+from collections.abc import AsyncIterator, Generator
 
-import discord.gateway
-import discord.http
 import pytest
 
 from tests.e2e.fake_discord import FakeDiscord
@@ -28,16 +26,6 @@ def pytest_runtest_makereport(
     report = yield
     setattr(item, f"rep_{report.when}", report)
     return report
-
-
-@pytest.fixture(autouse=True)
-def discord_globals() -> Iterator[None]:
-    """Put back what bot.endpoints.apply_endpoint_overrides changes in discord.py."""
-    base = discord.http.Route.BASE
-    gateway = discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY
-    yield
-    discord.http.Route.BASE = base
-    discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = gateway
 
 
 @pytest.fixture

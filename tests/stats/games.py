@@ -6,7 +6,8 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.game.pickomino import Claim, Face, Game, Keep, Phase
+from bot.game.bench import sensible_random_step
+from bot.game.pickomino import Game, Phase
 from bot.game.pickomino.events import event_to_dict
 from bot.stats.record import GameResult, SeatInfo, build_result
 
@@ -33,7 +34,7 @@ def play(
     *,
     leave_at_turn: dict[int, int] | None = None,
 ) -> Played:
-    """Random but sensible play (as bot.game.bench); `leave_at_turn` maps user id to
+    """Sensible random play (bot.game.bench); `leave_at_turn` maps user id to
     the turn number at whose start that player leaves the game."""
     game = Game([str(seat.user_id) for seat in seats], first=rng.randrange(len(seats)))
     played = Played(game)
@@ -45,17 +46,7 @@ def play(
                 played.events += map(event_to_dict, game.remove_player(str(user_id)))
         if game.is_over:
             break
-        keepable = game.keepable_faces()
-        if keepable:
-            face = Face.WORM if Face.WORM in keepable else rng.choice(keepable)
-            events = game.apply(Keep(face))
-        else:
-            claims = game.claim_options()
-            if claims and (game.phase is Phase.CLAIM or rng.random() < 0.8):
-                events = game.apply(Claim(rng.choice(claims)))
-            else:
-                events = game.roll_with(rng)
-        played.events += map(event_to_dict, events)
+        played.events += map(event_to_dict, sensible_random_step(game, rng))
     return played
 
 

@@ -1,0 +1,22 @@
+"""Fixtures for every test."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import discord
+import pytest
+
+
+@pytest.fixture(autouse=True)
+def discord_globals() -> Iterator[None]:
+    """Put back what bot.endpoints.apply_endpoint_overrides changes in discord.py.
+
+    Those are class attributes shared by the whole process, so a test pointing
+    discord.py at a stand-in must not leave the next test pointing there too.
+    """
+    base = discord.http.Route.BASE
+    gateway = discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY
+    yield
+    discord.http.Route.BASE = base
+    discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = gateway
