@@ -35,7 +35,7 @@ format: $(STAMP)
 
 # Benchmarks print figures; they are not part of `make test`.
 bench: $(STAMP)
-	$(BIN)/python -m bot.game.bench
+	$(BIN)/python -m bot.games.pickomino.bench
 	$(BIN)/python -m benchmarks.bench_clicks
 	$(BIN)/python -m benchmarks.bench_solver
 	$(BIN)/python -m benchmarks.bench_history

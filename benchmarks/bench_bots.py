@@ -16,8 +16,8 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from itertools import repeat
 
-from bot.ai.players import Level, RollDice, decide
-from bot.game.pickomino import Game
+from bot.games.pickomino.ai.players import Level, RollDice, decide
+from bot.games.pickomino.engine import Game
 
 Z_95 = 1.959964
 

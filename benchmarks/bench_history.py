@@ -2,7 +2,7 @@
 
 Usage: python benchmarks/bench_history.py [--games N] [--players N] [--runs N] [--seed S]
 
-The games are real engine games (a pool of games played through bot.game.pickomino,
+The games are real engine games (a pool of games played through bot.games.pickomino.engine,
 2 to 6 players, and their results from build_result), dealt to players of a skewed
 popularity over a year, with some computer players, abandoned games and players who
 left. They are written with save_result's own statements (executemany, one
@@ -24,9 +24,9 @@ import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 
-from bot.game.bench import sensible_random_step
-from bot.game.pickomino import Game
-from bot.game.pickomino.events import event_to_dict
+from bot.games.pickomino.bench import sensible_random_step
+from bot.games.pickomino.engine import Game
+from bot.games.pickomino.engine.events import event_to_dict
 from bot.stats.models import DAY, Cursor, Period, Ranking
 from bot.stats.record import GameResult, SeatInfo, build_result
 from bot.storage import Database, results

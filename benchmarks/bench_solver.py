@@ -17,13 +17,13 @@ import statistics
 import time
 from collections.abc import Callable
 
-from bot.ai.hints import hint_for
-from bot.ai.players import Level, RollDice, decide
-from bot.ai.policy import evaluate, evaluate_game
-from bot.ai.position import Position
-from bot.ai.solver import solve
-from bot.ai.states import state_graph
-from bot.game.pickomino import ALL_TILES, Game
+from bot.games.pickomino.ai.hints import hint_for
+from bot.games.pickomino.ai.players import Level, RollDice, decide
+from bot.games.pickomino.ai.policy import evaluate, evaluate_game
+from bot.games.pickomino.ai.position import Position
+from bot.games.pickomino.ai.solver import solve
+from bot.games.pickomino.ai.states import state_graph
+from bot.games.pickomino.engine import ALL_TILES, Game
 
 
 class Timings:

@@ -14,9 +14,9 @@ from typing import Any
 import discord
 from discord.ext import commands
 
-from bot.adapters import all_adapters
-from bot.ai import warm_up
 from bot.config import Settings
+from bot.games.pickomino.ai import warm_up
+from bot.games.registry import all_adapters
 from bot.sessions.service import SessionService
 from bot.storage import Database, apply_migrations
 from bot.storage.meta import COMMAND_TREE_HASH, get_meta, set_meta

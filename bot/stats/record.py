@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from bot.game.pickomino import worms
+from bot.games.pickomino.engine import worms
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,12 +1,12 @@
-"""The cog's side of bot.ai: a computer player's seat, and the hint for the player to move."""
+"""The cog's side of the computer players: a bot's seat, and the hint for the player to move."""
 
 from __future__ import annotations
 
 import asyncio
 import itertools
 
-from bot.ai import Level, bot_name, format_hint, hint_for
-from bot.game.pickomino import Game
+from bot.games.pickomino.ai import Level, bot_name, format_hint, hint_for
+from bot.games.pickomino.engine import Game
 from bot.sessions.adapter import GameAdapter
 from bot.sessions.errors import HintsOff
 from bot.sessions.lobby import next_bot_id

@@ -12,10 +12,10 @@ from typing import Any
 
 import discord
 
-from bot.ai import Level
+from bot.games.pickomino.ai import Level
+from bot.games.pickomino.render import bot_level_layout
 from bot.i18n import t
 from bot.render.custom_ids import Action, ButtonRef
-from bot.render.pickomino import bot_level_layout
 from bot.sessions import lobby, play
 from bot.sessions.context import Context
 from bot.sessions.errors import (

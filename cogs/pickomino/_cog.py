@@ -9,11 +9,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.adapters.pickomino import KIND
+from bot.games.pickomino.adapter import KIND
+from bot.games.pickomino.render import end_confirm_layout
+from bot.games.pickomino.render.embeds import COLOUR
+from bot.games.pickomino.render.text import options_lines
 from bot.i18n import t
-from bot.render.pickomino import end_confirm_layout
-from bot.render.pickomino.embeds import COLOUR
-from bot.render.pickomino.text import options_lines
 from bot.sessions import lobby, play
 from bot.sessions.context import Context
 from bot.sessions.errors import AlreadyLive, NoSession, NotHost, SessionError

@@ -13,8 +13,8 @@ from typing import Any
 
 import discord
 
+from bot.games.pickomino.render import render_frozen, render_session
 from bot.i18n import t
-from bot.render.pickomino import render_frozen, render_session
 from bot.sessions.model import Session
 from bot.sessions.service import Change
 from cogs.pickomino._buttons import view_for

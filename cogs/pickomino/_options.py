@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from discord import app_commands
 
-from bot.game.pickomino import FirstPlayer, LowerTile, Rules
+from bot.games.pickomino.engine import FirstPlayer, LowerTile, Rules
 from bot.i18n import t
 
 DEFAULT_TIMER_SECONDS = 300

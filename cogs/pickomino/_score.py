@@ -26,9 +26,9 @@ import aiosqlite
 import discord
 from discord import app_commands
 
+from bot.games.pickomino.render.embeds import COLOUR
 from bot.i18n import t
 from bot.render.layout import MAX_DESCRIPTION, MAX_FIELD_VALUE
-from bot.render.pickomino.embeds import COLOUR
 from bot.stats import text
 from bot.stats.models import HISTORY_PAGE_SIZE, Cursor, HistoryPage, Period, Ranking
 from bot.storage import results

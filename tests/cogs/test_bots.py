@@ -6,7 +6,7 @@ import json
 import re
 import sqlite3
 
-from bot.adapters.pickomino import PickominoAdapter
+from bot.games.pickomino.adapter import PickominoAdapter
 from tests.cogs.helpers import add_bots, choose, open_lobby
 from tests.discord_harness import CHANNEL_ID, BotHarness, StoredMessage
 

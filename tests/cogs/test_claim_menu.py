@@ -3,7 +3,7 @@ for the player to move only, on the version they saw, after a restart too."""
 
 from __future__ import annotations
 
-from bot.game.pickomino import Face, Phase
+from bot.games.pickomino.engine import Face, Phase
 from bot.sessions.context import Context
 from bot.sessions.model import Session
 from tests.cogs.helpers import start_game

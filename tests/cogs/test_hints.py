@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.ai import format_hint, hint_for
+from bot.games.pickomino.ai import format_hint, hint_for
 from tests.cogs.helpers import add_bots, choose, open_lobby, start_game
 from tests.discord_harness import BotHarness, StoredMessage
 

@@ -34,9 +34,9 @@ from typing import Any
 
 import pytest
 
-from bot.game.pickomino import Face
+from bot.games.pickomino.engine import Face
+from bot.games.pickomino.render.text import FACE_EMOJI
 from bot.i18n import t
-from bot.render.pickomino.text import FACE_EMOJI
 from tests.e2e.fake_discord import FakeButton, FakeDiscord, FakeInteraction, FakeMessage
 
 # Part of the normal `pytest` run (and so of `make test`); `-m "not e2e"` leaves it out.

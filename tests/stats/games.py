@@ -6,9 +6,9 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.game.bench import sensible_random_step
-from bot.game.pickomino import Game, Phase
-from bot.game.pickomino.events import event_to_dict
+from bot.games.pickomino.bench import sensible_random_step
+from bot.games.pickomino.engine import Game, Phase
+from bot.games.pickomino.engine.events import event_to_dict
 from bot.stats.record import GameResult, SeatInfo, build_result
 
 GUILD = 1_000
@@ -34,7 +34,7 @@ def play(
     *,
     leave_at_turn: dict[int, int] | None = None,
 ) -> Played:
-    """Sensible random play (bot.game.bench); `leave_at_turn` maps user id to
+    """Sensible random play (bot.games.pickomino.bench); `leave_at_turn` maps user id to
     the turn number at whose start that player leaves the game."""
     game = Game([str(seat.user_id) for seat in seats], first=rng.randrange(len(seats)))
     played = Played(game)

@@ -7,7 +7,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.game.pickomino import worms
+from bot.games.pickomino.engine import worms
 from bot.stats.record import Outcome, SeatInfo, Turn, build_result
 from tests.stats.games import ANNE, BRIDGET, CARL, ROBOT, THOMAS, play, result_of
 

@@ -1,0 +1,1 @@
+"""Pickomino (Heckmeck): engine, computer players, rendering, adapter and tools."""

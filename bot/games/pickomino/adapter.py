@@ -1,0 +1,116 @@
+"""Pickomino behind the session layer's GameAdapter protocol, and its move strings.
+
+Moves: "roll", "keep:<face>" (1-5 or w), "claim:g<tile>" (from the grill) and
+"claim:s<tile>.<victim id>" (a steal). They are what the buttons carry.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from bot.games.pickomino.ai import Level, RollDice, decide
+from bot.games.pickomino.engine import (
+    Claim,
+    ClaimOption,
+    Face,
+    FirstPlayer,
+    Game,
+    IllegalAction,
+    Keep,
+    Rules,
+    Source,
+)
+from bot.games.pickomino.engine.events import event_to_dict
+from bot.games.pickomino.engine.game import MAX_PLAYERS, MIN_PLAYERS
+from bot.games.pickomino.engine.serialization import game_from_dict, game_to_dict
+from bot.sessions.adapter import GameEvent, IllegalMove
+
+KIND = "pickomino"
+ROLL = "roll"
+
+
+def keep_move(face: Face) -> str:
+    return f"keep:{face.symbol.lower()}"
+
+
+def claim_move(option: ClaimOption) -> str:
+    if option.source is Source.STEAL:
+        return f"claim:s{option.tile}.{option.victim}"
+    return f"claim:g{option.tile}"
+
+
+def parse_move(move: str) -> Any:
+    """The engine action a move string asks for (None for a roll, whose dice come later)."""
+    kind, _, arg = move.partition(":")
+    try:
+        if kind == ROLL and not arg:
+            return None
+        if kind == "keep":
+            return Keep(Face.parse(arg))
+        if kind == "claim" and arg[:1] == "g":
+            return Claim(ClaimOption.grill(int(arg[1:])))
+        if kind == "claim" and arg[:1] == "s":
+            tile, _, victim = arg[1:].partition(".")
+            if victim:
+                return Claim(ClaimOption.steal(int(tile), victim))
+    except ValueError:
+        pass
+    raise IllegalMove(f"unknown move {move!r}")
+
+
+class PickominoAdapter:
+    kind = KIND
+    min_players = MIN_PLAYERS
+    max_players = MAX_PLAYERS
+
+    def new_game(self, players: Sequence[str], options: Mapping[str, Any], rng: Any) -> Game:
+        rules = Rules.from_dict(dict(options))
+        first = 0 if rules.first_player is FirstPlayer.HOST else rng.randrange(len(players))
+        return Game(players, rules, first=first)
+
+    def dump(self, game: Game) -> dict[str, Any]:
+        return game_to_dict(game)
+
+    def load(self, data: dict[str, Any]) -> Game:
+        return game_from_dict(data)
+
+    def copy(self, game: Game) -> Game:
+        return game.copy()
+
+    def current_player(self, game: Game) -> str | None:
+        return None if game.is_over else game.current_player
+
+    def turn_key(self, game: Game) -> str:
+        return f"{game.turn_number}:{game.current_player if game.players else ''}"
+
+    def is_over(self, game: Game) -> bool:
+        return game.is_over
+
+    def is_abandoned(self, game: Game) -> bool:
+        return game.abandoned
+
+    def play(self, game: Game, move: str, rng: Any) -> list[GameEvent]:
+        action = parse_move(move)
+        try:
+            events = game.roll_with(rng) if action is None else game.apply(action)
+        except IllegalAction as error:
+            raise IllegalMove(str(error)) from None
+        return [event_to_dict(event) for event in events]
+
+    def timeout(self, game: Game) -> list[GameEvent]:
+        return [event_to_dict(event) for event in game.end_turn_on_timeout()]
+
+    def remove_player(self, game: Game, player: str) -> list[GameEvent]:
+        return [event_to_dict(event) for event in game.remove_player(player)]
+
+    def abandon(self, game: Game) -> list[GameEvent]:
+        return [event_to_dict(event) for event in game.abandon()]
+
+    def bot_move(self, game: Game, level: str) -> str:
+        decision = decide(game, Level(level))
+        if isinstance(decision, RollDice):
+            return ROLL
+        if isinstance(decision, Keep):
+            return keep_move(decision.face)
+        return claim_move(decision.option)

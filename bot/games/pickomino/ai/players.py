@@ -1,0 +1,107 @@
+"""Computer players: three levels behind one interface, pure and deterministic.
+
+`decide(game, level)` returns the move of the player to move, always legal: keep a
+face, claim a tile, or `RollDice` (the caller rolls with its own rng and stores the
+roll before showing it, exactly as for a person). `choose_action` does the roll too,
+for callers that want an engine action straight away.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from enum import StrEnum
+
+from bot.games.pickomino.ai.policy import Move, evaluate_game
+from bot.games.pickomino.engine.actions import Action, Claim, Keep, Roll
+from bot.games.pickomino.engine.claims import ClaimOption, best_claim
+from bot.games.pickomino.engine.dice import POINTS, Face, RandomSource, roll_dice
+from bot.games.pickomino.engine.game import Game, Phase
+from bot.i18n import t
+
+NORMAL_STOP_TILE = 25  # Normal stops once it can take a tile of two worms or more...
+NORMAL_LAST_DICE = 2  # ...or whenever it could stop with this many dice left or fewer
+
+BOT_NAMES = ("Pip", "Nibbles", "Sprout", "Wiggles", "Crumb", "Noodle", "Squiggle")
+
+
+class Level(StrEnum):
+    EASY = "easy"  # keeps the face worth most, stops at the first tile it can take
+    NORMAL = "normal"  # takes worms early, stops once a tile reaches a fixed threshold
+    HARD = (
+        "hard"  # the exact optimal policy (bot.games.pickomino.ai.solver), stealing when worth more
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class RollDice:
+    """Roll the dice left: the caller rolls them (`game.roll_with(rng)`)."""
+
+
+Decision = Keep | Claim | RollDice
+
+
+def decide(game: Game, level: Level) -> Decision:
+    """The move of the player to move at `level`; raises ValueError if the game is over."""
+    if game.phase is Phase.OVER:
+        raise ValueError("the game is over")
+    if level is Level.HARD:
+        return _hard(game)
+    if game.phase is Phase.KEEP:
+        faces = game.keepable_faces()
+        return Keep(_normal_keep(game, faces) if level is Level.NORMAL else _easy_keep(faces))
+    claims = game.claim_options()
+    must_claim = game.phase is Phase.CLAIM
+    if must_claim or (claims and (level is Level.EASY or _normal_stops(game, claims))):
+        return Claim(best_claim(claims))
+    return RollDice()
+
+
+def choose_action(game: Game, level: Level, rng: RandomSource | random.Random) -> Action:
+    """`decide`, with a roll made at once with `rng`: an action for `game.apply`."""
+    decision = decide(game, level)
+    if isinstance(decision, RollDice):
+        return Roll(roll_dice(rng, game.dice_left))
+    return decision
+
+
+def bot_name(level: Level, index: int) -> str:
+    """A friendly name for the `index`-th computer player (from 0) of a level.
+
+    Names differ for every (level, index), so several bots can share a table.
+    """
+    if index < 0:
+        raise ValueError("a bot index starts at 0")
+    offset = list(Level).index(level) * 2  # each level starts at its own name
+    name = BOT_NAMES[(index + offset) % len(BOT_NAMES)]
+    lap = (index + offset) // len(BOT_NAMES)
+    if lap:
+        name = f"{name} {lap + 1}"
+    return t("ai.bot.name", name=name, level=t(f"ai.level.{level.value}"))
+
+
+def _hard(game: Game) -> Decision:
+    best = evaluate_game(game).best
+    if best.face is not None:
+        return Keep(best.face)
+    if best.move is Move.ROLL:
+        return RollDice()
+    assert best.claim is not None
+    return Claim(best.claim)
+
+
+def _easy_keep(faces: tuple[Face, ...]) -> Face:
+    # The worm and the 5 both count 5; the worm wins the tie since a tile needs one.
+    return max(faces, key=lambda face: (POINTS[face], face))
+
+
+def _normal_keep(game: Game, faces: tuple[Face, ...]) -> Face:
+    if Face.WORM in faces and not game.has_worm:
+        return Face.WORM
+    roll = game.roll or ()
+    return max(faces, key=lambda face: (roll.count(face) * POINTS[face], face))
+
+
+def _normal_stops(game: Game, claims: list[ClaimOption]) -> bool:
+    best = best_claim(claims)
+    return best.tile >= NORMAL_STOP_TILE or game.dice_left <= NORMAL_LAST_DICE

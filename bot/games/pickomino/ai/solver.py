@@ -1,0 +1,146 @@
+"""The exact optimal play of one turn, by dynamic programming over the turn's states.
+
+A reward table says what stopping gives for each final sum (with a worm kept); a
+failure gives `fail`. The value of a state where the player may roll or stop is the
+larger of the two; rolling is worth the sum, over the distinct outcomes of the roll,
+of their chance times the best state reachable by keeping one of their new faces
+(a roll with no new face fails). Values are expected rewards, so for the game's
+rewards (Position.rewards) they are expected changes of the player's worm count, and
+for 0/1 rewards (odds.py) they are chances.
+
+Solving takes a few milliseconds; each table's solution is memoized, so every
+decision of a turn after the first is a lookup.
+"""
+
+from __future__ import annotations
+
+from array import array
+from collections.abc import Sequence
+from functools import lru_cache
+from itertools import repeat
+from operator import call, mul
+
+from bot.games.pickomino.ai.position import Position, Rewards
+from bot.games.pickomino.ai.states import MAX_TOTAL, RollNode, TurnState, state_graph
+
+NEVER = float("-inf")  # the padding successor's value: never the best choice
+TIE = 1e-9  # rolling must beat stopping by more than this: float noise is not a gain
+SOLUTIONS_KEPT = 1024  # about 16 kB each: 16 MB at most, and few positions solved twice
+
+
+class TurnValues:
+    """The optimal policy of a turn for one reward table, valued in every state.
+
+    `value(state)` is what the turn is worth from a state where the player chooses
+    between rolling and stopping (or where the turn is over), playing optimally.
+    Ties go to stopping: a sure reward over an equal expectation (within `TIE`).
+    Only these values are stored; the rest is worked out from them when asked.
+    """
+
+    __slots__ = ("_chances", "_values", "fail", "rewards")
+
+    def __init__(self, rewards: Rewards, fail: float = 0.0) -> None:
+        if len(rewards) != MAX_TOTAL + 1:
+            raise ValueError(f"rewards need one entry per sum 0 to {MAX_TOTAL}")
+        self.rewards = rewards
+        self.fail = fail
+        graph = state_graph()
+        states = graph.states
+        values = [NEVER] * (len(states) + 1)
+        for i in graph.ended:
+            stop = rewards[states[i].total] if states[i].has_worm else None
+            values[i] = fail if stop is None else stop
+        for node in graph.rolls:
+            roll = _roll_value(node, values, fail)
+            stop = rewards[node.total] if node.has_worm else None
+            values[node.state] = stop if stop is not None and stop >= roll - TIE else roll
+        self._values = array("d", values)
+        self._chances: tuple[list[float], list[float | None]] | None = None
+
+    def value(self, state: TurnState) -> float:
+        """Expected reward from `state` with the choice to roll or stop, played best."""
+        return self._values[state_graph().index[state]]
+
+    def roll_value(self, state: TurnState) -> float | None:
+        """Expected reward of rolling now and playing best after; None if the turn is over."""
+        graph = state_graph()
+        node = graph.roll_of.get(graph.index[state])
+        return None if node is None else _roll_value(node, self._values, self.fail)
+
+    def stop_value(self, state: TurnState) -> float | None:
+        """What stopping now gives; None when stopping is not possible."""
+        return self.rewards[state.total] if state.has_worm else None
+
+    def stops(self, state: TurnState) -> bool:
+        """True when the best play is to stop (or the turn is over by itself)."""
+        stop = self.stop_value(state)
+        # A state's value is its stop value exactly when the solver chose to stop.
+        return state.is_over or (stop is not None and self.value(state) == stop)
+
+    def reward_chance(self, state: TurnState) -> float:
+        """Chance that best play from `state` ends the turn with a reward (a tile)."""
+        return self._chance_tables()[0][state_graph().index[state]]
+
+    def roll_reward_chance(self, state: TurnState) -> float | None:
+        """Chance of ending with a reward when rolling now; None if the turn is over."""
+        return self._chance_tables()[1][state_graph().index[state]]
+
+    def _chance_tables(self) -> tuple[list[float], list[float | None]]:
+        """Follow the policy once more to count how often it ends with a reward.
+
+        Successors compare as (value, chance) pairs: the policy's choice, and among
+        equal values the one more likely to get a tile.
+        """
+        if self._chances is not None:
+            return self._chances
+        graph = state_graph()
+        states = graph.states
+        # Values rounded to TIE, so that float noise does not break a tie.
+        pairs: list[tuple[float, float]] = [(NEVER, 0.0)] * (len(states) + 1)
+        chances: list[float] = [0.0] * len(states)
+        rolling: list[float | None] = [None] * len(states)
+        for i in graph.ended:
+            chances[i] = 0.0 if self.stop_value(states[i]) is None else 1.0
+            pairs[i] = (round(self._values[i] / TIE), chances[i])
+        for node in graph.rolls:
+            best = map(max, map(call, node.pickers, repeat(pairs)))
+            chance = sum(p * pair[1] for p, pair in zip(node.probabilities, best, strict=True))
+            if node.single_picker is not None:
+                # zip drops the padding's pair at the end of the picked tuple.
+                singles = zip(node.single_probabilities, node.single_picker(pairs), strict=False)
+                chance += sum(p * pair[1] for p, pair in singles)
+            rolling[node.state] = chance
+            if self.stops(states[node.state]):
+                chance = 1.0  # stopping is only chosen with a reward to take
+            chances[node.state] = chance
+            pairs[node.state] = (round(self._values[node.state] / TIE), chance)
+        self._chances = (chances, rolling)
+        return self._chances
+
+
+def _roll_value(node: RollNode, values: Sequence[float], fail: float) -> float:
+    """Expected value of a roll: the best successor of each outcome times its chance.
+
+    The solver's hot loop, kept in C: outcomes with a single new face go in one call.
+    """
+    best = map(max, map(call, node.pickers, repeat(values)))
+    roll = node.fail_chance * fail + sum(map(mul, node.probabilities, best))
+    if node.single_picker is not None:
+        roll += sum(map(mul, node.single_probabilities, node.single_picker(values)))
+    return roll
+
+
+def warm_up() -> None:
+    """Build the shared state graph now (about 0.3 s) rather than at the first decision."""
+    state_graph()
+
+
+@lru_cache(maxsize=SOLUTIONS_KEPT)
+def solve(rewards: Rewards, fail: float = 0.0) -> TurnValues:
+    """The solved turn for a reward table (memoized: positions often share one)."""
+    return TurnValues(rewards, fail)
+
+
+def solve_position(position: Position) -> TurnValues:
+    """The solved turn of the player to move in `position`."""
+    return solve(position.rewards(), position.fail_value)

@@ -1,0 +1,118 @@
+"""Pickomino's small pieces of text: dice, tiles, claim options, log lines, options."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+from typing import Any
+
+import discord
+
+from bot.games.pickomino.engine import ClaimOption, Face, Rules, Source
+from bot.i18n import t
+
+FACE_EMOJI: dict[Face, str] = {
+    Face.ONE: "1️⃣",
+    Face.TWO: "2️⃣",
+    Face.THREE: "3️⃣",
+    Face.FOUR: "4️⃣",
+    Face.FIVE: "5️⃣",
+    Face.WORM: "🪱",
+}
+WORM = "🪱"
+TURNED = "⬛"
+MAX_NAME = 32
+
+Namer = Callable[[str], str]  # player id -> display name
+
+
+def safe_name(name: str) -> str:
+    """A display name that cannot break the embed's markdown, at most 32 characters."""
+    clipped = name if len(name) <= MAX_NAME else name[: MAX_NAME - 1] + "…"
+    return discord.utils.escape_markdown(discord.utils.escape_mentions(clipped))
+
+
+def dice_text(dice: tuple[Face, ...]) -> str:
+    return " ".join(FACE_EMOJI[face] for face in dice)
+
+
+def kept_groups(kept: list[Face]) -> str:
+    counts = Counter(kept)
+    return " ".join(f"{FACE_EMOJI[face]}×{counts[face]}" for face in sorted(counts))
+
+
+def option_text(option: ClaimOption, name_of: Namer) -> str:
+    if option.source is Source.STEAL:
+        victim = safe_name(name_of(option.victim or ""))
+        return t("game.option.steal", tile=option.tile, name=victim, worms=option.worms)
+    return t("game.option.take", tile=option.tile, worms=option.worms)
+
+
+def options_lines(
+    options: dict[str, Any], timer_seconds: int | None, hints: bool = True
+) -> list[str]:
+    """The rule options, the timer and hints, one line each, for the lobby and /pickomino
+    rules."""
+    rules = Rules.from_dict(options)
+    return [
+        t(f"options.lower_tile.{rules.lower_tile.value}"),
+        t("options.flip.yes" if rules.flip_on_empty_failure else "options.flip.no"),
+        t(f"options.first.{rules.first_player.value}"),
+        timer_text(timer_seconds),
+        t("options.hints.on" if hints else "options.hints.off"),
+    ]
+
+
+def timer_text(seconds: int | None) -> str:
+    if seconds is None:
+        return t("options.timer.off")
+    return t("options.timer.on", minutes=duration_text(seconds))
+
+
+def duration_text(seconds: int) -> str:
+    if seconds % 60 == 0:
+        return t("options.minutes", count=seconds // 60)
+    return t("options.seconds", count=seconds)
+
+
+def roll_line(event: dict[str, Any], name_of: Namer) -> str:
+    """A roll as a log line (shown for computer players, whose every step is logged)."""
+    dice = dice_text(tuple(Face.parse(face) for face in event["dice"]))
+    return t("log.rolled", name=safe_name(name_of(event["player"])), dice=dice)
+
+
+def event_line(event: dict[str, Any], name_of: Namer) -> str | None:
+    """One log line for a stored event, or None for events the log leaves out (rolls)."""
+    kind = event["type"]
+    name = safe_name(name_of(event.get("player", "")))
+    if kind == "kept":
+        face = FACE_EMOJI[Face.parse(event["face"])]
+        return t("log.kept", name=name, count=event["count"], face=face, total=event["total"])
+    if kind == "took":
+        return t("log.took", name=name, tile=event["tile"])
+    if kind == "stole":
+        victim = safe_name(name_of(event["victim"]))
+        return t("log.stole", name=name, tile=event["tile"], victim=victim)
+    if kind == "failed":
+        return _failure_line(event, name)
+    if kind == "left":
+        if not event["returned"]:
+            return t("log.left", name=name)
+        tiles = ", ".join(str(tile) for tile in event["returned"])
+        return t("log.left.returned", name=name, tiles=tiles)
+    if kind == "game_over":
+        return t("log.game_abandoned" if event.get("abandoned") else "log.game_over")
+    return None
+
+
+def _failure_line(event: dict[str, Any], name: str) -> str:
+    head_key = "log.failed.timeout" if event["reason"] == "timeout" else "log.failed"
+    head = t(head_key, name=name)
+    parts = []
+    if event["returned"] is not None:
+        parts.append(t("log.failed.returned", tile=event["returned"]))
+    if event["turned"] is not None:
+        parts.append(t("log.failed.turned", tile=event["turned"]))
+    if not parts:
+        return head
+    return t("log.failed.detail", head=head, detail=", ".join(parts))

@@ -1,0 +1,31 @@
+"""ai.json: every key the AI code asks for exists, and every ai key is asked for."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from bot.games.pickomino.ai.players import Level
+from bot.i18n import catalog, t
+
+SOURCES = sorted((Path(__file__).resolve().parents[4] / "bot/games/pickomino/ai").glob("*.py"))
+LITERAL_KEY = re.compile(r"""["'](ai\.[a-z_.]+)["']""")
+
+
+def used_keys() -> set[str]:
+    literal = {key for path in SOURCES for key in LITERAL_KEY.findall(path.read_text("utf-8"))}
+    return literal | {f"ai.level.{level.value}" for level in Level}
+
+
+def test_every_key_used_exists_and_every_ai_key_is_used() -> None:
+    keys = {key for key in catalog() if key.startswith("ai.")}
+    assert used_keys() - keys == set()
+    assert keys - used_keys() == set()
+
+
+def test_every_template_formats() -> None:
+    params = dict(name="Pip", level="hard", count=2, face="5", dice="3 dice", tile=30)
+    params |= dict(worms="+1.25", victim="Anne", action="roll", claim="30", total=27)
+    params |= dict(chance="80%")
+    for key in (key for key in catalog() if key.startswith("ai.")):
+        assert t(key, **params)

@@ -1,0 +1,81 @@
+"""Every literal key our code passes to t() is in the English catalog, and every key of
+core.json is used by the code."""
+
+from __future__ import annotations
+
+import ast
+import json
+import re
+from pathlib import Path
+
+from bot.games.pickomino.ai import Level
+from bot.games.pickomino.engine import FirstPlayer, LowerTile
+from bot.i18n import catalog
+
+ROOT = Path(__file__).resolve().parents[4]
+OUR_CODE = [
+    "bot/render",
+    "bot/games/pickomino/render",
+    "bot/sessions",
+    "cogs/pickomino/_ai.py",
+    "cogs/pickomino/_cog.py",
+    "cogs/pickomino/_clicks.py",
+    "cogs/pickomino/_live.py",
+    "cogs/pickomino/_options.py",
+    "cogs/pickomino/_replies.py",
+]
+LITERAL_KEY = re.compile(r"""\bt\(\s*"([a-z_.]+)\"""")
+ERROR_KEY = re.compile(r"""key\s*=\s*"([a-z_.]+)\"""")
+
+
+def _sources() -> list[Path]:
+    files: list[Path] = []
+    for entry in OUR_CODE:
+        path = ROOT / entry
+        files.extend(sorted(path.rglob("*.py")) if path.is_dir() else [path])
+    return files
+
+
+def test_every_literal_key_exists():
+    keys = catalog()
+    missing = {
+        (path.name, key)
+        for path in _sources()
+        for pattern in (LITERAL_KEY, ERROR_KEY)
+        for key in pattern.findall(path.read_text(encoding="utf-8"))
+        if key not in keys
+    }
+    assert missing == set()
+
+
+CORE_CATALOG = ROOT / "bot/i18n/en/core.json"
+ALL_CODE = ["bot", "cogs"]
+
+
+def _string_constants() -> set[str]:
+    """Every string literal in the bot's code (f-string pieces too)."""
+    found: set[str] = set()
+    for folder in ALL_CODE:
+        for path in sorted((ROOT / folder).rglob("*.py")):
+            tree = ast.parse(path.read_text(encoding="utf-8"))
+            found.update(
+                node.value
+                for node in ast.walk(tree)
+                if isinstance(node, ast.Constant) and isinstance(node.value, str)
+            )
+    return found
+
+
+def _keys_built_from_enums() -> set[str]:
+    """Keys the code builds with an f-string from an enum's values."""
+    return (
+        {f"lobby.bot_level.{level.value}" for level in Level}
+        | {f"options.lower_tile.{choice.value}" for choice in LowerTile}
+        | {f"options.first.{choice.value}" for choice in FirstPlayer}
+    )
+
+
+def test_every_core_key_is_used():
+    keys = json.loads(CORE_CATALOG.read_text(encoding="utf-8")).keys()
+    used = _string_constants() | _keys_built_from_enums()
+    assert sorted(keys - used) == []
