@@ -723,7 +723,7 @@ class BotHarness:
         name = f"{TASK_PREFIX}{channel_id}"
         for steps in range(limit):
             session = await self.session(channel_id)
-            if session is None or session.bot_due is None:
+            if session is None or session.clock.bot_due is None:
                 return steps
             armed = [task for task in asyncio.all_tasks() if task.get_name() == name]
             if not armed:

@@ -1,20 +1,33 @@
-"""The small protocol the session layer needs from a game (Pickomino is the first).
+"""The protocol the session layer needs from a game: all it knows of any game.
 
 Players are strings (the Discord user id as text). Moves are short strings, the same
-ones the buttons carry ("roll", "keep:4", ...), so any process can replay a click and a
-computer player can produce moves of its own. Events are JSON-ready dicts with a "type".
+ones the buttons carry ("roll", "keep:4", "pick:red", ...), so any process can replay a
+click and a computer player can produce moves of its own. Events are JSON-ready dicts
+with a "type".
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 GameEvent = dict[str, Any]
+GameT = TypeVar("GameT")
+
+ILLEGAL_MOVE_KEY = "error.illegal_move"
 
 
 class IllegalMove(Exception):
-    """The game refused the move; the game object is unchanged."""
+    """The game refused the move; the game object is unchanged.
+
+    `key` and `params` word the reason for the player through bot.i18n.t, so a game's
+    own reason (why a keep is not allowed) reaches them instead of a generic refusal.
+    """
+
+    def __init__(self, key: str = ILLEGAL_MOVE_KEY, **params: Any) -> None:
+        super().__init__(key)
+        self.key = key
+        self.params = params
 
 
 class RandomSource(Protocol):
@@ -23,44 +36,66 @@ class RandomSource(Protocol):
     def randrange(self, stop: int) -> int: ...
 
 
-class GameAdapter(Protocol):
+class GameAdapter(Protocol[GameT]):
+    """One game behind the session layer. `GameT` is the game's own state object."""
+
     kind: str
     min_players: int
     max_players: int
+    bot_levels: tuple[str, ...]  # the computer players' levels, easiest first
 
-    def new_game(self, players: Sequence[str], options: Mapping[str, Any], rng: Any) -> Any:
+    def new_game(self, players: Sequence[str], options: Mapping[str, Any], rng: Any) -> GameT:
         """A fresh game with `players` in seat order; players[0] is the host."""
+        ...
 
-    def dump(self, game: Any) -> dict[str, Any]:
+    def dump(self, game: GameT) -> dict[str, Any]:
         """The whole game as JSON-ready data."""
+        ...
 
-    def load(self, data: dict[str, Any]) -> Any:
-        """Inverse of dump."""
+    def load(self, data: dict[str, Any]) -> GameT:
+        """Inverse of dump (older stored forms too)."""
+        ...
 
-    def copy(self, game: Any) -> Any:
+    def copy(self, game: GameT) -> GameT:
         """An independent copy to try a move on."""
+        ...
 
-    def current_player(self, game: Any) -> str | None:
+    def current_player(self, game: GameT) -> str | None:
         """Who is to move, or None once the game is over."""
+        ...
 
-    def turn_key(self, game: Any) -> str:
+    def turn_key(self, game: GameT) -> str:
         """Changes exactly when a new turn begins (the turn timer restarts then)."""
+        ...
 
-    def is_over(self, game: Any) -> bool: ...
+    def is_over(self, game: GameT) -> bool: ...
 
-    def is_abandoned(self, game: Any) -> bool: ...
+    def is_abandoned(self, game: GameT) -> bool: ...
 
-    def play(self, game: Any, move: str, rng: Any) -> list[GameEvent]:
-        """Play `move` for the player to move; raise IllegalMove if it is not allowed."""
+    def play(self, game: GameT, player: str, move: str, rng: Any) -> list[GameEvent]:
+        """`player` plays `move`; raise IllegalMove if it is not theirs to play now."""
+        ...
 
-    def timeout(self, game: Any) -> list[GameEvent]:
+    def timeout(self, game: GameT) -> list[GameEvent]:
         """The turn timer ran out for the player to move."""
+        ...
 
-    def remove_player(self, game: Any, player: str) -> list[GameEvent]:
+    def remove_player(self, game: GameT, player: str) -> list[GameEvent]:
         """The player leaves the game (may end it as abandoned)."""
+        ...
 
-    def abandon(self, game: Any) -> list[GameEvent]:
+    def abandon(self, game: GameT) -> list[GameEvent]:
         """End the game now as abandoned."""
+        ...
 
-    def bot_move(self, game: Any, level: str) -> str:
+    def bot_move(self, game: GameT, level: str) -> str:
         """The move a computer player of `level` makes now (always legal)."""
+        ...
+
+    def hint(self, game: GameT, player: str, names: Mapping[str, str]) -> str:
+        """Advice for `player`, who is to move, in words (may take a while: it is run
+        off the event loop). `names` maps player ids to display names."""
+        ...
+
+
+AnyAdapter = GameAdapter[Any]

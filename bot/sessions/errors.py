@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any
 
 
 class SessionError(Exception):
     """Base: `key` and `params` give the polite ephemeral answer through bot.i18n.t."""
 
-    key: ClassVar[str] = "error.generic"
+    key: str = "error.generic"
 
     def __init__(self, **params: Any) -> None:
         super().__init__(self.key)
@@ -80,7 +80,13 @@ class NotPlaying(SessionError):
 
 
 class MoveRefused(SessionError):
+    """The game refused the move, for the reason its `key` words."""
+
     key = "error.illegal_move"
+
+    def __init__(self, key: str = "error.illegal_move", **params: Any) -> None:
+        super().__init__(**params)
+        self.key = key
 
 
 class CommitFailed(SessionError):

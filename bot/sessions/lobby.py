@@ -7,7 +7,6 @@ Each function checks first and raises a SessionError before it changes anything.
 from __future__ import annotations
 
 from bot.sessions.adapter import GameEvent
-from bot.sessions.context import Context
 from bot.sessions.errors import (
     AlreadyJoined,
     HostOnly,
@@ -19,22 +18,23 @@ from bot.sessions.errors import (
     NotInLobby,
 )
 from bot.sessions.model import Ending, Seat, Session, Status
+from bot.sessions.tools import ChangeTools
 
 
-def join(session: Session, context: Context, seat: Seat) -> list[GameEvent]:
+def join(session: Session, tools: ChangeTools, seat: Seat) -> list[GameEvent]:
     _require_lobby(session)
     if session.seat(seat.user_id) is not None:
         raise AlreadyJoined()
-    if len(session.active_seats) >= context.adapter.max_players:
-        raise LobbyFull(max=context.adapter.max_players)
+    if len(session.active_seats) >= tools.adapter.max_players:
+        raise LobbyFull(max=tools.adapter.max_players)
     session.seats = [s for s in session.seats if s.user_id != seat.user_id]
     session.seats.append(seat)
     return []
 
 
-def add_bot(session: Session, context: Context, user_id: int, seat: Seat) -> list[GameEvent]:
+def add_bot(session: Session, tools: ChangeTools, user_id: int, seat: Seat) -> list[GameEvent]:
     """The host seats a computer player (`seat.is_bot`)."""
-    check_add_bot(session, user_id, context.adapter.max_players)
+    check_add_bot(session, user_id, tools.adapter.max_players)
     session.seats.append(seat)
     return []
 
@@ -48,7 +48,7 @@ def check_add_bot(session: Session, user_id: int, max_players: int) -> None:
         raise LobbyFull(max=max_players)
 
 
-def remove_bot(session: Session, context: Context, user_id: int) -> list[GameEvent]:
+def remove_bot(session: Session, tools: ChangeTools, user_id: int) -> list[GameEvent]:
     """The host takes away the computer player added last."""
     _require_lobby(session)
     _require_host(session, user_id)
@@ -65,7 +65,7 @@ def next_bot_id(session: Session) -> int:
     return min(lowest, 0) - 1
 
 
-def leave(session: Session, context: Context, user_id: int) -> list[GameEvent]:
+def leave(session: Session, tools: ChangeTools, user_id: int) -> list[GameEvent]:
     """Leave the lobby; the next person becomes host, and a lobby with nobody closes."""
     _require_lobby(session)
     if session.seat(user_id) is None:
@@ -73,36 +73,38 @@ def leave(session: Session, context: Context, user_id: int) -> list[GameEvent]:
     session.seats = [seat for seat in session.seats if seat.user_id != user_id]
     people = [seat for seat in session.seats if not seat.is_bot]
     if not people:
-        _close(session, context, Ending.CANCELLED)
+        _close(session, tools, Ending.CANCELLED)
     elif session.host_id == user_id:
         session.host_id = people[0].user_id
     return []
 
 
-def start(session: Session, context: Context, user_id: int) -> list[GameEvent]:
+def start(session: Session, tools: ChangeTools, user_id: int) -> list[GameEvent]:
     """The host starts the game with the seated players."""
     _require_lobby(session)
     if user_id != session.host_id:
         raise NotHost(name=session.host_name)
-    adapter = context.adapter
+    adapter = tools.adapter
     if len(session.seats) < adapter.min_players:
         raise NotEnoughPlayers(min=adapter.min_players)
     # The host sits first: a "host starts" option then means seat 0.
     host = next(seat for seat in session.seats if seat.user_id == user_id)
     session.seats = [host, *(seat for seat in session.seats if seat is not host)]
     players = [seat.player_id for seat in session.seats]
-    session.game = adapter.new_game(players, session.options, context.rng)
+    session.game = adapter.new_game(players, session.options, tools.rng)
     session.status = Status.PLAYING
-    session.started_at = int(context.now)
+    session.started_at = int(tools.now)
     return []
 
 
-def cancel(session: Session, context: Context, user_id: int, *, moderator: bool) -> list[GameEvent]:
+def cancel(
+    session: Session, tools: ChangeTools, user_id: int, *, moderator: bool
+) -> list[GameEvent]:
     """The host, or a member who may manage messages, closes the lobby."""
     _require_lobby(session)
     if user_id != session.host_id and not moderator:
         raise NotHost(name=session.host_name)
-    _close(session, context, Ending.CANCELLED)
+    _close(session, tools, Ending.CANCELLED)
     return []
 
 
@@ -116,7 +118,7 @@ def _require_lobby(session: Session) -> None:
         raise NotInLobby()
 
 
-def _close(session: Session, context: Context, ending: Ending) -> None:
+def _close(session: Session, tools: ChangeTools, ending: Ending) -> None:
     session.status = Status.OVER
     session.ending = ending
-    session.ended_at = int(context.now)
+    session.ended_at = int(tools.now)

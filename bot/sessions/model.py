@@ -10,7 +10,8 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any
 
-from bot.sessions.adapter import GameAdapter
+from bot.sessions.adapter import AnyAdapter
+from bot.sessions.clock import TurnClock
 from bot.storage.sessions import SessionRow
 
 LOG_LENGTH = 8  # recent events kept for the live message
@@ -82,14 +83,7 @@ class Session:
     started_at: int | None = None
     ended_at: int | None = None
     ending: Ending | None = None
-    # The turn clock: when the current turn began, which turn that is, whether the
-    # player was pinged at half time, and consecutive expiries per player.
-    turn_key: str | None = None
-    turn_started: float | None = None
-    pinged: bool = False
-    strikes: dict[str, int] = field(default_factory=dict)
-    # When a computer player is to move: the instant of its next step.
-    bot_due: float | None = None
+    clock: TurnClock = field(default_factory=TurnClock)
     log: list[dict[str, Any]] = field(default_factory=list)
 
     # ----------------------------------------------------------------- seats
@@ -125,7 +119,7 @@ class Session:
         """Whether a person still sits at the table (bots alone do not play on)."""
         return any(not seat.is_bot for seat in self.active_seats)
 
-    def seat_to_move(self, adapter: GameAdapter) -> Seat | None:
+    def seat_to_move(self, adapter: AnyAdapter) -> Seat | None:
         """The seat of the player to move, during play."""
         if self.status is not Status.PLAYING or self.game is None:
             return None
@@ -139,42 +133,35 @@ class Session:
 
     @property
     def deadline(self) -> float | None:
-        if self.turn_started is None or self.timer_seconds is None:
-            return None
-        return self.turn_started + self.timer_seconds
+        return self.clock.deadline(self.timer_seconds)
 
     @property
     def half_time(self) -> float | None:
-        if self.turn_started is None or self.timer_seconds is None:
-            return None
-        return self.turn_started + self.timer_seconds / 2
+        return self.clock.half_time(self.timer_seconds)
 
     def next_timer_instant(self) -> float | None:
-        """When the timer next has something to do: a computer player's step, else the
-        half-time ping, else the expiry."""
+        """When the timer next has something to do, during play."""
         if self.status is not Status.PLAYING:
             return None
-        if self.bot_due is not None:
-            return self.bot_due
-        return self.deadline if self.pinged else self.half_time
+        return self.clock.next_instant(self.timer_seconds)
 
     def remember(self, events: list[dict[str, Any]]) -> None:
         self.log = [*self.log, *events][-LOG_LENGTH:]
 
     # ----------------------------------------------------------------- storage
 
-    def copy(self, adapter: GameAdapter) -> Session:
+    def copy(self, adapter: AnyAdapter) -> Session:
         """An independent draft to change; the original stays as committed."""
         return replace(
             self,
             seats=[replace(seat) for seat in self.seats],
             options=dict(self.options),
             game=None if self.game is None else adapter.copy(self.game),
-            strikes=dict(self.strikes),
+            clock=self.clock.copy(),
             log=list(self.log),
         )
 
-    def to_row(self, adapter: GameAdapter) -> SessionRow:
+    def to_row(self, adapter: AnyAdapter) -> SessionRow:
         state = {
             "host_id": self.host_id,
             "seats": [seat.to_dict() for seat in self.seats],
@@ -186,11 +173,7 @@ class Session:
             "started_at": self.started_at,
             "ended_at": self.ended_at,
             "ending": None if self.ending is None else str(self.ending),
-            "turn_key": self.turn_key,
-            "turn_started": self.turn_started,
-            "pinged": self.pinged,
-            "strikes": self.strikes,
-            "bot_due": self.bot_due,
+            **self.clock.to_dict(),  # at the top level, where the first release kept it
             "log": self.log,
         }
         return SessionRow(
@@ -206,7 +189,7 @@ class Session:
         )
 
     @classmethod
-    def from_row(cls, row: SessionRow, adapter: GameAdapter) -> Session:
+    def from_row(cls, row: SessionRow, adapter: AnyAdapter) -> Session:
         state = row.state
         game = state.get("game")
         ending = state.get("ending")
@@ -228,10 +211,6 @@ class Session:
             started_at=state.get("started_at"),
             ended_at=state.get("ended_at"),
             ending=None if ending is None else Ending(ending),
-            turn_key=state.get("turn_key"),
-            turn_started=state.get("turn_started"),
-            pinged=bool(state.get("pinged", False)),
-            strikes={str(k): int(v) for k, v in (state.get("strikes") or {}).items()},
-            bot_due=state.get("bot_due"),
+            clock=TurnClock.from_dict(state),
             log=list(state.get("log") or []),
         )

@@ -20,8 +20,7 @@ from typing import Any, Protocol
 import aiosqlite
 
 from bot.sessions import play
-from bot.sessions.adapter import GameAdapter, GameEvent
-from bot.sessions.context import Context
+from bot.sessions.adapter import AnyAdapter, GameEvent
 from bot.sessions.errors import (
     AlreadyLive,
     CommitFailed,
@@ -32,12 +31,13 @@ from bot.sessions.errors import (
 )
 from bot.sessions.model import Ending, Session, Status
 from bot.sessions.timers import TimerWheel
+from bot.sessions.tools import ChangeTools
 from bot.storage.database import Database
 from bot.storage.sessions import SessionStore, VersionConflict, encode
 
 log = logging.getLogger(__name__)
 
-Mutation = Callable[[Session, Context], list[GameEvent]]
+Mutation = Callable[[Session, ChangeTools], list[GameEvent]]
 GameOverHook = Callable[[aiosqlite.Connection, Session, list[GameEvent]], Awaitable[None]]
 TIMER_RETRY_SECONDS = 5.0
 DEFAULT_BOT_STEP_SECONDS = 1.0
@@ -95,7 +95,7 @@ class SessionService:
     def __init__(
         self,
         db: Database,
-        adapters: Mapping[str, GameAdapter],
+        adapters: Mapping[str, AnyAdapter],
         *,
         rng: Any = None,
         clock: Callable[[], float] = time.time,
@@ -115,7 +115,7 @@ class SessionService:
 
     # ----------------------------------------------------------------- reading
 
-    def adapter(self, kind: str) -> GameAdapter:
+    def adapter(self, kind: str) -> AnyAdapter:
         return self.adapters[kind]
 
     def lock(self, channel_id: int) -> asyncio.Lock:
@@ -195,7 +195,7 @@ class SessionService:
         if message_id is None:
             return session
 
-        def attach(draft: Session, _: Context) -> list[GameEvent]:
+        def attach(draft: Session, _: ChangeTools) -> list[GameEvent]:
             draft.message_id = message_id
             return []
 
@@ -206,10 +206,10 @@ class SessionService:
         self, current: Session, mutate: Mutation, publish: Publish | None, *, bump: bool
     ) -> Change:
         adapter = self.adapter(current.kind)
-        context = Context(adapter, self.rng, self.clock())
+        tools = ChangeTools(adapter, self.rng, self.clock())
         draft = current.copy(adapter)
-        events = mutate(draft, context)
-        self._settle(draft, context)
+        events = mutate(draft, tools)
+        self._settle(draft, tools)
         if bump:
             draft.version += 1
         draft.remember(events)
@@ -231,30 +231,25 @@ class SessionService:
         self.timers.set(draft.channel_id, draft.next_timer_instant())
         return change
 
-    def _settle(self, draft: Session, context: Context) -> None:
+    def _settle(self, draft: Session, tools: ChangeTools) -> None:
         """The status and turn clock that follow from the game after a change."""
-        adapter = context.adapter
+        adapter = tools.adapter
         if draft.status is Status.PLAYING and adapter.is_over(draft.game):
             draft.status = Status.OVER
             abandoned = adapter.is_abandoned(draft.game)
             draft.ending = Ending.ABANDONED if abandoned else Ending.FINISHED
-            draft.ended_at = int(context.now)
+            draft.ended_at = int(tools.now)
         # A computer player to move steps after a short pause; the turn timer is for people.
         seat = draft.seat_to_move(adapter)
         bot_turn = seat is not None and seat.is_bot
-        draft.bot_due = context.now + self.bot_step_seconds if bot_turn else None
+        clock = draft.clock
+        clock.bot_due = tools.now + self.bot_step_seconds if bot_turn else None
         if bot_turn or draft.status is not Status.PLAYING or draft.timer_seconds is None:
-            draft.turn_key = None
-            draft.turn_started = None
-            draft.pinged = False
-            return
-        key = adapter.turn_key(draft.game)
-        if key != draft.turn_key:
-            draft.turn_key = key
-            draft.turn_started = context.now
-            draft.pinged = False
+            clock.stop_timing()
+        else:
+            clock.start_turn(adapter.turn_key(draft.game), tools.now)
 
-    async def _commit(self, change: Change, adapter: GameAdapter, encoded: list[str]) -> None:
+    async def _commit(self, change: Change, adapter: AnyAdapter, encoded: list[str]) -> None:
         """Write the draft and its events (`encoded`) in one transaction, with the history
         record when the game ends there."""
         draft, before = change.session, change.before
@@ -316,14 +311,15 @@ class SessionService:
         if session is None:
             return
         now = self.clock()
-        if session.bot_due is not None:
-            if now < session.bot_due:
-                self.timers.set(channel_id, session.bot_due)
+        bot_due = session.clock.bot_due
+        if bot_due is not None:
+            if now < bot_due:
+                self.timers.set(channel_id, bot_due)
                 return
             move = await self._bot_move(session)
             await self._apply(
                 session,
-                lambda draft, context: play.bot_step(draft, context, move),
+                lambda draft, tools: play.bot_step(draft, tools, move),
                 self._tell_changed,
                 bump=True,
             )
@@ -332,7 +328,7 @@ class SessionService:
             return
         if now >= session.deadline:
             await self._apply(session, play.expire_turn, self._tell_changed, bump=True)
-        elif now >= session.half_time and not session.pinged:
+        elif now >= session.half_time and not session.clock.pinged:
             await self._apply(session, _mark_pinged, self._tell_reminder, bump=False)
         else:
             self.timers.set(channel_id, session.next_timer_instant())
@@ -371,6 +367,6 @@ class SessionService:
                 pass
 
 
-def _mark_pinged(draft: Session, _: Context) -> list[GameEvent]:
-    draft.pinged = True
+def _mark_pinged(draft: Session, _: ChangeTools) -> list[GameEvent]:
+    draft.clock.pinged = True
     return []

@@ -17,7 +17,6 @@ from bot.games.pickomino.render import bot_level_layout
 from bot.i18n import t
 from bot.render.custom_ids import Action, ButtonRef
 from bot.sessions import lobby, play
-from bot.sessions.context import Context
 from bot.sessions.errors import (
     AlreadyLive,
     MoveRefused,
@@ -27,6 +26,7 @@ from bot.sessions.errors import (
 )
 from bot.sessions.model import Seat, Session, Status
 from bot.sessions.service import Change, Expect, Mutation, SessionService
+from bot.sessions.tools import ChangeTools
 from cogs.pickomino._ai import bot_seat, hint_text
 from cogs.pickomino._buttons import view_for
 from cogs.pickomino._live import LiveMessages, jump_url, reply_edit, reply_new
@@ -96,24 +96,22 @@ class Clicks:
         action = ref.action
         if action is Action.JOIN:
             seat = seat_for(interaction)
-            return lambda session, context: lobby.join(session, context, seat)
+            return lambda session, tools: lobby.join(session, tools, seat)
         if action is Action.LEAVE:
-            return lambda session, context: lobby.leave(session, context, user_id)
+            return lambda session, tools: lobby.leave(session, tools, user_id)
         if action is Action.START:
-            return lambda session, context: lobby.start(session, context, user_id)
+            return lambda session, tools: lobby.start(session, tools, user_id)
         if action is Action.CANCEL:
             moderator = is_moderator(interaction)
-            return lambda session, context: lobby.cancel(
-                session, context, user_id, moderator=moderator
-            )
+            return lambda session, tools: lobby.cancel(session, tools, user_id, moderator=moderator)
         if action is Action.DROP_BOT:
-            return lambda session, context: lobby.remove_bot(session, context, user_id)
+            return lambda session, tools: lobby.remove_bot(session, tools, user_id)
         if action is Action.MOVE:
-            return lambda session, context: play.move(session, context, user_id, ref.arg)
+            return lambda session, tools: play.make_move(session, tools, user_id, ref.arg)
         if action is Action.CLAIMS:
             if not ref.arg.startswith(MENU_MOVE_PREFIX):
                 raise MoveRefused()
-            return lambda session, context: play.move(session, context, user_id, ref.arg)
+            return lambda session, tools: play.make_move(session, tools, user_id, ref.arg)
         raise StaleButton()
 
     async def _on_this_message(
@@ -145,10 +143,10 @@ class Clicks:
         user_id = interaction.user.id
         added: list[Seat] = []
 
-        def add(session: Session, context: Context) -> list[Any]:
+        def add(session: Session, tools: ChangeTools) -> list[Any]:
             seat = bot_seat(session, level)
             added.append(seat)
-            return lobby.add_bot(session, context, user_id, seat)
+            return lobby.add_bot(session, tools, user_id, seat)
 
         async def show(change: Change) -> None:
             text = t("lobby.bot.added", name=added[-1].name)
@@ -171,10 +169,10 @@ class Clicks:
         user_id = interaction.user.id
         moderator = is_moderator(interaction)
 
-        def end(session: Session, context: Context) -> list[Any]:
+        def end(session: Session, tools: ChangeTools) -> list[Any]:
             if session.status is Status.LOBBY:
-                return lobby.cancel(session, context, user_id, moderator=moderator)
-            return play.end(session, context, user_id, moderator=moderator)
+                return lobby.cancel(session, tools, user_id, moderator=moderator)
+            return play.end(session, tools, user_id, moderator=moderator)
 
         async def show(change: Change) -> None:
             await interaction.response.edit_message(content=t("end.done"), view=None)

@@ -15,10 +15,10 @@ from bot.games.pickomino.render.embeds import COLOUR
 from bot.games.pickomino.render.text import options_lines
 from bot.i18n import t
 from bot.sessions import lobby, play
-from bot.sessions.context import Context
 from bot.sessions.errors import AlreadyLive, NoSession, NotHost, SessionError
 from bot.sessions.model import Session, Status
 from bot.sessions.service import Change, SessionService
+from bot.sessions.tools import ChangeTools
 from cogs.pickomino._buttons import view_for
 from cogs.pickomino._clicks import is_moderator, seat_for
 from cogs.pickomino._live import LiveMessages, jump_url, reply_new
@@ -110,10 +110,10 @@ class PickominoCog(
         assert interaction.channel_id is not None
         user_id = interaction.user.id
 
-        def leave(session: Session, context: Context) -> list[Any]:
+        def leave(session: Session, tools: ChangeTools) -> list[Any]:
             if session.status is Status.LOBBY:
-                return lobby.leave(session, context, user_id)
-            return play.leave(session, context, user_id)
+                return lobby.leave(session, tools, user_id)
+            return play.leave(session, tools, user_id)
 
         change = await self.sessions.update(
             interaction.channel_id, leave, publish=self._show_on_live

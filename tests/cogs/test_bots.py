@@ -163,7 +163,7 @@ async def test_a_bot_turn_in_progress_survives_a_restart(tmp_path):
                 break
         # The bot rolls and keeps once: its turn is in progress.
         for _ in range(2):
-            assert (await first.session()).bot_due == clock.now + 30
+            assert (await first.session()).clock.bot_due == clock.now + 30
             clock.now += 30
             await first.bot.sessions.run_timer(CHANNEL_ID)
             await first.settle()
@@ -185,7 +185,7 @@ async def test_a_bot_turn_in_progress_survives_a_restart(tmp_path):
         await second.run_bots()  # the pause is 0 now: it finishes its turn by itself
         after = await second.session()
         assert after.game.current_player == str(anne.id)
-        assert after.bot_due is None and "Anne's turn" in second.message(lobby.id).text()
+        assert after.clock.bot_due is None and "Anne's turn" in second.message(lobby.id).text()
         resumed = [p for v, p in await versioned_events(second) if v > before.version]
         assert set(resumed) == {"-1"}
         rows = await second.bot.db.fetchall("SELECT data FROM session_events ORDER BY seq")

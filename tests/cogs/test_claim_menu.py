@@ -4,8 +4,8 @@ for the player to move only, on the version they saw, after a restart too."""
 from __future__ import annotations
 
 from bot.games.pickomino.engine import Face, Phase
-from bot.sessions.context import Context
 from bot.sessions.model import Session
+from bot.sessions.tools import ChangeTools
 from tests.cogs.helpers import start_game
 from tests.discord_harness import CHANNEL_ID, BotHarness, FakeUser, StoredMessage
 
@@ -17,7 +17,7 @@ async def _sixteen_claims(harness: BotHarness, victim: FakeUser) -> None:
     below 36 and the steal, 16 claims. Set up as a committed change, shown on the live
     message the way a timer's change is."""
 
-    def set_up(session: Session, context: Context) -> list:
+    def set_up(session: Session, tools: ChangeTools) -> list:
         game = session.game
         game.grill.remove(36)
         game.stacks[str(victim.id)].append(36)

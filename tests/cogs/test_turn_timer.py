@@ -62,7 +62,7 @@ async def test_three_expiries_in_a_row_remove_the_player(tmp_path):
             await _tick(harness, clock, 30)
             await _tick(harness, clock, 30)
         session = await harness.session()
-        assert session.strikes == {str(anne.id): 2, str(bob.id): 2, str(cleo.id): 2}
+        assert session.clock.strikes == {str(anne.id): 2, str(bob.id): 2, str(cleo.id): 2}
 
         await _tick(harness, clock, 30)
         await _tick(harness, clock, 30)  # Anne's third
@@ -72,7 +72,7 @@ async def test_three_expiries_in_a_row_remove_the_player(tmp_path):
 
         # Bob plays for himself: his count starts again.
         await harness.click(bob, harness.message(live.id), "Roll")
-        assert (await harness.session()).strikes.get(str(bob.id)) is None
+        assert (await harness.session()).clock.strikes.get(str(bob.id)) is None
 
 
 async def test_deadlines_survive_a_restart(tmp_path):

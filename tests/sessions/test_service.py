@@ -32,6 +32,7 @@ class Race:
     kind = "race"
     min_players = 2
     max_players = 3
+    bot_levels = ("easy",)
 
     def new_game(self, players: Sequence[str], options: Mapping[str, Any], rng: Any) -> dict:
         return {"players": list(players), "turn": 0, "total": 0, "abandoned": False}
@@ -57,8 +58,8 @@ class Race:
     def is_abandoned(self, game: dict) -> bool:
         return game["abandoned"]
 
-    def play(self, game: dict, move: str, rng: Any) -> list[dict]:
-        if move != "add":
+    def play(self, game: dict, player: str, move: str, rng: Any) -> list[dict]:
+        if player != self.current_player(game) or move != "add":
             raise IllegalMove(move)
         game["total"] += 1
         game["turn"] += 1
@@ -77,8 +78,11 @@ class Race:
         game["abandoned"] = True
         return [{"type": "abandoned"}]
 
-    def rules(self, game: dict) -> dict:
-        return {}
+    def bot_move(self, game: dict, level: str) -> str:
+        return "add"
+
+    def hint(self, game: dict, player: str, names: Mapping[str, str]) -> str:
+        return f"{names.get(player, player)}: add one"
 
 
 @pytest.fixture
@@ -113,7 +117,7 @@ async def test_a_game_from_lobby_to_end_with_the_result_hook(service):
     await _join(service, 2)
     await service.update(CHANNEL, lambda s, c: lobby.start(s, c, 1))
     for user in (1, 2, 1):
-        await service.update(CHANNEL, lambda s, c, u=user: play.move(s, c, u, "add"))
+        await service.update(CHANNEL, lambda s, c, u=user: play.make_move(s, c, u, "add"))
     assert await service.live(CHANNEL) is None
     ended = await service.by_id(1)
     assert ended is not None and ended.status is Status.OVER and ended.ending is Ending.FINISHED
@@ -129,9 +133,9 @@ async def test_refusals_change_nothing(service):
     await service.update(CHANNEL, lambda s, c: lobby.start(s, c, 1))
     before = await service.live(CHANNEL)
     with pytest.raises(NotYourTurn):
-        await service.update(CHANNEL, lambda s, c: play.move(s, c, 2, "add"))
+        await service.update(CHANNEL, lambda s, c: play.make_move(s, c, 2, "add"))
     with pytest.raises(MoveRefused):
-        await service.update(CHANNEL, lambda s, c: play.move(s, c, 1, "jump"))
+        await service.update(CHANNEL, lambda s, c: play.make_move(s, c, 1, "jump"))
     assert await service.live(CHANNEL) is before
     row = await service.store.get(before.id)
     assert row.version == before.version

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from bot.games.pickomino.ai import Level, RollDice, decide
+from bot.games.pickomino.ai import Level, RollDice, decide, format_hint, hint_for
 from bot.games.pickomino.engine import (
     Claim,
     ClaimOption,
@@ -24,10 +24,11 @@ from bot.games.pickomino.engine import (
 from bot.games.pickomino.engine.events import event_to_dict
 from bot.games.pickomino.engine.game import MAX_PLAYERS, MIN_PLAYERS
 from bot.games.pickomino.engine.serialization import game_from_dict, game_to_dict
-from bot.sessions.adapter import GameEvent, IllegalMove
+from bot.sessions.adapter import GameAdapter, GameEvent, IllegalMove
 
 KIND = "pickomino"
 ROLL = "roll"
+ENGINE_REFUSAL_KEY = "game.illegal"  # the engine's own reason, shown to the player
 
 
 def keep_move(face: Face) -> str:
@@ -56,13 +57,14 @@ def parse_move(move: str) -> Any:
                 return Claim(ClaimOption.steal(int(tile), victim))
     except ValueError:
         pass
-    raise IllegalMove(f"unknown move {move!r}")
+    raise IllegalMove()
 
 
-class PickominoAdapter:
+class PickominoAdapter(GameAdapter[Game]):
     kind = KIND
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
+    bot_levels = tuple(level.value for level in Level)
 
     def new_game(self, players: Sequence[str], options: Mapping[str, Any], rng: Any) -> Game:
         rules = Rules.from_dict(dict(options))
@@ -90,12 +92,14 @@ class PickominoAdapter:
     def is_abandoned(self, game: Game) -> bool:
         return game.abandoned
 
-    def play(self, game: Game, move: str, rng: Any) -> list[GameEvent]:
+    def play(self, game: Game, player: str, move: str, rng: Any) -> list[GameEvent]:
+        if game.is_over or game.current_player != player:
+            raise IllegalMove()
         action = parse_move(move)
         try:
             events = game.roll_with(rng) if action is None else game.apply(action)
         except IllegalAction as error:
-            raise IllegalMove(str(error)) from None
+            raise IllegalMove(ENGINE_REFUSAL_KEY, reason=str(error)) from None
         return [event_to_dict(event) for event in events]
 
     def timeout(self, game: Game) -> list[GameEvent]:
@@ -114,3 +118,6 @@ class PickominoAdapter:
         if isinstance(decision, Keep):
             return keep_move(decision.face)
         return claim_move(decision.option)
+
+    def hint(self, game: Game, player: str, names: Mapping[str, str]) -> str:
+        return format_hint(hint_for(game.copy()), names=dict(names))

@@ -110,7 +110,9 @@ def test_every_state_of_games_with_bots_and_hints(seed):
         assert any(":hint:" in b.custom_id for b in buttons) == (session.hints and not bot_turn)
         assert all(b.disabled for b in buttons) or not bot_turn
         level = session.seat_by_player(game.current_player).bot_level or "hard"
-        session.remember(adapter.play(game, adapter.bot_move(game, level), rng))
+        session.remember(
+            adapter.play(game, game.current_player, adapter.bot_move(game, level), rng)
+        )
         session.version += 1
 
 
@@ -121,7 +123,7 @@ def test_every_state_of_random_games(seed, lower_tile):
     players = 2 + seed % 6
     session = _session(players, Rules(lower_tile=lower_tile))
     game = Game([seat.player_id for seat in session.seats], Rules(lower_tile=lower_tile))
-    session.game, session.status, session.turn_started = game, Status.PLAYING, 1.0e9
+    session.game, session.status, session.clock.turn_started = game, Status.PLAYING, 1.0e9
     adapter = PickominoAdapter()
     while not game.is_over:
         _check(session)
@@ -134,7 +136,7 @@ def test_every_state_of_random_games(seed, lower_tile):
             )
         else:
             move = "roll"
-        session.remember(adapter.play(game, move, rng))
+        session.remember(adapter.play(game, game.current_player, move, rng))
         session.version += 1
     session.status, session.ending = Status.OVER, Ending.FINISHED
     _check(session)

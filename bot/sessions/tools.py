@@ -5,11 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from bot.sessions.adapter import GameAdapter
+from bot.sessions.adapter import AnyAdapter
 
 
 @dataclass(frozen=True, slots=True)
-class Context:
-    adapter: GameAdapter
+class ChangeTools:
+    adapter: AnyAdapter
     rng: Any  # secrets.SystemRandom in production, a seeded random.Random in tests
     now: float
