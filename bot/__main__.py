@@ -60,13 +60,13 @@ def main(argv: list[str] | None = None) -> int:
 
 async def run(settings: Settings, *, force_sync: bool = False) -> None:
     """Run the bot until it stops or SIGTERM/SIGINT arrives, then close it cleanly."""
-    from bot.client import PickominoBot
+    from bot.client import DiceBot
 
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(signum, stop.set)
-    bot = PickominoBot(settings, force_sync=force_sync)
+    bot = DiceBot(settings, force_sync=force_sync)
     async with bot:
         runner = asyncio.create_task(bot.start(settings.token), name="discord-client")
         stopper = asyncio.create_task(stop.wait(), name="signal-wait")

@@ -15,22 +15,23 @@ import discord
 from discord.ext import commands
 
 from bot.config import Settings
-from bot.games.pickomino.ai import warm_up
-from bot.games.registry import all_adapters
+from bot.games.registry import GAMES, all_adapters
 from bot.sessions.service import SessionService
-from bot.storage import Database, apply_migrations
+from bot.storage import SqliteDatabase, apply_migrations
 from bot.storage.meta import COMMAND_TREE_HASH, get_meta, set_meta
+from bot.storage.protocols import Database
+from bot.ui import Platform, install
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("cogs.pickomino",)
 
-
-class PickominoBot(commands.Bot):
-    """The bot. Other areas read `db` (storage), `sessions` and `display_name()` from it."""
+class DiceBot(commands.Bot):
+    """The bot. Other areas read `db` (storage), `sessions`, `platform` (the shared
+    Discord machinery) and `display_name()` from it."""
 
     db: Database
     sessions: SessionService
+    platform: Platform
 
     def __init__(
         self,
@@ -67,7 +68,7 @@ class PickominoBot(commands.Bot):
         await super().start(token, reconnect=reconnect)
 
     async def setup_hook(self) -> None:
-        self.db = await Database.open(self.settings.database_path)
+        self.db = await SqliteDatabase.open(self.settings.database_path)
         applied = await apply_migrations(self.db)
         if applied:
             log.info("database migrations applied: %s", applied)
@@ -79,9 +80,12 @@ class PickominoBot(commands.Bot):
             bot_step_seconds=self.settings.bot_step_seconds,
         )
         # The computer players' and hints' shared tables, built before the first click needs them.
-        await asyncio.to_thread(warm_up)
-        for extension in EXTENSIONS:
-            await self.load_extension(extension)
+        for game in GAMES:
+            if game.warm_up is not None:
+                await asyncio.to_thread(game.warm_up)
+        self.platform = install(self, self.sessions)
+        for game in GAMES:
+            await self.load_extension(game.extension)
         armed = await self.sessions.restore_timers()
         log.info("resumed %d turn timers", armed)
         await self.sync_commands(force=self.force_sync)

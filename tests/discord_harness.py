@@ -1,6 +1,6 @@
 """Drive the real bot through discord.py's own Interaction objects, with Discord faked.
 
-The bot is the production `PickominoBot`: it logs in, runs its `setup_hook` (database,
+The bot is the production `DiceBot`: it logs in, runs its `setup_hook` (database,
 migrations, cogs, command sync) and handles interactions built from Discord's JSON
 payloads by `ConnectionState.parse_interaction_create`, exactly as the gateway would
 hand them over. Only the transport is replaced: `FakeDiscord` answers every REST call
@@ -45,7 +45,7 @@ import discord.http
 import discord.webhook.async_
 from discord.http import Route
 
-from bot.client import PickominoBot
+from bot.client import DiceBot
 from bot.config import Settings
 from bot.sessions.timers import TASK_PREFIX
 
@@ -436,7 +436,7 @@ class FakeDiscord:
                 interaction_metadata={
                     "id": interaction["id"],
                     "type": interaction["type"],
-                    "user": interaction["member"]["user"],
+                    "user": (interaction.get("member") or interaction)["user"],
                     "authorizing_integration_owners": {"0": str(GUILD_ID)},
                 },
             )
@@ -492,9 +492,9 @@ def _route_ids(route: Route) -> dict[str, str]:
 
 
 class BotHarness:
-    """A started PickominoBot with a fake Discord, a server, and its members."""
+    """A started DiceBot with a fake Discord, a server, and its members."""
 
-    def __init__(self, bot: PickominoBot, fake: FakeDiscord) -> None:
+    def __init__(self, bot: DiceBot, fake: FakeDiscord) -> None:
         self.bot = bot
         self.fake = fake
         self._users = itertools.count(100_000_000_000_000_001)
@@ -527,7 +527,7 @@ class BotHarness:
                 database_url=f"sqlite:///{database}",
                 bot_step_seconds=bot_step_seconds,
             )
-            bot = PickominoBot(settings, rng=random.Random(seed), clock=clock)
+            bot = DiceBot(settings, rng=random.Random(seed), clock=clock)
             await bot.login("fake-token")
             harness = cls(bot, fake)
             try:
@@ -627,6 +627,27 @@ class BotHarness:
             kind = 1 if index == len(path) - 1 else 2  # sub-command / sub-command group
             nested = [{"name": name, "type": kind, "options": nested}]
         payload = self._base_payload(user, 2, channel_id, thread)
+        payload["data"] = {
+            "id": str(self.fake.next_id()),
+            "name": group,
+            "type": 1,
+            "options": nested,
+        }
+        return await self.dispatch(payload)
+
+    async def slash_in_dm(self, user: FakeUser, group: str, *path: str) -> InteractionResult:
+        """`/group sub` as `user` typed it in a direct message with the bot (no server)."""
+        payload = self._base_payload(user, 2, CHANNEL_ID, False)
+        for key in ("guild_id", "guild", "member", "guild_locale"):
+            payload.pop(key)
+        payload["user"] = user.user_payload()
+        payload["channel"] = {"id": str(CHANNEL_ID), "type": 1, "recipients": [user.user_payload()]}
+        payload["context"] = 1  # BOT_DM
+        payload["authorizing_integration_owners"] = {"1": str(user.id)}
+        nested: list[dict[str, Any]] = []
+        for index, name in reversed(list(enumerate(path))):
+            kind = 1 if index == len(path) - 1 else 2
+            nested = [{"name": name, "type": kind, "options": nested}]
         payload["data"] = {
             "id": str(self.fake.next_id()),
             "name": group,

@@ -1,24 +1,26 @@
-"""The one place that names the games: every playable game by kind."""
+"""The one place outside a game's own folders that names the games."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from bot.games.pickomino.plugin import PICKOMINO
+from bot.games.plugin import GamePlugin, ScenarioPlayer
+from bot.sessions.adapter import AnyAdapter
 
-from bot.games.pickomino import scenario as pickomino_scenario
-from bot.games.pickomino.adapter import PickominoAdapter
-from bot.sessions.adapter import GameAdapter
-
-ScenarioPlayer = Callable[[dict[str, Any]], dict[str, Any]]
+GAMES: tuple[GamePlugin, ...] = (PICKOMINO,)
+_BY_KIND = {game.kind: game for game in GAMES}
 
 
-def all_adapters() -> dict[str, GameAdapter]:
-    """Every playable game by kind."""
-    adapters: list[GameAdapter] = [PickominoAdapter()]
-    return {adapter.kind: adapter for adapter in adapters}
+def plugin(kind: str) -> GamePlugin:
+    """The game of a session's `kind`; KeyError for a kind no game has."""
+    return _BY_KIND[kind]
+
+
+def all_adapters() -> dict[str, AnyAdapter]:
+    """Every playable game's adapter by kind."""
+    return {game.kind: game.adapter for game in GAMES}
 
 
 def scenario_player(kind: str) -> ScenarioPlayer | None:
     """The function that replays a scenario file of game `kind`, if the game has one."""
-    players: dict[str, ScenarioPlayer] = {"pickomino": pickomino_scenario.run_scenario}
-    return players.get(kind)
+    game = _BY_KIND.get(kind)
+    return None if game is None else game.play_scenario

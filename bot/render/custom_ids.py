@@ -1,6 +1,9 @@
-"""Component custom_ids that carry a click's target: the game, its state version, the move.
+"""Component custom_ids that carry a click's target: the session, its state version, the
+click and its argument.
 
-`pko:<action>:<session id>:<version>[:<arg>]`, e.g. `pko:move:42:17:keep:w`. Any
+`pko:<click>:<session id>:<version>[:<arg>]`, e.g. `pko:move:42:17:keep:w`. The prefix
+dates from the first release and is kept so that buttons already posted keep working;
+it names no game: the session id leads to the session, and its kind to the game. Any
 process can serve the click from these ids alone, so buttons outlive restarts. A select
 menu's id has no arg (`pko:claims:42:17`): the move is the option the player picks.
 """
@@ -13,9 +16,10 @@ from enum import StrEnum
 
 PREFIX = "pko"
 MAX_CUSTOM_ID = 100  # Discord's limit
+MAX_ID = 2**63 - 1  # the largest id the database can store (SQLite and PostgreSQL bigint)
 
 
-class Action(StrEnum):
+class ClickAction(StrEnum):
     JOIN = "join"
     LEAVE = "leave"
     START = "start"
@@ -27,48 +31,65 @@ class Action(StrEnum):
     BOT = "bot"  # seat a computer player: the arg is its level
     DROP_BOT = "dropbot"  # take away the computer player added last
     HINT = "hint"  # the player to move asks for a hint (changes nothing)
-    CLAIMS = "claims"  # the claim menu (a select): the move is the option picked
+    CLAIMS = "claims"  # a move menu (a select): the move is the option picked
 
 
-TEMPLATE = (
-    rf"{PREFIX}:(?P<action>[a-z]+):(?P<session>[0-9]+):(?P<version>[0-9]+)"
-    r"(?::(?P<arg>[0-9a-z:.-]+))?"  # a steal from a computer player: ".-1"
+# What discord.py routes to our one component class: every id with our prefix, however
+# malformed, so that our callback can refuse it politely. An id no template matched
+# would be dropped by discord.py unanswered ("This interaction failed").
+TEMPLATE = rf"{PREFIX}:(?P<body>.{{0,{MAX_CUSTOM_ID}}})"
+# What a well-formed id is; numbers of up to 19 digits (then range-checked).
+_PATTERN = re.compile(
+    rf"^{PREFIX}:(?P<action>[a-z]{{1,16}}):(?P<session>[0-9]{{1,19}}):(?P<version>[0-9]{{1,19}})"
+    r"(?::(?P<arg>[0-9a-z:.-]{1,80}))?$"  # a steal from a computer player: ".-1"
 )
-_PATTERN = re.compile(rf"^{TEMPLATE}$")
+
+
+class MalformedId(ValueError):
+    """A custom_id that matches the template but names no click we know."""
 
 
 @dataclass(frozen=True, slots=True)
-class ButtonRef:
+class ComponentRef:
     """What a button (or a menu, with the picked move as its arg) was clicked for."""
 
-    action: Action
+    action: ClickAction
     session_id: int
     version: int
     arg: str = ""
 
-    def encode(self) -> str:
+    @property
+    def text(self) -> str:
+        """The custom_id, whatever its length (layout checks report a long one)."""
         text = f"{PREFIX}:{self.action}:{self.session_id}:{self.version}"
-        if self.arg:
-            text = f"{text}:{self.arg}"
+        return f"{text}:{self.arg}" if self.arg else text
+
+    def encode(self) -> str:
+        """The custom_id; ValueError if it is longer than Discord allows."""
+        text = self.text
         if len(text) > MAX_CUSTOM_ID:
             raise ValueError(f"custom_id longer than {MAX_CUSTOM_ID}: {text!r}")
         return text
 
     @classmethod
-    def from_match(cls, match: re.Match[str]) -> ButtonRef:
-        return cls(
-            Action(match["action"]),
-            int(match["session"]),
-            int(match["version"]),
-            match["arg"] or "",
-        )
-
-    @classmethod
-    def parse(cls, custom_id: str) -> ButtonRef | None:
+    def from_custom_id(cls, custom_id: str) -> ComponentRef:
+        """The ref a custom_id names; MalformedId for anything else (an unknown click, a
+        number out of range, a damaged id)."""
         match = _PATTERN.match(custom_id)
         if match is None:
-            return None
+            raise MalformedId(custom_id)
         try:
-            return cls.from_match(match)
+            action = ClickAction(match["action"])
         except ValueError:
+            raise MalformedId(match["action"]) from None
+        session_id, version = int(match["session"]), int(match["version"])
+        if not (0 < session_id <= MAX_ID and 0 <= version <= MAX_ID):
+            raise MalformedId(match[0])
+        return cls(action, session_id, version, match["arg"] or "")
+
+    @classmethod
+    def parse(cls, custom_id: str) -> ComponentRef | None:
+        try:
+            return cls.from_custom_id(custom_id)
+        except MalformedId:
             return None

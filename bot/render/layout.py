@@ -8,7 +8,7 @@ from enum import StrEnum
 
 import discord
 
-from bot.render.custom_ids import MAX_CUSTOM_ID
+from bot.render.custom_ids import MAX_CUSTOM_ID, ComponentRef
 
 MAX_ROWS = 5
 MAX_PER_ROW = 5
@@ -34,11 +34,15 @@ class Style(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class ButtonSpec:
-    custom_id: str
+    ref: ComponentRef  # what a click on it asks for
     label: str = ""
     style: Style = Style.SECONDARY
     disabled: bool = False
     emoji: str | None = None
+
+    @property
+    def custom_id(self) -> str:
+        return self.ref.text
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,10 +55,14 @@ class MenuOption:
 class MenuSpec:
     """A string select menu (one option is picked); it fills a row by itself."""
 
-    custom_id: str
+    ref: ComponentRef
     placeholder: str
     options: tuple[MenuOption, ...]
     disabled: bool = False
+
+    @property
+    def custom_id(self) -> str:
+        return self.ref.text
 
 
 Component = ButtonSpec | MenuSpec

@@ -88,6 +88,11 @@ class GameAdapter(Protocol[GameT]):
         """End the game now as abandoned."""
         ...
 
+    def bot_name(self, level: str, index: int) -> str:
+        """The `index`-th name for a computer player of `level` (the lobby takes the first
+        one nobody at the table has)."""
+        ...
+
     def bot_move(self, game: GameT, level: str) -> str:
         """The move a computer player of `level` makes now (always legal)."""
         ...

@@ -16,7 +16,15 @@ class SessionError(Exception):
 
 
 class NoSession(SessionError):
-    key = "error.no_session"
+    """No lobby or game in the channel; with `game` and `start` params, the answer names
+    the game asked for and how to start one."""
+
+    key = "error.no_session.any"
+
+    def __init__(self, **params: Any) -> None:
+        super().__init__(**params)
+        if "game" in params and "start" in params:
+            self.key = "error.no_session"
 
 
 class AlreadyLive(SessionError):

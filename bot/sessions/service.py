@@ -11,13 +11,10 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
-import sqlite3
 import time
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
-
-import aiosqlite
 
 from bot.sessions import play
 from bot.sessions.adapter import AnyAdapter, GameEvent
@@ -32,13 +29,13 @@ from bot.sessions.errors import (
 from bot.sessions.model import Ending, Session, Status
 from bot.sessions.timers import TimerWheel
 from bot.sessions.tools import ChangeTools
-from bot.storage.database import Database
+from bot.storage.protocols import Connection, Database, StorageError
 from bot.storage.sessions import SessionStore, VersionConflict, encode
 
 log = logging.getLogger(__name__)
 
 Mutation = Callable[[Session, ChangeTools], list[GameEvent]]
-GameOverHook = Callable[[aiosqlite.Connection, Session, list[GameEvent]], Awaitable[None]]
+GameOverHook = Callable[[Connection, Session, list[GameEvent]], Awaitable[None]]
 TIMER_RETRY_SECONDS = 5.0
 DEFAULT_BOT_STEP_SECONDS = 1.0
 
@@ -109,7 +106,7 @@ class SessionService:
         self.bot_step_seconds = bot_step_seconds
         self.timers = TimerWheel(self.run_timer, clock)
         self.listener: SessionListener | None = None
-        self.game_over_hooks: list[GameOverHook] = []
+        self.game_over_hooks: dict[str, GameOverHook] = {}  # by game kind: its history
         self._live: dict[int, Session] = {}
         self._locks: dict[int, asyncio.Lock] = {}
 
@@ -158,7 +155,7 @@ class SessionService:
                 async with self.db.transaction() as connection:
                     row = session.to_row(self.adapter(session.kind))
                     session_id = await self.store.insert(connection, row)
-            except sqlite3.Error as error:
+            except StorageError as error:
                 log.exception("could not create a session in channel %s", session.channel_id)
                 raise CommitFailed() from error
             session.id = session_id
@@ -264,26 +261,28 @@ class SessionService:
             # Another process moved the session on: forget our copy and refuse the click.
             self._live.pop(draft.channel_id, None)
             raise StaleVersion() from error
-        except (sqlite3.Error, ValueError) as error:
+        except (StorageError, ValueError) as error:
             log.exception("could not commit session %s v%s", draft.id, draft.version)
             raise CommitFailed() from error
 
-    async def _record_result(self, connection: aiosqlite.Connection, session: Session) -> None:
-        """Run the game-over hooks (history) inside the final commit's transaction.
+    async def _record_result(self, connection: Connection, session: Session) -> None:
+        """Run the game's game-over hook (its history) inside the final commit's transaction.
 
         A failing hook is rolled back to its savepoint and logged, so a bug in history
         never keeps a game from ending.
         """
         assert session.id is not None
+        hook = self.game_over_hooks.get(session.kind)
+        if hook is None:
+            return
         events = await self.store.events_in(connection, session.id)
-        for hook in self.game_over_hooks:
-            await connection.execute("SAVEPOINT game_over_hook")
-            try:
-                await hook(connection, session, events)
-            except Exception:
-                await connection.execute("ROLLBACK TO game_over_hook")
-                log.exception("game-over hook %r failed for game %s", hook, session.id)
-            await connection.execute("RELEASE game_over_hook")
+        await connection.execute("SAVEPOINT game_over_hook")
+        try:
+            await hook(connection, session, events)
+        except Exception:
+            await connection.execute("ROLLBACK TO game_over_hook")
+            log.exception("game-over hook of %s failed for game %s", session.kind, session.id)
+        await connection.execute("RELEASE game_over_hook")
 
     # ----------------------------------------------------------------- timers
 

@@ -1,6 +1,10 @@
-"""SQLite storage: the database and its transactions, migrations, and the stores."""
+"""Storage: the protocols the bot relies on (protocols.py), and SQLite behind them: the
+database and its transactions, migrations, and the stores."""
 
-from bot.storage.database import Database
+from bot.storage.database import SqliteDatabase
 from bot.storage.migrate import apply_migrations
+from bot.storage.protocols import StorageError
 
-__all__ = ["Database", "apply_migrations"]
+Database = SqliteDatabase  # the embedded default implementation
+
+__all__ = ["Database", "SqliteDatabase", "StorageError", "apply_migrations"]

@@ -16,10 +16,12 @@ from typing import Any
 
 import aiosqlite
 
+from bot.storage.protocols import Connection, Row, StorageError
+
 MEMORY = ":memory:"
 
 
-class Database:
+class SqliteDatabase:
     """An open SQLite database in WAL mode, foreign keys on."""
 
     def __init__(self, connection: aiosqlite.Connection, path: str) -> None:
@@ -28,7 +30,7 @@ class Database:
         self._write_lock = asyncio.Lock()
 
     @classmethod
-    async def open(cls, path: str | Path) -> Database:
+    async def open(cls, path: str | Path) -> SqliteDatabase:
         """Open (and create, with its directory) the database file at `path`."""
         location = str(path)
         if location != MEMORY:
@@ -50,22 +52,26 @@ class Database:
             await self.connection.close()
 
     @asynccontextmanager
-    async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
-        """`async with db.transaction() as conn:` - committed on exit, rolled back on error."""
+    async def transaction(self) -> AsyncIterator[Connection]:
+        """`async with db.transaction() as conn:` - committed on exit, rolled back on error;
+        a driver error comes out as StorageError."""
         async with self._write_lock:
             connection = self.connection
-            await connection.execute("BEGIN IMMEDIATE")
             try:
-                yield connection
-            except BaseException:
-                await connection.execute("ROLLBACK")
-                raise
-            await connection.execute("COMMIT")
+                await connection.execute("BEGIN IMMEDIATE")
+                try:
+                    yield connection
+                except BaseException:
+                    await connection.execute("ROLLBACK")
+                    raise
+                await connection.execute("COMMIT")
+            except sqlite3.Error as error:
+                raise StorageError(str(error)) from error
 
-    async def fetchone(self, sql: str, params: Iterable[Any] = ()) -> sqlite3.Row | None:
+    async def fetchone(self, sql: str, params: Iterable[Any] = ()) -> Row | None:
         async with self.connection.execute(sql, tuple(params)) as cursor:
             return await cursor.fetchone()
 
-    async def fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[sqlite3.Row]:
+    async def fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[Row]:
         async with self.connection.execute(sql, tuple(params)) as cursor:
             return list(await cursor.fetchall())

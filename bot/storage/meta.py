@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.storage.database import Database
+from bot.storage.protocols import Database
 
 COMMAND_TREE_HASH = "command_tree_hash"
 

@@ -12,7 +12,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from bot.storage.database import Database
+from bot.storage.protocols import Database
 
 MIGRATIONS_DIR = Path(__file__).parent / "migrations"
 _FILE_NAME = re.compile(r"^(?P<version>\d{4})_(?P<name>[a-z0-9_]+)\.sql$")

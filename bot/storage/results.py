@@ -17,8 +17,6 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-import aiosqlite
-
 from bot.stats.models import (
     DAY,
     HISTORY_PAGE_SIZE,
@@ -36,6 +34,7 @@ from bot.stats.models import (
     SeatLine,
 )
 from bot.stats.record import GameResult, Outcome, PlayerResult, Turn
+from bot.storage.protocols import Connection
 
 __all__ = ["game_story", "history_page", "leaderboard", "player_stats", "save_result"]
 
@@ -43,7 +42,7 @@ __all__ = ["game_story", "history_page", "leaderboard", "player_stats", "save_re
 # ---------------------------------------------------------------------- writing
 
 
-async def save_result(conn: aiosqlite.Connection, result: GameResult) -> None:
+async def save_result(conn: Connection, result: GameResult) -> None:
     """Store a game's result and update the aggregates, inside the caller's transaction.
 
     Does not commit. Saving the same game id twice stores and counts it once.
@@ -225,7 +224,7 @@ def _tile_rows(
 
 
 async def history_page(
-    conn: aiosqlite.Connection,
+    conn: Connection,
     guild_id: int,
     *,
     user_id: int | None = None,
@@ -267,7 +266,7 @@ async def history_page(
     return HistoryPage(games, total, has_newer=more, has_older=True)
 
 
-async def _history_total(conn: aiosqlite.Connection, guild_id: int, user_id: int | None) -> int:
+async def _history_total(conn: Connection, guild_id: int, user_id: int | None) -> int:
     if user_id is None:
         row = await _fetchone(
             conn, "SELECT games FROM guild_totals WHERE guild_id = ?", (guild_id,)
@@ -281,7 +280,7 @@ async def _history_total(conn: aiosqlite.Connection, guild_id: int, user_id: int
     return row[0] if row else 0
 
 
-async def _summaries(conn: aiosqlite.Connection, ids: Sequence[int]) -> tuple[GameSummary, ...]:
+async def _summaries(conn: Connection, ids: Sequence[int]) -> tuple[GameSummary, ...]:
     """The games of `ids`, in that order, with their seats."""
     if not ids:
         return ()
@@ -340,7 +339,7 @@ _METRIC = {
 
 
 async def leaderboard(
-    conn: aiosqlite.Connection,
+    conn: Connection,
     guild_id: int,
     ranking: Ranking,
     period: Period,
@@ -412,9 +411,7 @@ async def leaderboard(
     return Leaderboard(ranking, period, tuple(top), asker, ranked_players, asker_games or 0)
 
 
-async def _roll_window(
-    conn: aiosqlite.Connection, guild_id: int, period: Period, first_day: int
-) -> None:
+async def _roll_window(conn: Connection, guild_id: int, period: Period, first_day: int) -> None:
     """Bring period_totals to the window starting at `first_day`.
 
     Usually nothing to do, or one day to subtract; built from player_days on first use,
@@ -476,7 +473,7 @@ ON CONFLICT (guild_id, period) DO UPDATE SET first_day = excluded.first_day
 """
 
 
-async def _names(conn: aiosqlite.Connection, guild_id: int, user_ids: list[int]) -> dict[int, str]:
+async def _names(conn: Connection, guild_id: int, user_ids: list[int]) -> dict[int, str]:
     if not user_ids:
         return {}
     marks = ", ".join("?" * len(user_ids))
@@ -491,9 +488,7 @@ async def _names(conn: aiosqlite.Connection, guild_id: int, user_ids: list[int])
 # ---------------------------------------------------------------------- one player
 
 
-async def player_stats(
-    conn: aiosqlite.Connection, guild_id: int, user_id: int
-) -> PlayerStats | None:
+async def player_stats(conn: Connection, guild_id: int, user_id: int) -> PlayerStats | None:
     """A person's record in a server, or None if they never played there."""
     row = await _fetchone(
         conn,
@@ -535,7 +530,7 @@ async def player_stats(
 # ---------------------------------------------------------------------- one game
 
 
-async def game_story(conn: aiosqlite.Connection, guild_id: int, game_id: int) -> GameStory | None:
+async def game_story(conn: Connection, guild_id: int, game_id: int) -> GameStory | None:
     """One game of this server with its turn outcomes, or None (unknown, or elsewhere)."""
     row = await _fetchone(
         conn,
@@ -553,16 +548,12 @@ async def game_story(conn: aiosqlite.Connection, guild_id: int, game_id: int) ->
 # ---------------------------------------------------------------------- helpers
 
 
-async def _fetchall(
-    conn: aiosqlite.Connection, sql: str, args: Sequence[Any]
-) -> list[tuple[Any, ...]]:
+async def _fetchall(conn: Connection, sql: str, args: Sequence[Any]) -> list[tuple[Any, ...]]:
     async with conn.execute(sql, args) as cursor:
         return [tuple(row) for row in await cursor.fetchall()]
 
 
-async def _fetchone(
-    conn: aiosqlite.Connection, sql: str, args: Sequence[Any]
-) -> tuple[Any, ...] | None:
+async def _fetchone(conn: Connection, sql: str, args: Sequence[Any]) -> tuple[Any, ...] | None:
     async with conn.execute(sql, args) as cursor:
         row = await cursor.fetchone()
     return None if row is None else tuple(row)

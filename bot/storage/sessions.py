@@ -3,15 +3,12 @@
 from __future__ import annotations
 
 import json
-import sqlite3
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-import aiosqlite
-
-from bot.storage.database import Database
+from bot.storage.protocols import Connection, Database, Row
 
 _COLUMNS = "id, kind, guild_id, channel_id, status, version, state, message_id, deadline"
 
@@ -33,7 +30,7 @@ class SessionRow:
     deadline: float | None = None
 
     @classmethod
-    def from_record(cls, record: sqlite3.Row) -> SessionRow:
+    def from_record(cls, record: Row) -> SessionRow:
         return cls(
             id=record["id"],
             kind=record["kind"],
@@ -48,7 +45,8 @@ class SessionRow:
 
 
 class SessionStore:
-    """Reads on the shared connection; writes take the caller's transaction connection."""
+    """The sessions and their events in SQL. Reads on the shared connection; writes take
+    the caller's transaction connection."""
 
     def __init__(self, db: Database) -> None:
         self.db = db
@@ -80,7 +78,7 @@ class SessionStore:
         return [json.loads(record["data"]) for record in records]
 
     @staticmethod
-    async def insert(connection: aiosqlite.Connection, row: SessionRow) -> int:
+    async def insert(connection: Connection, row: SessionRow) -> int:
         """Insert a new session; sets and returns its id."""
         now = int(time.time())
         cursor = await connection.execute(
@@ -100,12 +98,12 @@ class SessionStore:
                 now,
             ),
         )
+        assert cursor.lastrowid is not None
         row.id = cursor.lastrowid
-        assert row.id is not None
         return row.id
 
     @staticmethod
-    async def update(connection: aiosqlite.Connection, row: SessionRow, read_version: int) -> None:
+    async def update(connection: Connection, row: SessionRow, read_version: int) -> None:
         """Write the row if the stored version is still `read_version`, else VersionConflict."""
         cursor = await connection.execute(
             "UPDATE sessions SET status = ?, version = ?, state = ?, message_id = ?,"
@@ -126,7 +124,7 @@ class SessionStore:
 
     @staticmethod
     async def append_events(
-        connection: aiosqlite.Connection,
+        connection: Connection,
         session_id: int,
         version: int,
         events: Sequence[str],
@@ -151,7 +149,7 @@ class SessionStore:
         )
 
     @staticmethod
-    async def events_in(connection: aiosqlite.Connection, session_id: int) -> list[dict[str, Any]]:
+    async def events_in(connection: Connection, session_id: int) -> list[dict[str, Any]]:
         """A session's events read inside a transaction (its own writes included)."""
         async with connection.execute(
             "SELECT data FROM session_events WHERE session_id = ? ORDER BY seq", (session_id,)

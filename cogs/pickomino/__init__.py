@@ -1,46 +1,29 @@
-"""The /pickomino extension: the command group, its buttons, and the score subgroup.
+"""The /pickomino extension: the command group and its score subgroup.
 
-The score subgroup (`_score.ScoreGroup`) is attached under /pickomino, and its pager
-buttons are registered with the game's. Its commands reach storage through
-`interaction.client.db`.
+The shared machinery (the session component, clicks, live messages) is installed by
+the platform (bot/ui/__init__.py) before any game's extension loads.
 """
 
 from __future__ import annotations
 
-from typing import Any
-
 from discord.ext import commands
-from discord.ui import DynamicItem
 
+from bot.ui import platform_of
 from cogs.pickomino import _score
-from cogs.pickomino._buttons import CLICK_HANDLER, SessionButton
-from cogs.pickomino._clicks import Clicks
 from cogs.pickomino._cog import PickominoCog
-from cogs.pickomino._live import LiveMessages
 from cogs.pickomino._results import record_result
-
-# The button classes that serve clicks from their custom_ids alone, so they keep
-# working after a restart. Registered by template: adding one again replaces it.
-DYNAMIC_ITEMS: tuple[type[DynamicItem[Any]], ...] = (SessionButton, *_score.DYNAMIC_ITEMS)
 
 
 async def setup(bot: commands.Bot) -> None:
-    sessions = bot.sessions  # type: ignore[attr-defined]
-    live = LiveMessages(bot)
-    sessions.listener = live
-    sessions.game_over_hooks.append(record_result)
-    setattr(bot, CLICK_HANDLER, Clicks(sessions, live))
-    bot.add_dynamic_items(*DYNAMIC_ITEMS)
-    cog = PickominoCog(sessions, live)
+    platform = platform_of(bot)
+    platform.sessions.game_over_hooks[PickominoCog.game.kind] = record_result
+    bot.add_dynamic_items(*_score.DYNAMIC_ITEMS)
+    cog = PickominoCog(platform.sessions, platform.live)
     assert cog.app_command is not None  # a GroupCog always has its group
     cog.app_command.add_command(_score.ScoreGroup())
     await bot.add_cog(cog)
 
 
 async def teardown(bot: commands.Bot) -> None:
-    # A reload imports this module afresh, so its record_result is a new function:
-    # take this one out, or every reload would add another history hook.
-    hooks = bot.sessions.game_over_hooks  # type: ignore[attr-defined]
-    if record_result in hooks:
-        hooks.remove(record_result)
-    bot.remove_dynamic_items(*DYNAMIC_ITEMS)
+    platform_of(bot).sessions.game_over_hooks.pop(PickominoCog.game.kind, None)
+    bot.remove_dynamic_items(*_score.DYNAMIC_ITEMS)

@@ -2,17 +2,14 @@
 
 from __future__ import annotations
 
-import aiosqlite
-
 from bot.sessions.adapter import GameEvent
 from bot.sessions.model import Ending, Session
 from bot.stats.record import SeatInfo, build_result
+from bot.storage.protocols import Connection
 from bot.storage.results import save_result
 
 
-async def record_result(
-    connection: aiosqlite.Connection, session: Session, events: list[GameEvent]
-) -> None:
+async def record_result(connection: Connection, session: Session, events: list[GameEvent]) -> None:
     """Build the game's result from its events and save it (docs/ARCHITECTURE.md)."""
     assert session.id is not None and session.started_at is not None
     result = build_result(

@@ -32,7 +32,7 @@ from bot.render.layout import MAX_DESCRIPTION, MAX_FIELD_VALUE
 from bot.stats import text
 from bot.stats.models import HISTORY_PAGE_SIZE, Cursor, HistoryPage, Period, Ranking
 from bot.storage import results
-from cogs.pickomino._replies import tell
+from bot.ui.replies import tell
 
 log = logging.getLogger(__name__)
 
@@ -43,7 +43,7 @@ AUTOCOMPLETE_CHOICES = 25
 
 
 def bot_database(interaction: Interaction) -> AbstractAsyncContextManager[aiosqlite.Connection]:
-    """The bot's database (PickominoBot.db), in one transaction."""
+    """The bot's database (DiceBot.db), in one transaction."""
     return interaction.client.db.transaction()
 
 

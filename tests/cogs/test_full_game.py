@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sqlite3
 
-from bot.render.custom_ids import ButtonRef
+from bot.render.custom_ids import ComponentRef
 from tests.cogs.helpers import play_to_the_end, start_game
 from tests.discord_harness import BotHarness
 
@@ -51,5 +51,5 @@ async def test_every_click_is_answered_by_editing_the_clicked_message(tmp_path):
         assert result.kinds == [7]
         # No channel message edit was needed for a click.
         assert harness.fake.sent("PATCH", "/channels/{channel_id}/messages/{message_id}") == []
-        ref = ButtonRef.parse(result.message.buttons[0]["custom_id"])
+        ref = ComponentRef.parse(result.message.buttons[0]["custom_id"])
         assert ref is not None and ref.version == 4

@@ -259,7 +259,7 @@ async def test_reloading_the_cog_registers_each_button_class_once(harness):
     await harness.bot.reload_extension("cogs.pickomino")
     registered = harness.bot._connection._view_store._dynamic_items.values()
     names = sorted(item.__name__ for item in registered)
-    assert names == ["HistoryPageButton", "SessionButton"]
+    assert names == ["HistoryPageButton", "SessionComponent"]
     assert len(harness.bot.sessions.game_over_hooks) == 1  # the history hook, once
     paged = await harness.click(anne, harness.message(shown.message.id), "Next")
     assert paged.kinds == [7]  # answered once, by editing the message

@@ -78,6 +78,9 @@ class Race:
         game["abandoned"] = True
         return [{"type": "abandoned"}]
 
+    def bot_name(self, level: str, index: int) -> str:
+        return f"Robot {index + 1}"
+
     def bot_move(self, game: dict, level: str) -> str:
         return "add"
 
@@ -110,7 +113,7 @@ async def test_a_game_from_lobby_to_end_with_the_result_hook(service):
     async def hook(connection, session, events):
         recorded.append((session.id, events))
 
-    service.game_over_hooks.append(hook)
+    service.game_over_hooks["race"] = hook
     await service.open(_lobby())
     with pytest.raises(AlreadyLive):
         await service.open(_lobby(host=2))
@@ -161,7 +164,7 @@ async def test_a_failing_history_hook_does_not_keep_a_game_from_ending(service):
         await connection.execute("CREATE TABLE scratch (x)")
         raise RuntimeError("bug in history")
 
-    service.game_over_hooks.append(broken)
+    service.game_over_hooks["race"] = broken
     await service.open(_lobby())
     await _join(service, 2)
     await service.update(CHANNEL, lambda s, c: lobby.start(s, c, 1))

@@ -6,7 +6,7 @@ import sqlite3
 
 import pytest
 
-from bot.storage import Database, apply_migrations
+from bot.storage import Database, StorageError, apply_migrations
 from bot.storage.meta import get_meta, set_meta
 from bot.storage.migrate import discover, split_statements
 from bot.storage.sessions import SessionRow, SessionStore, VersionConflict
@@ -36,8 +36,9 @@ async def test_a_failing_migration_changes_nothing(tmp_path):
     (folder / "0001_ok.sql").write_text("CREATE TABLE a (x INTEGER);")
     (folder / "0002_bad.sql").write_text("CREATE TABLE b (x INTEGER);\nNOT SQL;")
     database = await Database.open(tmp_path / "bot.db")
-    with pytest.raises(sqlite3.Error):
+    with pytest.raises(StorageError) as raised:
         await apply_migrations(database, folder)
+    assert isinstance(raised.value.__cause__, sqlite3.Error)
     tables = {row[0] for row in await database.fetchall("SELECT name FROM sqlite_master")}
     assert "a" in tables and "b" not in tables
     versions = await database.fetchall("SELECT version FROM schema_migrations")
@@ -83,6 +84,6 @@ async def test_session_rows_version_check_and_events(db):
             await store.update(connection, row, read_version=1)
     assert [e["type"] for e in await store.events(session_id)] == ["x", "y"]
     duplicate = SessionRow(None, "pickomino", 1, 2, "lobby", 1, {})
-    with pytest.raises(sqlite3.IntegrityError):  # one live session per channel
+    with pytest.raises(StorageError, match="UNIQUE"):  # one live session per channel
         async with db.transaction() as connection:
             await store.insert(connection, duplicate)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from bot.games.pickomino.ai import Level, RollDice, decide, format_hint, hint_for
+from bot.games.pickomino.ai import Level, RollDice, bot_name, decide, format_hint, hint_for
 from bot.games.pickomino.engine import (
     Claim,
     ClaimOption,
@@ -110,6 +110,9 @@ class PickominoAdapter(GameAdapter[Game]):
 
     def abandon(self, game: Game) -> list[GameEvent]:
         return [event_to_dict(event) for event in game.abandon()]
+
+    def bot_name(self, level: str, index: int) -> str:
+        return bot_name(Level(level), index)
 
     def bot_move(self, game: Game, level: str) -> str:
         decision = decide(game, Level(level))

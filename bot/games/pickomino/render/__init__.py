@@ -1,35 +1,37 @@
-"""Everything a Pickomino session shows: one embed and its buttons, by session status."""
+"""Everything a Pickomino session shows while it is played and once it has ended (the
+lobby and the shared buttons are the platform's: bot/render/lobby.py)."""
 
 from __future__ import annotations
 
-from bot.games.pickomino.engine import Game
-from bot.games.pickomino.engine.game import MAX_PLAYERS
-from bot.games.pickomino.render.buttons import (
-    bot_level_layout,
-    end_confirm_layout,
-    final_layout,
-    lobby_layout,
-    turn_layout,
-)
-from bot.games.pickomino.render.embeds import final_embed, game_embed, lobby_embed
+from typing import Any
+
+import discord
+
+from bot.games.pickomino.render.buttons import turn_layout
+from bot.games.pickomino.render.embeds import COLOUR, final_embed, game_embed
+from bot.games.pickomino.render.text import options_lines
+from bot.games.pickomino.render.turn_view import TurnView
 from bot.render.layout import Rendered
-from bot.sessions.model import Ending, Session, Status
+from bot.sessions.model import Session
 
 
-def render_session(session: Session) -> Rendered:
-    """The live message for the session as it is now."""
-    if session.status is Status.LOBBY:
-        return Rendered(lobby_embed(session, MAX_PLAYERS), lobby_layout(session))
-    game: Game | None = session.game
-    if session.status is Status.PLAYING and game is not None:
-        return Rendered(game_embed(session, game), turn_layout(session, game, session.name_of))
-    buttons = final_layout(session) if session.ending is not Ending.CANCELLED else []
-    return Rendered(final_embed(session, game), buttons)
+class PickominoRenderer:
+    colour = COLOUR
+
+    def playing(self, session: Session) -> Rendered:
+        game = session.game
+        view = TurnView.of(session, game)
+        return Rendered(
+            game_embed(session, game, view), turn_layout(session, game, view, session.name_of)
+        )
+
+    def final(self, session: Session) -> discord.Embed:
+        return final_embed(session, session.game)
+
+    def options_lines(
+        self, options: dict[str, Any], timer_seconds: int | None, hints: bool
+    ) -> list[str]:
+        return options_lines(options, timer_seconds, hints)
 
 
-def render_frozen(session: Session) -> Rendered:
-    """An older copy of the live message: the same embed, no buttons."""
-    return Rendered(render_session(session).embed, [])
-
-
-__all__ = ["bot_level_layout", "end_confirm_layout", "render_frozen", "render_session"]
+__all__ = ["PickominoRenderer"]

@@ -8,7 +8,6 @@ from typing import Any
 import discord
 
 from bot.games.pickomino.engine import ALL_TILES, Game, worms
-from bot.games.pickomino.render.buttons import claims_in_menu, shown_claims
 from bot.games.pickomino.render.text import (
     TURNED,
     WORM,
@@ -16,56 +15,21 @@ from bot.games.pickomino.render.text import (
     event_line,
     kept_groups,
     option_text,
-    options_lines,
     roll_line,
     safe_name,
 )
+from bot.games.pickomino.render.turn_view import TurnView
 from bot.i18n import t
 from bot.render.layout import MAX_FIELD_VALUE, clip
-from bot.sessions.model import Ending, Seat, Session
+from bot.render.lobby import footer
+from bot.sessions.model import Ending, Session
 
 COLOUR = discord.Colour.from_rgb(214, 92, 62)
 LOG_LINES = 5
 MEDALS = {1: "🥇", 2: "🥈", 3: "🥉"}
 
 
-def _footer(embed: discord.Embed, session: Session) -> discord.Embed:
-    return embed.set_footer(text=t("pickomino.footer", id=session.id, version=session.version))
-
-
-def lobby_embed(session: Session, max_players: int) -> discord.Embed:
-    embed = discord.Embed(
-        title=t("lobby.title"),
-        description=t("lobby.description", host=safe_name(session.host_name), max=max_players),
-        colour=COLOUR,
-    )
-    lines = [
-        t(_lobby_line_key(session, seat), position=position, name=safe_name(seat.name))
-        for position, seat in enumerate(session.seats, start=1)
-    ]
-    count = len(session.seats)
-    embed.add_field(
-        name=t("lobby.players", count=count, max=max_players),
-        value="\n".join(lines) or "—",
-        inline=False,
-    )
-    options = "\n".join(options_lines(session.options, session.timer_seconds, session.hints))
-    embed.add_field(name=t("lobby.options"), value=options, inline=False)
-    return _footer(embed, session)
-
-
-def _lobby_line_key(session: Session, seat: Seat) -> str:
-    if seat.is_bot:
-        return "lobby.player.bot"
-    return "lobby.player.host" if seat.user_id == session.host_id else "lobby.player"
-
-
-def closed_lobby_embed(session: Session) -> discord.Embed:
-    embed = discord.Embed(title=t("lobby.title"), description=t("lobby.closed"))
-    return _footer(embed, session)
-
-
-def game_embed(session: Session, game: Game) -> discord.Embed:
+def game_embed(session: Session, game: Game, view: TurnView) -> discord.Embed:
     name_of = session.name_of
     current = game.current_player
     embed = discord.Embed(
@@ -75,14 +39,12 @@ def game_embed(session: Session, game: Game) -> discord.Embed:
     )
     embed.add_field(name=t("game.grill"), value=grill_text(game), inline=False)
     embed.add_field(name=t("game.players"), value=players_text(session, game), inline=False)
-    embed.add_field(name=t("game.turn"), value=turn_text(session, game), inline=False)
+    embed.add_field(name=t("game.turn"), value=turn_text(session, game, view), inline=False)
     embed.add_field(name=t("game.log"), value=log_text(session), inline=False)
-    return _footer(embed, session)
+    return footer(embed, session)
 
 
-def final_embed(session: Session, game: Game | None) -> discord.Embed:
-    if game is None or session.ending is Ending.CANCELLED:
-        return closed_lobby_embed(session)
+def final_embed(session: Session, game: Game) -> discord.Embed:
     abandoned = session.ending is Ending.ABANDONED
     embed = discord.Embed(
         title=t("final.title.abandoned" if abandoned else "final.title"),
@@ -91,7 +53,7 @@ def final_embed(session: Session, game: Game | None) -> discord.Embed:
     )
     embed.add_field(name=t("final.standings"), value=standings_text(session, game), inline=False)
     embed.add_field(name=t("game.log"), value=log_text(session), inline=False)
-    return _footer(embed, session)
+    return footer(embed, session)
 
 
 def grill_text(game: Game) -> str:
@@ -133,7 +95,7 @@ def players_text(session: Session, game: Game) -> str:
     return clip("\n".join(lines), MAX_FIELD_VALUE)
 
 
-def turn_text(session: Session, game: Game) -> str:
+def turn_text(session: Session, game: Game, view: TurnView) -> str:
     lines = [
         t("game.turn.roll", dice=dice_text(game.roll)) if game.roll else t("game.turn.no_roll")
     ]
@@ -143,10 +105,9 @@ def turn_text(session: Session, game: Game) -> str:
         lines.append(f"{kept} ({t(worm_key)})")
     else:
         lines.append(t("game.turn.kept.none"))
-    options = shown_claims(game.claim_options())  # in the order the buttons or menu offer
-    if options:
-        texts = t("game.turn.stop.or").join(option_text(o, session.name_of) for o in options)
-        key = "game.turn.stop.menu" if claims_in_menu(options) else "game.turn.stop"
+    if view.claims:  # in the order the buttons or the menu offer them
+        texts = t("game.turn.stop.or").join(option_text(o, session.name_of) for o in view.claims)
+        key = "game.turn.stop.menu" if view.claims_in_menu else "game.turn.stop"
         lines.append(t(key, options=texts))
     else:
         lines.append(t("game.turn.stop.none"))
@@ -198,7 +159,15 @@ def result_text(session: Session, game: Game) -> str:
     if len(winners) > 1:
         return f"{t('final.winners.shared', names=', '.join(winners))}\n{t('final.tie.shared')}"
     text = t("final.winner", name=winners[0])
-    if len(standings) > 1 and standings[0].worms == standings[1].worms:
+    if _tie_break(session) == "highest_tile":
         tie = t("final.tie.highest_tile", name=winners[0], tile=standings[0].highest_tile)
         text = f"{text}\n{tie}"
     return text
+
+
+def _tie_break(session: Session) -> str:
+    """How the engine broke a tie on worms, as its game-over event says."""
+    for event in reversed(session.log):
+        if event["type"] == "game_over":
+            return str(event.get("tie_break", ""))
+    return ""

@@ -3,13 +3,11 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
 from typing import Any
-
-import discord
 
 from bot.games.pickomino.engine import ClaimOption, Face, Rules, Source
 from bot.i18n import t
+from bot.render.names import Namer, safe_name
 
 FACE_EMOJI: dict[Face, str] = {
     Face.ONE: "1️⃣",
@@ -21,15 +19,6 @@ FACE_EMOJI: dict[Face, str] = {
 }
 WORM = "🪱"
 TURNED = "⬛"
-MAX_NAME = 32
-
-Namer = Callable[[str], str]  # player id -> display name
-
-
-def safe_name(name: str) -> str:
-    """A display name that cannot break the embed's markdown, at most 32 characters."""
-    clipped = name if len(name) <= MAX_NAME else name[: MAX_NAME - 1] + "…"
-    return discord.utils.escape_markdown(discord.utils.escape_mentions(clipped))
 
 
 def dice_text(dice: tuple[Face, ...]) -> str:

@@ -17,12 +17,9 @@ OUR_CODE = [
     "bot/render",
     "bot/games/pickomino/render",
     "bot/sessions",
-    "cogs/pickomino/_ai.py",
+    "bot/ui",
     "cogs/pickomino/_cog.py",
-    "cogs/pickomino/_clicks.py",
-    "cogs/pickomino/_live.py",
     "cogs/pickomino/_options.py",
-    "cogs/pickomino/_replies.py",
 ]
 LITERAL_KEY = re.compile(r"""\bt\(\s*"([a-z_.]+)\"""")
 ERROR_KEY = re.compile(r"""key\s*=\s*"([a-z_.]+)\"""")

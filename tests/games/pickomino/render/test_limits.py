@@ -11,22 +11,28 @@ from bot.games.pickomino.adapter import PickominoAdapter, claim_move
 from bot.games.pickomino.ai import Level, bot_name
 from bot.games.pickomino.engine import ALL_TILES, Face, Game, LowerTile, Phase, Rules
 from bot.games.pickomino.engine.events import event_to_dict
-from bot.games.pickomino.render import (
-    bot_level_layout,
-    end_confirm_layout,
-    render_frozen,
-    render_session,
-)
-from bot.games.pickomino.render.buttons import MAX_CLAIM_BUTTONS
+from bot.games.pickomino.plugin import PICKOMINO
 from bot.games.pickomino.render.text import option_text
-from bot.render.custom_ids import Action, ButtonRef
+from bot.games.pickomino.render.turn_view import MAX_CLAIM_BUTTONS
+from bot.render.custom_ids import ClickAction, ComponentRef
 from bot.render.layout import Layout, MenuSpec, embed_problems, layout_problems
+from bot.render.lobby import bot_level_layout, end_confirm_layout
+from bot.render.session_message import render_frozen as render_frozen_of
+from bot.render.session_message import render_session as render_session_of
 from bot.sessions.model import Ending, Seat, Session, Status
-from cogs.pickomino._buttons import view_for
+from bot.ui.components import view_for
 from tests.e2e.fake_discord import _FormErrors, _validate_components
 
 LONG_NAMES = [f"**_~`{i}` @everyone <@123> " + "W" * 40 for i in range(7)]
 BIG_ID = 10**19
+
+
+def render_session(session):
+    return render_session_of(session, PICKOMINO)
+
+
+def render_frozen(session):
+    return render_frozen_of(session, PICKOMINO)
 
 
 def _session(players: int, rules: Rules | None = None, bots: int = 0) -> Session:
@@ -72,7 +78,7 @@ def _offered_claims(layout: Layout) -> list[str]:
         if isinstance(component, MenuSpec):
             moves += [option.value for option in component.options]
         elif ":claim:" in component.custom_id:
-            moves.append(ButtonRef.parse(component.custom_id).arg)
+            moves.append(ComponentRef.parse(component.custom_id).arg)
     return sorted(moves)
 
 
@@ -86,10 +92,10 @@ def test_lobby_with_bots_and_the_level_picker():
     session = _session(7, bots=6)
     _check(session)
     assert [b.label for b in render_session(session).layout[1]] == ["Add bot", "Remove bot"]
-    levels = bot_level_layout(session)
+    levels = bot_level_layout(session, PICKOMINO.adapter.bot_levels)
     assert layout_problems(levels) == []
-    assert [ButtonRef.parse(b.custom_id).arg for b in levels[0]] == ["easy", "normal", "hard"]
-    steal = ButtonRef.parse("pko:move:1:2:claim:s22.-1")  # from a computer player
+    assert [ComponentRef.parse(b.custom_id).arg for b in levels[0]] == ["easy", "normal", "hard"]
+    steal = ComponentRef.parse("pko:move:1:2:claim:s22.-1")  # from a computer player
     assert steal is not None and steal.arg == "claim:s22.-1"
 
 
@@ -196,7 +202,7 @@ def test_every_number_of_claims_is_offered_within_five_rows(kind, options, bots)
         assert claim_buttons == [] and len(menus) == 1
         assert layout[1] == menus  # the row under Roll, by itself
         assert menus[0].placeholder == "Stop and take…"
-        assert ButtonRef.parse(menus[0].custom_id).action is Action.CLAIMS
+        assert ComponentRef.parse(menus[0].custom_id).action is ClickAction.CLAIMS
     assert all(c.disabled for row in layout for c in row) == bool(bots)
     turn = rendered.embed.fields[2].value
     assert "no button" not in turn

@@ -1,4 +1,5 @@
-"""Ephemeral answers: a refused request, or an error, to the person who asked."""
+"""The one error funnel: every refusal and every failure of a command, a component or a
+score page reaches the person who asked as an ephemeral answer, never a traceback."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ import logging
 from typing import Any
 
 import discord
+from discord import app_commands
 
 from bot.i18n import t
 from bot.sessions.errors import SessionError
@@ -32,3 +34,15 @@ async def fail(interaction: discord.Interaction[Any], error: BaseException) -> N
         await tell(interaction, t("error.generic"))
     except discord.HTTPException:
         log.warning("could not tell the user about the failure of %s", interaction.id)
+
+
+async def answer_error(interaction: discord.Interaction[Any], error: BaseException) -> None:
+    """A refusal politely, anything else as a logged failure (commands, components and
+    pages alike; app_commands wraps what a command raised in CommandInvokeError)."""
+    original = error.original if isinstance(error, app_commands.CommandInvokeError) else error
+    if isinstance(original, SessionError):
+        await refuse(interaction, original)
+    elif isinstance(original, app_commands.NoPrivateMessage):
+        await tell(interaction, t("error.guild_only"))
+    else:
+        await fail(interaction, original)

@@ -13,36 +13,39 @@ from typing import Any
 
 import discord
 
-from bot.games.pickomino.render import render_frozen, render_session
+from bot.games.registry import plugin
 from bot.i18n import t
+from bot.render.layout import Rendered
+from bot.render.session_message import render_frozen, render_session
 from bot.sessions.model import Session
 from bot.sessions.service import Change
-from cogs.pickomino._buttons import view_for
+from bot.ui.components import view_for
 
 log = logging.getLogger(__name__)
 
 
 def jump_url(session: Session) -> str:
-    if session.message_id is None:
-        return f"https://discord.com/channels/{session.guild_id}/{session.channel_id}"
-    return (
-        f"https://discord.com/channels/{session.guild_id}/{session.channel_id}/{session.message_id}"
-    )
+    channel = f"https://discord.com/channels/{session.guild_id}/{session.channel_id}"
+    return channel if session.message_id is None else f"{channel}/{session.message_id}"
+
+
+def rendered(session: Session) -> Rendered:
+    return render_session(session, plugin(session.kind))
 
 
 async def reply_new(interaction: discord.Interaction[Any], session: Session) -> int | None:
     """Answer with the live message as a new message; return its id."""
-    rendered = render_session(session)
+    message = rendered(session)
     callback = await interaction.response.send_message(
-        embed=rendered.embed, view=view_for(rendered.layout) or discord.utils.MISSING
+        embed=message.embed, view=view_for(message.layout) or discord.utils.MISSING
     )
     return callback.message_id if callback is not None else None
 
 
 async def reply_edit(interaction: discord.Interaction[Any], session: Session) -> None:
     """Answer a click by editing the message it was made on (no message-edit rate limit)."""
-    rendered = render_session(session)
-    await interaction.response.edit_message(embed=rendered.embed, view=view_for(rendered.layout))
+    message = rendered(session)
+    await interaction.response.edit_message(embed=message.embed, view=view_for(message.layout))
 
 
 class LiveMessages:
@@ -57,9 +60,9 @@ class LiveMessages:
     async def edit(self, session: Session) -> None:
         if session.message_id is None:
             return
-        rendered = render_session(session)
+        message = rendered(session)
         await self._message(session.channel_id, session.message_id).edit(
-            embed=rendered.embed, view=view_for(rendered.layout)
+            embed=message.embed, view=view_for(message.layout)
         )
 
     async def freeze(self, session: Session, message_id: int | None) -> None:
@@ -67,9 +70,8 @@ class LiveMessages:
         if message_id is None or message_id == session.message_id:
             return
         try:
-            await self._message(session.channel_id, message_id).edit(
-                embed=render_frozen(session).embed, view=None
-            )
+            frozen = render_frozen(session, plugin(session.kind))
+            await self._message(session.channel_id, message_id).edit(embed=frozen.embed, view=None)
         except discord.HTTPException as error:
             # Deleted, or too old to edit: its buttons are refused as stale anyway.
             log.info("could not freeze message %s: %s", message_id, error)
@@ -96,7 +98,8 @@ class LiveMessages:
             else ""
         )
         channel = self.client.get_partial_messageable(session.channel_id)
+        game = plugin(session.kind).title
         await channel.send(
-            t("timer.reminder", mention=f"<@{user_id}>", when=when),
+            t("timer.reminder", mention=f"<@{user_id}>", when=when, game=game),
             allowed_mentions=discord.AllowedMentions(users=[discord.Object(user_id)]),
         )

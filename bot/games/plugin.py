@@ -1,0 +1,64 @@
+"""What a game gives the platform: one object bundling everything the bot needs of it.
+
+A game registers one `GamePlugin` in bot/games/registry.py; the platform (sessions,
+the live message, clicks, history) looks games up by a session's `kind` and meets
+them only through this object.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Protocol
+
+from bot.i18n import t
+from bot.sessions.adapter import AnyAdapter
+
+if TYPE_CHECKING:
+    import discord
+
+    from bot.render.layout import Rendered
+    from bot.sessions.model import Session
+
+ScenarioPlayer = Callable[[dict[str, Any]], dict[str, Any]]
+
+
+class GameRenderer(Protocol):
+    """How a game draws its own part of the live message; the platform draws the lobby,
+    the closed lobby and the shared buttons (Play again, the end confirmation)."""
+
+    colour: discord.Colour
+
+    def playing(self, session: Session) -> Rendered:
+        """The game in progress: its embed and its turn's components."""
+        ...
+
+    def final(self, session: Session) -> discord.Embed:
+        """The ended game (finished or abandoned): standings and how it ended."""
+        ...
+
+    def options_lines(
+        self, options: dict[str, Any], timer_seconds: int | None, hints: bool
+    ) -> list[str]:
+        """The game's options, timer and hints, a line each (the lobby and /<game> rules)."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class GamePlugin:
+    kind: str  # the session kind, stored with every session and result
+    adapter: AnyAdapter
+    renderer: GameRenderer
+    extension: str  # the module whose setup() adds the game's GroupCog (cogs.<game>)
+    command: str  # the command group's name: /<command> start
+    play_scenario: ScenarioPlayer | None = None
+    warm_up: Callable[[], None] | None = None  # builds shared tables before the first click
+
+    @property
+    def title(self) -> str:
+        """The game's name as players read it."""
+        return t(f"{self.kind}.title")
+
+    @property
+    def start_command(self) -> str:
+        return f"/{self.command} start"

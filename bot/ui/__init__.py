@@ -1,0 +1,39 @@
+"""The Discord machinery every game shares: the one session component class, the click
+dispatch, the live message, the shared commands of a game's group, the error funnel.
+
+`install(bot, sessions)` wires it once, before the games' extensions load; a game's
+extension reaches it with `platform_of(bot)`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from discord.ext import commands
+
+from bot.sessions.service import SessionService
+from bot.ui.clicks import Clicks
+from bot.ui.components import SessionComponent
+from bot.ui.live import LiveMessages
+
+
+@dataclass(frozen=True, slots=True)
+class Platform:
+    sessions: SessionService
+    live: LiveMessages
+    clicks: Clicks
+
+
+def install(bot: commands.Bot, sessions: SessionService) -> Platform:
+    """Serve every session component and tell the live messages about timer changes."""
+    live = LiveMessages(bot)
+    platform = Platform(sessions, live, Clicks(sessions, live))
+    sessions.listener = live
+    bot.add_dynamic_items(SessionComponent)
+    return platform
+
+
+def platform_of(bot: commands.Bot) -> Platform:
+    """The platform the bot installed (bot.client.DiceBot.platform)."""
+    platform: Platform = getattr(bot, "platform")  # noqa: B009 - any Bot subclass
+    return platform

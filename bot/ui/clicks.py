@@ -1,0 +1,253 @@
+"""What each session component does, for every game: the lobby's buttons, computer
+players, turn moves (and move menus), Hint, the end confirmation, Play again.
+
+A click becomes one change to the channel's session (bot.sessions); a refused change
+becomes an ephemeral answer, and an accepted one is shown by editing the clicked message.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.games.registry import plugin
+from bot.i18n import t
+from bot.render.custom_ids import ClickAction, ComponentRef
+from bot.render.lobby import bot_level_layout
+from bot.sessions import lobby, play
+from bot.sessions.errors import AlreadyLive, MoveRefused, NotInGame, StaleButton
+from bot.sessions.model import Seat, Session, Status
+from bot.sessions.service import Change, Expect, Mutation, SessionService
+from bot.sessions.tools import ChangeTools
+from bot.ui.components import view_for
+from bot.ui.computer_players import bot_seat, hint_text
+from bot.ui.live import LiveMessages, jump_url, reply_edit, reply_new
+from bot.ui.replies import answer_error, tell
+
+log = logging.getLogger(__name__)
+
+Interaction = discord.Interaction[Any]
+MOVES = frozenset({ClickAction.MOVE, ClickAction.CLAIMS})  # made on the version the player saw
+MENU_MOVE_PREFIX = "claim:"  # a move menu offers claims only
+
+
+def is_moderator(interaction: Interaction) -> bool:
+    """A member who may manage messages here may cancel or end anyone's game."""
+    return interaction.permissions.manage_messages
+
+
+def seat_for(interaction: Interaction) -> Seat:
+    user = interaction.user
+    return Seat(user.id, user.display_name, is_bot=False)
+
+
+class Clicks:
+    """The click handler SessionComponents call (bot.ui.components.ClickHandler)."""
+
+    def __init__(self, sessions: SessionService, live: LiveMessages) -> None:
+        self.sessions = sessions
+        self.live = live
+        # Clicks that change the live session, answered by editing the clicked message...
+        self._live_changes: dict[ClickAction, Callable[[Interaction, ComponentRef], Mutation]] = {
+            ClickAction.JOIN: _join,
+            ClickAction.LEAVE: _leave_lobby,
+            ClickAction.START: _start,
+            ClickAction.CANCEL: _cancel,
+            ClickAction.DROP_BOT: _drop_bot,
+            ClickAction.MOVE: _move,
+            ClickAction.CLAIMS: _menu_move,
+        }
+        # ...and clicks with an answer of their own.
+        self._own_answers: dict[
+            ClickAction, Callable[[Interaction, ComponentRef], Awaitable[None]]
+        ] = {
+            ClickAction.AGAIN: self._play_again,
+            ClickAction.END: self._end,
+            ClickAction.ADD_BOT: self._offer_levels,
+            ClickAction.BOT: self._add_bot,
+            ClickAction.HINT: self._hint,
+        }
+
+    async def on_click(self, interaction: Interaction, ref: ComponentRef) -> None:
+        try:
+            if interaction.channel_id is None or interaction.guild_id is None:
+                raise app_commands.NoPrivateMessage()
+            answer = self._own_answers.get(ref.action)
+            if answer is not None:
+                await answer(interaction, ref)
+            else:
+                await self._change_live(interaction, ref, self._live_changes[ref.action])
+        except Exception as error:
+            await answer_error(interaction, error)
+
+    async def on_malformed(self, interaction: Interaction) -> None:
+        await tell(interaction, t("error.malformed_id"))
+
+    async def _change_live(
+        self,
+        interaction: Interaction,
+        ref: ComponentRef,
+        change_for: Callable[[Interaction, ComponentRef], Mutation],
+    ) -> None:
+        assert interaction.channel_id is not None
+        mutate = change_for(interaction, ref)
+        message = interaction.message
+        expect = Expect(
+            session_id=ref.session_id,
+            # Moves must be made on the state the player saw; lobby buttons need not.
+            version=ref.version if ref.action in MOVES else None,
+            message_id=message.id if message is not None else None,
+        )
+
+        async def show(change: Change) -> None:
+            await reply_edit(interaction, change.session)
+
+        await self.sessions.update(interaction.channel_id, mutate, expect=expect, publish=show)
+
+    async def _on_this_message(self, interaction: Interaction, ref: ComponentRef) -> Session:
+        """The channel's session, if the click was on its live message (read-only clicks)."""
+        assert interaction.channel_id is not None
+        message = interaction.message
+        expect = Expect(
+            session_id=ref.session_id, message_id=message.id if message is not None else None
+        )
+        return expect.check(await self.sessions.live(interaction.channel_id))
+
+    async def _offer_levels(self, interaction: Interaction, ref: ComponentRef) -> None:
+        """Add bot on the lobby: the host alone is shown the levels to pick from."""
+        session = await self._on_this_message(interaction, ref)
+        adapter = self.sessions.adapter(session.kind)
+        lobby.check_add_bot(session, interaction.user.id, adapter.max_players)
+        view = view_for(bot_level_layout(session, adapter.bot_levels))
+        await tell(interaction, t("lobby.bot.pick"), view=view or discord.utils.MISSING)
+
+    async def _add_bot(self, interaction: Interaction, ref: ComponentRef) -> None:
+        """A level picked (on the host's ephemeral message): seat a computer player."""
+        assert interaction.channel_id is not None
+        user_id = interaction.user.id
+        added: list[Seat] = []
+
+        def add(session: Session, tools: ChangeTools) -> list[Any]:
+            if ref.arg not in tools.adapter.bot_levels:
+                raise StaleButton()
+            seat = bot_seat(session, tools.adapter, ref.arg)
+            added.append(seat)
+            return lobby.add_bot(session, tools, user_id, seat)
+
+        async def show(change: Change) -> None:
+            text = t("lobby.bot.added", name=added[-1].name)
+            levels = self.sessions.adapter(change.session.kind).bot_levels
+            view = view_for(bot_level_layout(change.session, levels))
+            await interaction.response.edit_message(content=text, view=view)
+            await self.live.edit(change.session)
+
+        expect = Expect(session_id=ref.session_id)
+        await self.sessions.update(interaction.channel_id, add, expect=expect, publish=show)
+
+    async def _hint(self, interaction: Interaction, ref: ComponentRef) -> None:
+        """The player to move asks for a hint: answered to them alone; nothing changes."""
+        session = await self._on_this_message(interaction, ref)
+        adapter = self.sessions.adapter(session.kind)
+        await tell(interaction, await hint_text(session, adapter, interaction.user.id))
+
+    async def _end(self, interaction: Interaction, ref: ComponentRef) -> None:
+        """The confirm button of /<game> end (on an ephemeral message)."""
+        assert interaction.channel_id is not None
+        user_id = interaction.user.id
+        moderator = is_moderator(interaction)
+
+        def end(session: Session, tools: ChangeTools) -> list[Any]:
+            if session.status is Status.LOBBY:
+                return lobby.cancel(session, tools, user_id, moderator=moderator)
+            return play.end(session, tools, user_id, moderator=moderator)
+
+        async def show(change: Change) -> None:
+            await interaction.response.edit_message(content=t("end.done"), view=None)
+            await self.live.edit(change.session)
+
+        expect = Expect(session_id=ref.session_id)
+        await self.sessions.update(interaction.channel_id, end, expect=expect, publish=show)
+
+    async def _play_again(self, interaction: Interaction, ref: ComponentRef) -> None:
+        """Open a lobby with the players of an ended game; the clicker hosts it."""
+        assert interaction.channel_id is not None and interaction.guild_id is not None
+        old = await self.sessions.by_id(ref.session_id)
+        if old is None or old.status is not Status.OVER or old.channel_id != interaction.channel_id:
+            raise StaleButton()
+        if old.seat(interaction.user.id) is None:
+            raise NotInGame()
+        host = seat_for(interaction)
+        others = [
+            Seat(seat.user_id, seat.name, seat.is_bot, seat.bot_level)
+            for seat in old.active_seats
+            if seat.user_id != host.user_id
+        ]
+        session = Session(
+            kind=old.kind,
+            guild_id=interaction.guild_id,
+            channel_id=interaction.channel_id,
+            host_id=host.user_id,
+            seats=[host, *others],
+            options=dict(old.options),
+            timer_seconds=old.timer_seconds,
+            hints=old.hints,
+        )
+        opened = await open_lobby(self.sessions, interaction, session)
+        if opened:
+            await self.live.strip_buttons(old.channel_id, old.message_id)
+
+
+async def open_lobby(sessions: SessionService, interaction: Interaction, session: Session) -> bool:
+    """Open `session` as the channel's lobby, shown as the answer; if the channel has a
+    game already, say so (with a link) instead. Whether the lobby was opened."""
+    try:
+        await sessions.open(session, post=lambda new: reply_new(interaction, new))
+    except AlreadyLive as error:
+        existing: Session = error.params["session"]
+        game = plugin(existing.kind).title
+        await tell(interaction, t("error.already_live", link=jump_url(existing), game=game))
+        return False
+    return True
+
+
+# What a click on the live message changes, by its action: each returns the change.
+
+
+def _join(interaction: Interaction, ref: ComponentRef) -> Mutation:
+    seat = seat_for(interaction)
+    return lambda session, tools: lobby.join(session, tools, seat)
+
+
+def _leave_lobby(interaction: Interaction, ref: ComponentRef) -> Mutation:
+    user_id = interaction.user.id
+    return lambda session, tools: lobby.leave(session, tools, user_id)
+
+
+def _start(interaction: Interaction, ref: ComponentRef) -> Mutation:
+    user_id = interaction.user.id
+    return lambda session, tools: lobby.start(session, tools, user_id)
+
+
+def _cancel(interaction: Interaction, ref: ComponentRef) -> Mutation:
+    user_id, moderator = interaction.user.id, is_moderator(interaction)
+    return lambda session, tools: lobby.cancel(session, tools, user_id, moderator=moderator)
+
+
+def _drop_bot(interaction: Interaction, ref: ComponentRef) -> Mutation:
+    user_id = interaction.user.id
+    return lambda session, tools: lobby.remove_bot(session, tools, user_id)
+
+
+def _move(interaction: Interaction, ref: ComponentRef) -> Mutation:
+    user_id = interaction.user.id
+    return lambda session, tools: play.make_move(session, tools, user_id, ref.arg)
+
+
+def _menu_move(interaction: Interaction, ref: ComponentRef) -> Mutation:
+    if not ref.arg.startswith(MENU_MOVE_PREFIX):
+        raise MoveRefused()
+    return _move(interaction, ref)

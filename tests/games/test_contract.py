@@ -1,0 +1,85 @@
+"""The contract every registered game must meet (docs/ARCHITECTURE.md, "Adding a game").
+
+Parametrised over the registry: a new game is tested by adding it there.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from bot.games.plugin import GamePlugin
+from bot.games.registry import GAMES, all_adapters, plugin, scenario_player
+from bot.i18n import catalog
+from bot.render.layout import embed_problems, layout_problems
+from bot.render.session_message import render_session
+from bot.sessions.adapter import IllegalMove
+from bot.sessions.model import Seat, Session, Status
+
+MAX_STEPS = 5_000
+
+
+def _session(game: GamePlugin, players: int) -> Session:
+    seats = [Seat(100 + index, f"Player {index}") for index in range(players)]
+    return Session(game.kind, 1, 2, seats[0].user_id, seats, id=7, version=1)
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda game: game.kind)
+def test_the_registry_finds_the_game_by_kind(game: GamePlugin) -> None:
+    assert plugin(game.kind) is game
+    assert all_adapters()[game.kind] is game.adapter
+    assert game.adapter.kind == game.kind
+    assert scenario_player(game.kind) is game.play_scenario
+    assert 2 <= game.adapter.min_players <= game.adapter.max_players
+    assert game.adapter.bot_levels
+    keys = catalog()
+    assert f"{game.kind}.title" in keys
+    assert all(f"lobby.bot_level.{level}" in keys for level in game.adapter.bot_levels)
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda game: game.kind)
+@pytest.mark.parametrize("seed", range(3))
+def test_computer_players_finish_a_game_that_survives_reloads_and_renders(
+    game: GamePlugin, seed: int
+) -> None:
+    adapter, rng = game.adapter, random.Random(seed)
+    players = game.adapter.min_players + seed % 2
+    session = _session(game, players)
+    session.game = adapter.new_game([seat.player_id for seat in session.seats], {}, rng)
+    session.status = Status.PLAYING
+    names = {seat.player_id: seat.name for seat in session.seats}
+    for _ in range(MAX_STEPS):
+        state = session.game
+        if adapter.is_over(state):
+            break
+        player = adapter.current_player(state)
+        assert player is not None
+        rendered = render_session(session, game)
+        assert embed_problems(rendered.embed) == [] and layout_problems(rendered.layout) == []
+        move = adapter.bot_move(
+            adapter.copy(state), adapter.bot_levels[seed % len(adapter.bot_levels)]
+        )
+        other = next(p for p in names if p != player)
+        with pytest.raises(IllegalMove):
+            adapter.play(adapter.copy(state), other, move, rng)  # not theirs to play
+        assert adapter.hint(adapter.copy(state), player, names)
+        session.remember(adapter.play(state, player, move, rng))
+        assert adapter.dump(adapter.load(adapter.dump(state))) == adapter.dump(state)
+        session.version += 1
+    assert adapter.is_over(session.game) and not adapter.is_abandoned(session.game)
+    session.status = Status.OVER
+    rendered = render_session(session, game)
+    assert embed_problems(rendered.embed) == [] and layout_problems(rendered.layout) == []
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda game: game.kind)
+def test_leaving_and_abandoning_end_the_game_as_abandoned(game: GamePlugin) -> None:
+    adapter, rng = game.adapter, random.Random(1)
+    players = [str(100 + index) for index in range(game.adapter.min_players)]
+    state = adapter.new_game(players, {}, rng)
+    adapter.timeout(state)
+    assert not adapter.is_over(state)
+    adapter.abandon(state)
+    assert adapter.is_over(state) and adapter.is_abandoned(state)
+    assert adapter.current_player(state) is None
