@@ -1,0 +1,1 @@
+"""The games, one folder each: engine, computer players, rendering, adapter, pictures."""

@@ -1,0 +1,1 @@
+"""Pickomino (Heckmeck): dice, worms and the grill of tiles 21-36."""
