@@ -145,4 +145,3 @@ class EmojiBook:
     def _check_known(self, name: str) -> None:
         if name not in self._images:
             raise KeyError(f"no emoji named {name} in the book")
-
