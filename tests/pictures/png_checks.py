@@ -28,3 +28,14 @@ def assert_emoji_set(images: dict[str, bytes], size: int = 128) -> None:
         assert len(data) < MAX_IMAGE_BYTES, name
     pixels = {open_png(data).tobytes() for data in images.values()}
     assert len(pixels) == len(images), "two emojis of the set look the same"
+
+
+def count_pixels_near(image: Image.Image, colour: tuple[int, int, int], tolerance: int) -> int:
+    """Opaque pixels whose red, green and blue differences from `colour` sum under `tolerance`."""
+    colours = image.getcolors(maxcolors=image.width * image.height) or []
+    return sum(
+        count
+        for count, pixel in colours
+        if (len(pixel) == 3 or pixel[3] == 255)
+        and sum(abs(a - b) for a, b in zip(pixel[:3], colour, strict=True)) < tolerance
+    )

@@ -1,24 +1,13 @@
 from __future__ import annotations
 
 import pytest
-from PIL import Image
 
 from bot.pictures.canvas import is_dark, png_bytes
 from bot.pictures.dice import DieColour, coloured_dice_emojis, die_png, draw_die
-from tests.pictures.png_checks import assert_emoji_set, open_png
+from tests.pictures.png_checks import assert_emoji_set, count_pixels_near, open_png
 
 WHITE = (255, 255, 255)
 BLACK = (0, 0, 0)
-
-
-def pip_pixels(image: Image.Image, pips: tuple[int, int, int]) -> int:
-    """How many opaque pixels are (almost) exactly the pip colour."""
-    colours = image.getcolors(maxcolors=image.width * image.height) or []
-    return sum(
-        count
-        for count, (r, g, b, a) in colours
-        if a == 255 and abs(r - pips[0]) + abs(g - pips[1]) + abs(b - pips[2]) < 12
-    )
 
 
 def test_faces_are_distinct_emoji_sized_pngs() -> None:
@@ -31,7 +20,7 @@ def test_same_face_gives_the_same_bytes() -> None:
 
 
 def test_more_pips_cover_more_of_the_face() -> None:
-    covered = [pip_pixels(draw_die(face, WHITE, BLACK), BLACK) for face in range(1, 7)]
+    covered = [count_pixels_near(draw_die(face, WHITE, BLACK), BLACK, 12) for face in range(1, 7)]
     assert covered == sorted(covered)
     # Each pip is about the same size, so six pips cover about six times one pip.
     assert covered[5] == pytest.approx(6 * covered[0], rel=0.1)

@@ -15,7 +15,7 @@ from bot.games.pickomino.end_picture import (
     draw_end_picture,
 )
 from bot.games.pickomino.pictures import TILE_VALUES, tile_worms
-from tests.pictures.png_checks import open_png
+from tests.pictures.png_checks import count_pixels_near, open_png
 
 
 def player(name: str, stack: tuple[int, ...], winner: bool = False, turns: int = 30) -> PlayerFinal:
@@ -30,12 +30,7 @@ def rgb(data: bytes) -> Image.Image:
 
 
 def colour_share(image: Image.Image, colour: tuple[int, int, int]) -> int:
-    colours = image.getcolors(maxcolors=image.width * image.height) or []
-    return sum(
-        count
-        for count, c in colours
-        if sum(abs(a - b) for a, b in zip(c, colour, strict=True)) < 20
-    )
+    return count_pixels_near(image, colour, 20)
 
 
 GAME = [

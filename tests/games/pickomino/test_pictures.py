@@ -19,16 +19,7 @@ from bot.games.pickomino.pictures import (
     tile_worms,
 )
 from bot.pictures.emojis import EmojiBook
-from tests.pictures.png_checks import assert_emoji_set
-
-
-def reddish_pixels(image: Image.Image) -> int:
-    colours = image.getcolors(maxcolors=image.width * image.height) or []
-    return sum(
-        count
-        for count, (r, g, b, a) in colours
-        if a == 255 and abs(r - WORM_RED[0]) + abs(g - WORM_RED[1]) + abs(b - WORM_RED[2]) < 30
-    )
+from tests.pictures.png_checks import assert_emoji_set, count_pixels_near
 
 
 def test_the_set_holds_six_faces_eighteen_tiles_and_a_back() -> None:
@@ -53,9 +44,9 @@ def test_every_name_is_a_valid_emoji_name() -> None:
 
 def test_the_worm_face_is_mostly_worm_red_and_the_pips_are_not() -> None:
     images = pickomino_emojis()
-    worm = reddish_pixels(draw_worm_die())
+    worm = count_pixels_near(draw_worm_die(), WORM_RED, 30)
     assert worm > 128 * 128 // 20
-    assert reddish_pixels(Image.open(io.BytesIO(images["pk1_die_5"]))) == 0
+    assert count_pixels_near(Image.open(io.BytesIO(images["pk1_die_5"])), WORM_RED, 30) == 0
 
 
 @pytest.mark.parametrize(
