@@ -40,6 +40,7 @@ bench: $(STAMP)
 	$(BIN)/python -m benchmarks.bench_solver
 	$(BIN)/python -m benchmarks.bench_history
 	$(BIN)/python -m benchmarks.bench_bots
+	$(BIN)/python -m benchmarks.bench_pictures
 
 clean:
 	rm -rf $(VENV) build *.egg-info

@@ -1,0 +1,1 @@
+"""Picker: a dice-drafting pub game with one coloured die per player."""
