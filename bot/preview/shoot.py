@@ -44,8 +44,8 @@ class Shot:
 class Camera:
     """One Chromium for many screenshots: `async with Camera() as camera: ...`."""
 
-    def __init__(self, executable: Path = CHROMIUM) -> None:
-        self.executable = executable
+    def __init__(self, executable: Path | None = None) -> None:
+        self.executable = executable or CHROMIUM
         self._playwright: Playwright | None = None
         self._browser: Browser | None = None
 
@@ -137,7 +137,7 @@ async def screenshot(
     widths: Sequence[int] = WIDTHS,
     out_dir: Path | str = "previews",
     *,
-    executable: Path = CHROMIUM,
+    executable: Path | None = None,
 ) -> list[Shot]:
     """Launch Chromium once, draw every (name, fragment) at every width, close it.
     Raises BrowserMissing (with how to install it) when it cannot start."""

@@ -1,0 +1,127 @@
+"""The real thing: Chromium draws sample messages at phone and desktop widths.
+
+Needs /usr/bin/chromium and Playwright (`make test` installs them where it can). Without
+them this fails with how to install them, unless SKIP_BROWSER=1."""
+
+from __future__ import annotations
+
+import json
+import os
+import struct
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+import pytest_asyncio
+
+from bot.preview import message_html
+from bot.preview.__main__ import main
+from bot.preview.shoot import BrowserMissing, Camera
+
+SAMPLES = Path(__file__).parent / "samples" / "pickomino.json"
+V2_MESSAGE = {
+    "flags": 1 << 15,
+    "components": [
+        {
+            "type": 17,
+            "accent_color": 0xD65C3E,
+            "components": [
+                {"type": 10, "content": "## Pickomino\nAnne's turn · **27** kept 🪱"},
+                {"type": 14, "divider": True, "spacing": 1},
+                {
+                    "type": 9,
+                    "components": [
+                        {"type": 10, "content": "`21` 🪱 · `22` 🪱 · `23` 🪱 · `24` 🪱"}
+                    ],
+                    "accessory": {"type": 2, "style": 2, "label": "Hint", "custom_id": "h"},
+                },
+                {
+                    "type": 1,
+                    "components": [
+                        {"type": 2, "style": 1, "label": label, "custom_id": label}
+                        for label in ("Roll", "Take 27", "Take 26", "Steal 25 from Bob", "Wait")
+                    ],
+                },
+            ],
+        }
+    ],
+}
+
+
+def _skip_or_fail(reason: str) -> None:
+    if os.environ.get("SKIP_BROWSER") == "1":
+        pytest.skip("SKIP_BROWSER=1")
+    pytest.fail(reason, pytrace=False)
+
+
+@pytest_asyncio.fixture(scope="module", loop_scope="module")
+async def camera() -> AsyncIterator[Camera]:
+    """One Chromium for the module."""
+    if os.environ.get("SKIP_BROWSER") == "1":
+        pytest.skip("SKIP_BROWSER=1")
+    shooter = Camera()
+    missing = ""
+    try:
+        await shooter.__aenter__()
+    except BrowserMissing as error:
+        missing = str(error)
+    if missing:
+        _skip_or_fail(missing)
+    yield shooter
+    await shooter.__aexit__(None, None, None)
+
+
+def _png_size(path: Path) -> tuple[int, int]:
+    data = path.read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    width, height = struct.unpack(">II", data[16:24])
+    return width, height
+
+
+@pytest.mark.asyncio(loop_scope="module")
+async def test_an_embed_and_a_components_v2_message_at_phone_and_desktop_width(camera, tmp_path):
+    turn = json.loads(SAMPLES.read_text(encoding="utf-8"))[1]
+    pages = [
+        ("turn", message_html(turn["payload"], names=turn["names"], now=turn["now"])),
+        ("v2", message_html(V2_MESSAGE)),
+    ]
+    shots = await camera.shoot(pages, (390, 800), tmp_path)
+    assert [(shot.name, shot.width) for shot in shots] == [
+        ("turn", 390),
+        ("v2", 390),
+        ("turn", 800),
+        ("v2", 800),
+    ]
+    for shot in shots:
+        assert shot.height > 0
+        png_width, png_height = _png_size(shot.path)
+        assert png_width == shot.width  # the message spans the chat column
+        assert abs(png_height - shot.height) <= 1  # the PNG is the measured element
+    height = {(shot.name, shot.width): shot.height for shot in shots}
+    for name in ("turn", "v2"):
+        assert height[(name, 390)] >= height[(name, 800)]
+    assert height[("turn", 390)] > height[("turn", 800)]  # lines and buttons wrap on a phone
+    assert _png_size(tmp_path / "page-390.png")[0] == 390
+
+
+def test_the_command_line_prints_a_height_per_message_and_width(tmp_path, capsys):
+    if os.environ.get("SKIP_BROWSER") == "1":
+        pytest.skip("SKIP_BROWSER=1")
+    code = main([str(SAMPLES), "--out", str(tmp_path), "--widths", "390"])
+    out, err = capsys.readouterr()
+    if code == 2 and "install" in err:
+        _skip_or_fail(err.strip())
+    assert code == 0, err
+    rows = [line.split() for line in out.splitlines()[1:4]]
+    assert [row[:2] for row in rows] == [
+        ["lobby", "390"],
+        ["turn-5-players", "390"],
+        ["final", "390"],
+    ]
+    assert all(int(row[2]) > 100 for row in rows)
+    assert sorted(path.name for path in tmp_path.iterdir()) == [
+        "01-lobby-390.png",
+        "02-turn-5-players-390.png",
+        "03-final-390.png",
+        "page-390.png",
+    ]
