@@ -179,6 +179,8 @@ def markdown_html(text: str, markup: Markup, *, jumbo: bool = False) -> str:
         parts.append(_blocks_html(text[start : block.start()], markup, quotes=True))
         parts.append(f'<pre class="dc-codeblock"><code>{escape(block.group(2))}</code></pre>')
         start = block.end()
+        if text.startswith("\n", start):
+            start += 1  # the block ends its line
     parts.append(_blocks_html(text[start:], markup, quotes=True))
     return "".join(parts)
 
@@ -249,9 +251,11 @@ def _list_html(items: list[tuple[int, str, str]], markup: Markup) -> str:
     for indent, marker, text in items:
         while depth_stack and indent < depth_stack[-1][0]:
             html.append("</li>" + depth_stack.pop()[1])
+        ordered = marker[0].isdigit()
+        tag = "ol" if ordered else "ul"
+        if depth_stack and indent == depth_stack[-1][0] and depth_stack[-1][1] != f"</{tag}>":
+            html.append("</li>" + depth_stack.pop()[1])  # "- a" then "1. b": a new list
         if not depth_stack or indent > depth_stack[-1][0]:
-            ordered = marker[0].isdigit()
-            tag = "ol" if ordered else "ul"
             first = f' start="{int(marker[:-1])}"' if ordered else ""
             html.append(f'<{tag} class="dc-list"{first}>')
             depth_stack.append((indent, f"</{tag}>"))

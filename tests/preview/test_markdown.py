@@ -179,3 +179,13 @@ def test_any_text_gives_balanced_html_with_nothing_unescaped(text):
     allowed |= {"h1", "h2", "h3", "ul", "ol", "li", "a", "img"}
     assert {node.tag for node in [tree, *tree.all()]} <= allowed
     assert inline_html(text, MARKUP).count("<script") == 0
+
+
+def test_a_new_kind_of_list_at_the_same_depth_is_a_new_list():
+    tree = parse(md("- a\n- b\n1. one\n2. two"))
+    assert [(node.tag, len(node.kids())) for node in tree.all("dc-list")] == [("ul", 2), ("ol", 2)]
+
+
+def test_the_line_after_a_code_block_starts_right_under_it():
+    html = md("```\ncode\n```\nafter")
+    assert html.endswith("</pre>after")

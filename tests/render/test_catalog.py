@@ -14,6 +14,7 @@ from bot.i18n import catalog
 
 ROOT = Path(__file__).resolve().parents[2]
 OUR_CODE = [
+    "bot/preview",
     "bot/render",
     "bot/sessions",
     "cogs/pickomino/_ai.py",
