@@ -112,16 +112,9 @@ def test_the_command_line_prints_a_height_per_message_and_width(tmp_path, capsys
     if code == 2 and "install" in err:
         _skip_or_fail(err.strip())
     assert code == 0, err
-    rows = [line.split() for line in out.splitlines()[1:4]]
-    assert [row[:2] for row in rows] == [
-        ["lobby", "390"],
-        ["turn-5-players", "390"],
-        ["final", "390"],
-    ]
+    names = ["lobby", "turn-5-players", "turn-7-players-14-claims", "final"]
+    rows = [line.split() for line in out.splitlines()[1:5]]
+    assert [row[:2] for row in rows] == [[name, "390"] for name in names]
     assert all(int(row[2]) > 100 for row in rows)
-    assert sorted(path.name for path in tmp_path.iterdir()) == [
-        "01-lobby-390.png",
-        "02-turn-5-players-390.png",
-        "03-final-390.png",
-        "page-390.png",
-    ]
+    files = [f"{index:02d}-{name}-390.png" for index, name in enumerate(names, start=1)]
+    assert sorted(path.name for path in tmp_path.iterdir()) == [*files, "page-390.png"]

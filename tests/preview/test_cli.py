@@ -73,7 +73,7 @@ def test_json_lines_and_the_optional_keys(tmp_path):
 
 def test_the_samples_load():
     names = [message.name for message in load_messages(SAMPLES)]
-    assert names == ["lobby", "turn-5-players", "final"]
+    assert names == ["lobby", "turn-5-players", "turn-7-players-14-claims", "final"]
 
 
 def test_a_non_file_path_is_refused(tmp_path):
