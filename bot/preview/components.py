@@ -5,7 +5,7 @@ page can make them clickable."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from html import escape
 from typing import Any
@@ -170,25 +170,21 @@ def container_html(container: Component, media: Media) -> str:
 
 
 def v2_html(component: Component, media: Media) -> str:
-    """One Components V2 component (top level or inside a container)."""
-    kind = component.get("type")
-    if kind == CONTAINER:
-        return container_html(component, media)
-    if kind == TEXT_DISPLAY:
-        return text_display_html(component, media)
-    if kind == SEPARATOR:
-        return separator_html(component)
-    if kind == SECTION:
-        return section_html(component, media)
-    if kind == MEDIA_GALLERY:
-        return gallery_html(component, media)
-    if kind == THUMBNAIL:
-        return thumbnail_html(component, media)
-    if kind == FILE:
-        return _file_component_html(component)
-    if kind == ACTION_ROW:
-        return action_row_html(component, media)
-    return ""
+    """One Components V2 component (top level or inside a container); unknown: nothing."""
+    render = _V2_RENDERERS.get(component.get("type"))
+    return render(component, media) if render is not None else ""
+
+
+_V2_RENDERERS: dict[Any, Callable[[Component, Media], str]] = {
+    CONTAINER: container_html,
+    TEXT_DISPLAY: text_display_html,
+    SEPARATOR: lambda component, media: separator_html(component),
+    SECTION: section_html,
+    MEDIA_GALLERY: gallery_html,
+    THUMBNAIL: thumbnail_html,
+    FILE: lambda component, media: _file_component_html(component),
+    ACTION_ROW: action_row_html,
+}
 
 
 def v2_components_html(components: list[Component], media: Media) -> str:

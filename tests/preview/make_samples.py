@@ -1,6 +1,7 @@
 """Write tests/preview/samples/pickomino.json: the bot's own messages (a lobby, a
-5-player game mid-turn, the tallest turn, the final screen) as discord.py sends them, drawn by the tests
-and by `python -m bot.preview tests/preview/samples/pickomino.json --out previews`.
+5-player game mid-turn, the tallest turn, the final screen) as discord.py sends them,
+drawn by the tests and by
+`python -m bot.preview tests/preview/samples/pickomino.json --out previews`.
 
 Run again after the game's rendering changes: python -m tests.preview.make_samples
 """

@@ -19,33 +19,7 @@ from bot.preview.__main__ import main
 from bot.preview.shoot import BrowserMissing, Camera
 
 SAMPLES = Path(__file__).parent / "samples" / "pickomino.json"
-V2_MESSAGE = {
-    "flags": 1 << 15,
-    "components": [
-        {
-            "type": 17,
-            "accent_color": 0xD65C3E,
-            "components": [
-                {"type": 10, "content": "## Pickomino\nAnne's turn · **27** kept 🪱"},
-                {"type": 14, "divider": True, "spacing": 1},
-                {
-                    "type": 9,
-                    "components": [
-                        {"type": 10, "content": "`21` 🪱 · `22` 🪱 · `23` 🪱 · `24` 🪱"}
-                    ],
-                    "accessory": {"type": 2, "style": 2, "label": "Hint", "custom_id": "h"},
-                },
-                {
-                    "type": 1,
-                    "components": [
-                        {"type": 2, "style": 1, "label": label, "custom_id": label}
-                        for label in ("Roll", "Take 27", "Take 26", "Steal 25 from Bob", "Wait")
-                    ],
-                },
-            ],
-        }
-    ],
-}
+V2_SAMPLE = SAMPLES.parent / "components_v2.json"  # a Pickomino turn drawn with V2
 
 
 def _skip_or_fail(reason: str) -> None:
@@ -83,7 +57,7 @@ async def test_an_embed_and_a_components_v2_message_at_phone_and_desktop_width(c
     turn = json.loads(SAMPLES.read_text(encoding="utf-8"))[1]
     pages = [
         ("turn", message_html(turn["payload"], names=turn["names"], now=turn["now"])),
-        ("v2", message_html(V2_MESSAGE)),
+        ("v2", message_html(json.loads(V2_SAMPLE.read_text(encoding="utf-8"))[0]["payload"])),
     ]
     shots = await camera.shoot(pages, (390, 800), tmp_path)
     assert [(shot.name, shot.width) for shot in shots] == [
