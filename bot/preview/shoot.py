@@ -87,7 +87,7 @@ class Camera:
         out_dir: Path | str = "previews",
     ) -> list[Shot]:
         """Draw every (name, message fragment) at every width; save one PNG a message and
-        width, and one of the whole page a width (`page-<width>.png`)."""
+        width, and the whole page a width (`page-<width>.html` and `.png`)."""
         assert self._browser is not None, "use the camera inside `async with`"
         folder = Path(out_dir)
         folder.mkdir(parents=True, exist_ok=True)
@@ -100,7 +100,11 @@ class Camera:
             )
             try:
                 await page.route("**/*", _offline)
-                await page.set_content(page_html([html for _, html in pages], width))
+                # A file, not set_content: image paths (absolute, or relative to out_dir)
+                # resolve, and the page can be opened again in any browser.
+                document = folder / f"page-{width}.html"
+                document.write_text(page_html([html for _, html in pages], width), "utf-8")
+                await page.goto(document.resolve().as_uri())
                 await page.evaluate("document.fonts.ready.then(() => true)")
                 messages = await page.query_selector_all(".dc-slot > .dc-message")
                 heights = await page.eval_on_selector_all(".dc-slot > .dc-message", MEASURE)

@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import os
 import struct
+import zlib
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -52,6 +53,34 @@ def _png_size(path: Path) -> tuple[int, int]:
     return width, height
 
 
+def _write_png(path: Path, width: int, height: int) -> None:
+    """A grey PNG of that size, written by hand (no image library needed)."""
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        body = kind + data
+        return struct.pack(">I", len(data)) + body + struct.pack(">I", zlib.crc32(body))
+
+    rows = b"".join(b"\x00" + b"\x80" * width for _ in range(height))
+    header = struct.pack(">IIBBBBB", width, height, 8, 0, 0, 0, 0)  # 8-bit greyscale
+    png = chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b"")
+    path.write_bytes(b"\x89PNG\r\n\x1a\n" + png)
+
+
+@pytest.mark.asyncio(loop_scope="module")
+async def test_images_load_from_local_paths_and_count_in_the_height(camera, tmp_path):
+    _write_png(tmp_path / "tall.png", 10, 60)
+    payload = {"content": "board", "attachments": [{"id": 0, "filename": "tall.png"}]}
+    pages = [
+        ("absolute", message_html(payload, images={"tall.png": str(tmp_path / "tall.png")})),
+        ("relative", message_html(payload, images={"tall.png": "tall.png"})),  # to out_dir
+        ("missing", message_html(payload)),  # a 16:9 placeholder, 400 px wide at most
+    ]
+    shots = await camera.shoot(pages, (800,), tmp_path)
+    height = {shot.name: shot.height for shot in shots}
+    assert height["absolute"] == height["relative"]
+    assert height["missing"] - height["absolute"] == pytest.approx(225 - 60, abs=2)
+
+
 @pytest.mark.asyncio(loop_scope="module")
 async def test_an_embed_and_a_components_v2_message_at_phone_and_desktop_width(camera, tmp_path):
     turn = json.loads(SAMPLES.read_text(encoding="utf-8"))[1]
@@ -91,4 +120,4 @@ def test_the_command_line_prints_a_height_per_message_and_width(tmp_path, capsys
     assert [row[:2] for row in rows] == [[name, "390"] for name in names]
     assert all(int(row[2]) > 100 for row in rows)
     files = [f"{index:02d}-{name}-390.png" for index, name in enumerate(names, start=1)]
-    assert sorted(path.name for path in tmp_path.iterdir()) == [*files, "page-390.png"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == [*files, "page-390.html", "page-390.png"]
