@@ -5,8 +5,10 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+CHROMIUM := /usr/bin/chromium
+EMOJI_FONT := /usr/share/fonts/truetype/noto/NotoColorEmoji.ttf
 
-.PHONY: run test format bench clean
+.PHONY: run test format bench clean browser
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' || { \
@@ -18,7 +20,19 @@ $(STAMP): pyproject.toml
 	  exit 1; }
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	@$(MAKE) --no-print-directory browser
 	touch $(STAMP)
+
+# Chromium and an emoji font for bot.preview's screenshots, from apt when we can (root with
+# apt-get); never a failure: without them only the browser tests fail, saying how to install.
+browser:
+	@if { [ ! -x $(CHROMIUM) ] || [ ! -f $(EMOJI_FONT) ]; } \
+	  && [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	  echo "Installing Chromium for the preview tests (apt-get, first run only)"; \
+	  { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
+	      chromium fonts-noto-color-emoji; } >/dev/null 2>&1 \
+	  || echo "warning: apt-get could not install Chromium; the preview's browser tests will fail (SKIP_BROWSER=1 skips them)" >&2; \
+	fi
 
 run: $(STAMP)
 	$(BIN)/python -m bot

@@ -14,6 +14,7 @@ from bot.i18n import catalog
 
 ROOT = Path(__file__).resolve().parents[4]
 OUR_CODE = [
+    "bot/preview",
     "bot/render",
     "bot/games/pickomino/render",
     "bot/sessions",
