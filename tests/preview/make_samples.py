@@ -13,13 +13,14 @@ import random
 from pathlib import Path
 from typing import Any
 
-from bot.adapters.pickomino import PickominoAdapter
-from bot.ai import Level, bot_name
-from bot.game.pickomino import ALL_TILES, Face, Game, LowerTile, Phase, Rules
+from bot.games.pickomino.adapter import PickominoAdapter
+from bot.games.pickomino.ai import Level, bot_name
+from bot.games.pickomino.engine import ALL_TILES, Face, Game, LowerTile, Phase, Rules
+from bot.games.pickomino.plugin import PICKOMINO
 from bot.render.layout import Layout
-from bot.render.pickomino import render_session
+from bot.render.session_message import render_session
 from bot.sessions.model import Ending, Seat, Session, Status
-from cogs.pickomino._buttons import view_for
+from bot.ui.components import view_for
 
 SAMPLES = Path(__file__).parent / "samples" / "pickomino.json"
 PEOPLE = ["Anne", "Bartholomew", "Chloé 🌻", "dmitri_the_dice_lord", "Eve", "Fatima", "Gus"]
@@ -29,7 +30,7 @@ STARTED = 1_790_000_000.0  # a fixed clock: the turn timer's <t:…:R> is "in 5 
 
 def _payload(session: Session) -> dict[str, Any]:
     """The message body discord.py sends for the live message."""
-    rendered = render_session(session)
+    rendered = render_session(session, PICKOMINO)
     body: dict[str, Any] = {"embeds": [rendered.embed.to_dict()]}
     body["components"] = _components(rendered.layout)
     return body
@@ -82,10 +83,12 @@ def mid_turn(seed: int = 7) -> Session:
             and game.claim_options()
         )
         if ready:
-            session.turn_started = STARTED
+            session.clock.turn_started = STARTED
             return session
         level = to_move.bot_level or "normal"
-        session.remember(adapter.play(game, adapter.bot_move(game, level), rng))
+        session.remember(
+            adapter.play(game, game.current_player, adapter.bot_move(game, level), rng)
+        )
         session.version += 1
     return mid_turn(seed + 1)  # this game never stopped at such a moment: play another
 
@@ -100,7 +103,7 @@ def most_buttons() -> Session:
     game.grill, game.face_down = list(ALL_TILES[:14]), []
     for player, tile in zip(game.players[1:], ALL_TILES[14:], strict=False):
         game.stacks[player].append(tile)
-    session.game, session.status, session.turn_started = game, Status.PLAYING, STARTED
+    session.game, session.status, session.clock.turn_started = game, Status.PLAYING, STARTED
     session.version = 212
     return session
 
@@ -111,9 +114,11 @@ def final(seed: int = 7) -> Session:
     adapter = PickominoAdapter()
     rng = random.Random(seed)
     while not game.is_over:
-        session.remember(adapter.play(game, adapter.bot_move(game, "normal"), rng))
+        session.remember(
+            adapter.play(game, game.current_player, adapter.bot_move(game, "normal"), rng)
+        )
         session.version += 1
-    session.status, session.ending, session.turn_started = Status.OVER, Ending.FINISHED, None
+    session.status, session.ending, session.clock.turn_started = Status.OVER, Ending.FINISHED, None
     return session
 
 
