@@ -13,14 +13,13 @@ from bot.games.pickomino.render.embeds import COLOUR
 from bot.games.pickomino.render.text import options_lines
 from bot.i18n import t
 from bot.ui.game_cog import GameCog
-from cogs.pickomino._options import (
+from bot.ui.options import (
     DEFAULT_TIMER_SECONDS,
     FIRST_PLAYER_CHOICES,
-    LOWER_TILE_CHOICES,
     TIMER_CHOICES,
-    rules_from_choices,
     timer_from_choice,
 )
+from cogs.pickomino._options import LOWER_TILE_CHOICES, rules_from_choices
 
 Interaction = discord.Interaction[Any]
 

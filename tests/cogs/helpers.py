@@ -6,6 +6,7 @@ from __future__ import annotations
 from tests.discord_harness import BotHarness, FakeUser, StoredMessage
 
 FACES_BEST_FIRST = ("🪱", "5️⃣", "4️⃣", "3️⃣", "2️⃣", "1️⃣")
+DECENT_TILE = 25  # stop for a tile of two worms or more while rolling is still possible
 
 
 async def start_game(
@@ -52,9 +53,15 @@ def choose(message: StoredMessage) -> str:
             return faces[face]["custom_id"]
     claims = [b for b in enabled if ":claim:" in b["custom_id"]]
     roll = [b for b in enabled if b["custom_id"].endswith(":roll")]
-    if claims and (not roll or len(claims) > 0):
+    if claims and (not roll or _claimed_tile(claims[0]["custom_id"]) >= DECENT_TILE):
         return claims[0]["custom_id"]
     return roll[0]["custom_id"]
+
+
+def _claimed_tile(custom_id: str) -> int:
+    """The tile a claim button takes: `...:claim:g27` or `...:claim:s27.<victim>`."""
+    move = custom_id.split(":claim:", 1)[1]
+    return int(move[1:].split(".")[0])
 
 
 async def play_to_the_end(harness: BotHarness, live_id: int, limit: int = 2000) -> StoredMessage:
