@@ -1,0 +1,1 @@
+"""The games: one folder each, and the registry that names them."""

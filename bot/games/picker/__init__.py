@@ -1,0 +1,1 @@
+"""Picker, a short dice-drafting game: engine, computer players, scenario runner, bench."""
