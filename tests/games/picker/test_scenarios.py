@@ -76,7 +76,7 @@ def test_the_command_prints_one_error_line_and_exits_2(path: Path) -> None:
         (
             '{"players": ["a", "b", "c"], "rounds": [{"rolls": [[1, 2, 3]], "picks": [3]}]}',
             "error: 0.0: a pick is a colour name",
-        ),  # fmt: skip
+        ),
         ("[" * 100_000, "error: malformed JSON"),
     ],
 )
