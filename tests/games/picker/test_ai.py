@@ -153,7 +153,7 @@ def test_the_hint_is_hards_choice_with_its_reason() -> None:
     assert (hint.player, hint.colour, hint.value) == ("anne", RED, 5)
     assert hint.reason is HintReason.COLOUR_SET and hint.kept_before == 1
     assert not hint.becomes_picker  # the last round: nothing follows
-    assert [option.colour for option in hint.options][0] is RED
+    assert hint.options[0].colour is RED
     assert [o.score for o in hint.options] == sorted((o.score for o in hint.options), reverse=True)
     assert hint_for(game) == hint  # the same position, the same hint
 
