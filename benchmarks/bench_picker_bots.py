@@ -1,0 +1,103 @@
+"""Benchmark Picker's computer players: Hard against Normals, at 3 and 5 players.
+
+Usage: python -m benchmarks.bench_picker_bots [--games N] [--five N] [--seed S] [--workers W]
+
+Each game seats one Hard and Normals, Hard's seat rotating through every seat and the
+first player drawn from the game's seeded rng. Prints Hard's share of wins with a 95%
+Wilson interval (a first place shared by k players counts 1/k), and each level's
+decision time p50/p99 (wall clock, so other load on the machine shows in it).
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import time
+from collections import defaultdict
+from concurrent.futures import ProcessPoolExecutor
+from itertools import repeat
+
+from bot.games.picker.ai import Level, decide
+from bot.games.picker.engine import Game
+
+Z_95 = 1.959964
+TARGET_SHARE_3 = 0.45  # Hard against two Normals (a fair share is 1/3)
+TARGET_P99_MS = 50.0
+
+
+def play(seed: int, players: int) -> tuple[float, dict[str, list[float]]]:
+    """One seeded game of Hard against Normals: Hard's share of first place, and the
+    seconds each decision took, by level."""
+    rng = random.Random(seed)
+    hard_seat = seed % players
+    names = [f"seat{seat}" for seat in range(players)]
+    levels = [Level.HARD if seat == hard_seat else Level.NORMAL for seat in range(players)]
+    game = Game(names, first=rng.randrange(players), computer=names)
+    times: dict[str, list[float]] = defaultdict(list)
+    while not game.is_over:
+        if game.legal_actions().can_roll:
+            game.roll_with(rng)
+            continue
+        level = levels[game.current]
+        started = time.perf_counter()
+        pick = decide(game, level, rng)
+        times[level.value].append(time.perf_counter() - started)
+        game.apply(pick)
+    winners = [s.player for s in game.standings() if s.rank == 1]
+    share = 1 / len(winners) if names[hard_seat] in winners else 0.0
+    return share, times
+
+
+def wilson(successes: float, trials: int, z: float = Z_95) -> tuple[float, float]:
+    """The Wilson score interval of a binomial proportion (fractional successes allowed)."""
+    rate = successes / trials
+    denominator = 1 + z * z / trials
+    centre = (rate + z * z / (2 * trials)) / denominator
+    half = z * math.sqrt(rate * (1 - rate) / trials + z * z / (4 * trials * trials))
+    return centre - half / denominator, centre + half / denominator
+
+
+def percentile(sorted_values: list[float], fraction: float) -> float:
+    return sorted_values[min(len(sorted_values) - 1, int(fraction * len(sorted_values)))]
+
+
+def report(players: int, results: list[tuple[float, dict[str, list[float]]]]) -> None:
+    shares = sum(share for share, _ in results)
+    low, high = wilson(shares, len(results))
+    print(
+        f"{players} players, hard vs {players - 1} normal: hard wins {shares:.1f}/{len(results)} "
+        f"({shares / len(results):.1%}, 95% CI {low:.1%} to {high:.1%}; "
+        f"fair share {1 / players:.1%})"
+    )
+    by_level: dict[str, list[float]] = defaultdict(list)
+    for _, times in results:
+        for level, seconds in times.items():
+            by_level[level].extend(seconds)
+    for level, seconds in sorted(by_level.items()):
+        seconds.sort()
+        print(
+            f"  {level:<6} decision: p50 {percentile(seconds, 0.5) * 1000:6.2f} ms, "
+            f"p99 {percentile(seconds, 0.99) * 1000:6.2f} ms ({len(seconds)} decisions)"
+        )
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=600, help="3-player games")
+    parser.add_argument("--five", type=int, default=150, help="5-player games")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--workers", type=int, default=2)
+    args = parser.parse_args(argv)
+    started = time.perf_counter()
+    with ProcessPoolExecutor(args.workers) as pool:
+        for players, games in ((3, args.games), (5, args.five)):
+            if games < 1:
+                continue
+            seeds = range(args.seed * 1_000_000, args.seed * 1_000_000 + games)
+            report(players, list(pool.map(play, seeds, repeat(players), chunksize=10)))
+    print(f"in {time.perf_counter() - started:.1f} s with {args.workers} workers")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,73 @@
+"""Computer players: three levels behind one interface, pure and reproducible.
+
+`decide(game, level, rng)` returns the die the player to move keeps, always legal.
+Rolling is not a decision: whoever runs the game rolls (`game.roll_with(rng)`).
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+from bot.games.picker.ai.greedy import NORMAL, greedy_choice
+from bot.games.picker.ai.lookahead import candidate_values
+from bot.games.picker.engine import COLOURS, Colour, Game, Pick, RandomSource
+from bot.games.picker.engine.colours import COLOUR_INDEX
+
+EASY_TAKES_HIGHEST = 0.7  # how often Easy keeps the highest number; else any die
+
+
+class Level(StrEnum):
+    EASY = "easy"  # usually the highest number, now and then any die
+    NORMAL = "normal"  # the highest number; its colour sets break ties; likes to be Picker
+    HARD = "hard"  # plays each choice out to the game's end against Normal opponents
+
+
+def decide(game: Game, level: Level, rng: RandomSource) -> Pick:
+    """The die the player to move keeps at `level`; ValueError when no die is to be kept."""
+    available = game.available()
+    if not available:
+        raise ValueError("no die is on the table to keep")
+    if level is Level.HARD:
+        return Pick(hard_choice(game, rng))
+    if level is Level.NORMAL:
+        return Pick(normal_choice(game))
+    return Pick(_easy_choice(game, rng))
+
+
+def timeout_pick(game: Game) -> Pick:
+    """The keep made for a player whose turn timer ran out: Normal's choice."""
+    return Pick(normal_choice(game))
+
+
+def normal_choice(game: Game) -> Colour:
+    """Normal's die: deterministic, so Hard can foresee it exactly."""
+    dice = game.dice
+    assert dice is not None
+    player = game.current_player
+    counts = [0] * len(game.players)
+    for colour, _ in game.kept[player]:
+        counts[COLOUR_INDEX[colour]] += 1
+    available = [COLOUR_INDEX[colour] for colour in game.available()]
+    more_rounds = game.round + 1 < game.rounds_total
+    index = greedy_choice(
+        dice, available, counts, game.picker is None, game.lowest, more_rounds, NORMAL
+    )
+    return COLOURS[index]
+
+
+def hard_choice(game: Game, rng: RandomSource) -> Colour:
+    """Hard's die: the best average over play-outs of each choice (ties: higher number)."""
+    values = candidate_values(game, rng)
+    dice = game.dice
+    assert dice is not None
+    index = max(values, key=lambda i: (values[i], dice[i], -i))
+    return COLOURS[index]
+
+
+def _easy_choice(game: Game, rng: RandomSource) -> Colour:
+    available = game.available()
+    if rng.random() >= EASY_TAKES_HIGHEST:
+        return available[int(rng.random() * len(available))]
+    highest = max(game.value_of(colour) for colour in available)
+    tops = [colour for colour in available if game.value_of(colour) == highest]
+    return tops[int(rng.random() * len(tops))]

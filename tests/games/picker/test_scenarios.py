@@ -1,0 +1,99 @@
+"""Picker scenario files replayed by run_scenario and by the command, as SCENARIOS.md says."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.games.picker.scenario import ScenarioError, run_scenario
+
+FOLDER = Path(__file__).parent / "scenarios"
+POSITIONS = sorted(path for path in FOLDER.glob("*.json") if not path.stem.startswith("error_"))
+ERRORS = sorted(FOLDER.glob("error_*.json"))
+
+
+def load(path: Path) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    return data
+
+
+def run_cli(argument: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "bot.games.picker.scenario", argument],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=30,
+    )
+
+
+def test_the_worked_examples_ship() -> None:
+    assert {path.stem for path in POSITIONS} >= {
+        "scenarios_md_example",
+        "two_ones_first_keeper_is_picker",
+    }
+
+
+@pytest.mark.parametrize("path", POSITIONS, ids=lambda path: path.stem)
+def test_positions_replay_exactly(path: Path) -> None:
+    assert run_scenario(load(path)) == load(path)["expect"]
+
+
+@pytest.mark.parametrize("path", POSITIONS, ids=lambda path: path.stem)
+def test_the_command_prints_the_position(path: Path) -> None:
+    result = run_cli(str(path))
+    assert (result.returncode, result.stderr) == (0, "")
+    assert json.loads(result.stdout) == load(path)["expect"]
+
+
+@pytest.mark.parametrize("path", ERRORS, ids=lambda path: path.stem)
+def test_broken_scenarios_raise_with_their_location(path: Path) -> None:
+    with pytest.raises(ScenarioError) as refused:
+        run_scenario(load(path))
+    assert refused.value.line() == load(path)["expect_error"]
+
+
+@pytest.mark.parametrize("path", ERRORS, ids=lambda path: path.stem)
+def test_the_command_prints_one_error_line_and_exits_2(path: Path) -> None:
+    result = run_cli("-", stdin=path.read_text(encoding="utf-8"))
+    assert result.returncode == 2
+    assert result.stdout == ""
+    assert result.stderr == load(path)["expect_error"] + "\n"
+
+
+@pytest.mark.parametrize(
+    ("text", "line"),
+    [
+        ('{"players": ["a", "b", "c"], ', "error: malformed JSON: Expecting property name"),
+        ("[1, 2, 3]", "error: a scenario is a JSON object"),
+        ('{"game": "pickomino", "players": ["a", "b"]}', "error: not a Picker scenario"),
+        ('{"players": ["a", "b", "c"], "rounds": [[1, 2]]}', "error: 0: a round is an object"),
+        (
+            '{"players": ["a", "b", "c"], "rounds": [{"rolls": [[1, 2, 3]], "picks": [3]}]}',
+            "error: 0.0: a pick is a colour name",
+        ),
+        ("[" * 100_000, "error: malformed JSON"),
+    ],
+)
+def test_malformed_input_gets_one_error_line_and_no_traceback(text: str, line: str) -> None:
+    result = run_cli("-", stdin=text)
+    assert result.returncode == 2 and result.stdout == ""
+    assert result.stderr.startswith(line) and result.stderr.count("\n") == 1
+
+
+def test_an_unreadable_file_is_an_error_line() -> None:
+    result = run_cli(str(FOLDER / "no_such_file.json"))
+    assert result.returncode == 2
+    assert result.stderr.startswith("error: cannot read ")
+
+
+def test_scenario_error_carries_location_and_reason() -> None:
+    error = ScenarioError("1.2", "the red die is kept already")
+    assert (error.location, error.reason) == ("1.2", "the red die is kept already")
+    assert error.line() == "error: 1.2: the red die is kept already"
+    assert ScenarioError("", "malformed JSON").line() == "error: malformed JSON"
