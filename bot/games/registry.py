@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from bot.games.picker.plugin import PICKER
 from bot.games.pickomino.plugin import PICKOMINO
 from bot.games.plugin import GamePlugin, ScenarioPlayer
 from bot.sessions.adapter import AnyAdapter
 
-GAMES: tuple[GamePlugin, ...] = (PICKOMINO,)
+GAMES: tuple[GamePlugin, ...] = (PICKOMINO, PICKER)
 _BY_KIND = {game.kind: game for game in GAMES}
 
 

@@ -51,10 +51,14 @@ def _read(path: str) -> Any:
         text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
     except OSError as error:
         raise ScenarioError(f"cannot read {path}: {error.strerror}") from None
+    except UnicodeDecodeError:
+        raise ScenarioError(f"cannot read {path}: it is not UTF-8 text") from None
     try:
         return json.loads(text)
     except json.JSONDecodeError as error:
         raise ScenarioError(f"malformed JSON: {error.msg} at line {error.lineno}") from None
+    except RecursionError:
+        raise ScenarioError("malformed JSON: nested too deeply") from None
 
 
 if __name__ == "__main__":

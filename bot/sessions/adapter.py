@@ -76,8 +76,9 @@ class GameAdapter(Protocol[GameT]):
         """`player` plays `move`; raise IllegalMove if it is not theirs to play now."""
         ...
 
-    def timeout(self, game: GameT) -> list[GameEvent]:
-        """The turn timer ran out for the player to move."""
+    def timeout(self, game: GameT, rng: Any) -> list[GameEvent]:
+        """The turn timer ran out for the player to move (a game may need dice for what
+        follows)."""
         ...
 
     def remove_player(self, game: GameT, player: str) -> list[GameEvent]:
@@ -94,7 +95,8 @@ class GameAdapter(Protocol[GameT]):
         ...
 
     def bot_move(self, game: GameT, level: str) -> str:
-        """The move a computer player of `level` makes now (always legal)."""
+        """The move a computer player of `level` makes now (always legal). `level` is
+        "" for the seat of a person who left a game that keeps their seat."""
         ...
 
     def hint(self, game: GameT, player: str, names: Mapping[str, str]) -> str:

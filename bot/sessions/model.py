@@ -40,6 +40,12 @@ class Seat:
     left: bool = False
 
     @property
+    def computer_plays(self) -> bool:
+        """A computer moves for this seat: a computer player's, or one a person left in a
+        game that keeps the seat (Picker: the number of dice is the number of seats)."""
+        return self.is_bot or self.left
+
+    @property
     def player_id(self) -> str:
         """The id the game engines use."""
         return str(self.user_id)

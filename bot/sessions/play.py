@@ -52,14 +52,14 @@ def bot_step(session: Session, tools: ChangeTools, move: str | None) -> list[Gam
     _require_playing(session)
     adapter = tools.adapter
     seat = session.seat_to_move(adapter)
-    if seat is None or not seat.is_bot:
+    if seat is None or not seat.computer_plays:
         return []  # a person moved in the meantime (cannot happen under the lock)
     if move is not None:
         try:
             return adapter.play(session.game, seat.player_id, move, tools.rng)
         except IllegalMove:
             log.exception("computer player %s made an illegal move %r", seat.name, move)
-    return adapter.timeout(session.game)
+    return adapter.timeout(session.game, tools.rng)
 
 
 def leave(session: Session, tools: ChangeTools, user_id: int) -> list[GameEvent]:
@@ -89,7 +89,7 @@ def expire_turn(session: Session, tools: ChangeTools) -> list[GameEvent]:
     player = adapter.current_player(session.game)
     if player is None:
         return []
-    events = adapter.timeout(session.game)
+    events = adapter.timeout(session.game, tools.rng)
     strikes = session.clock.strikes.get(player, 0) + 1
     session.clock.strikes[player] = strikes
     if strikes >= STRIKES_TO_REMOVE and not adapter.is_over(session.game):

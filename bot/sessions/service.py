@@ -238,7 +238,7 @@ class SessionService:
             draft.ended_at = int(tools.now)
         # A computer player to move steps after a short pause; the turn timer is for people.
         seat = draft.seat_to_move(adapter)
-        bot_turn = seat is not None and seat.is_bot
+        bot_turn = seat is not None and seat.computer_plays
         clock = draft.clock
         clock.bot_due = tools.now + self.bot_step_seconds if bot_turn else None
         if bot_turn or draft.status is not Status.PLAYING or draft.timer_seconds is None:
@@ -336,7 +336,7 @@ class SessionService:
         """What the computer player to move decides (off the event loop); None on failure."""
         adapter = self.adapter(session.kind)
         seat = session.seat_to_move(adapter)
-        if seat is None or not seat.is_bot:
+        if seat is None or not seat.computer_plays:
             return None
         game = adapter.copy(session.game)
         try:

@@ -78,7 +78,7 @@ def test_leaving_and_abandoning_end_the_game_as_abandoned(game: GamePlugin) -> N
     adapter, rng = game.adapter, random.Random(1)
     players = [str(100 + index) for index in range(game.adapter.min_players)]
     state = adapter.new_game(players, {}, rng)
-    adapter.timeout(state)
+    adapter.timeout(state, rng)
     assert not adapter.is_over(state)
     adapter.abandon(state)
     assert adapter.is_over(state) and adapter.is_abandoned(state)

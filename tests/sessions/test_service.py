@@ -65,7 +65,7 @@ class Race:
         game["turn"] += 1
         return [{"type": "added", "total": game["total"]}]
 
-    def timeout(self, game: dict) -> list[dict]:
+    def timeout(self, game: dict, rng: Any) -> list[dict]:
         game["turn"] += 1
         return [{"type": "timeout"}]
 

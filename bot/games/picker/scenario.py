@@ -11,9 +11,6 @@ in a round's rolls names the round alone.
 
 from __future__ import annotations
 
-import json
-import sys
-from pathlib import Path
 from typing import Any
 
 from bot.games.picker.engine import (
@@ -25,29 +22,19 @@ from bot.games.picker.engine import (
     RollDice,
     total_bonus,
 )
+from bot.games.scenario_errors import ScenarioError as SharedScenarioError
 from bot.i18n import t
 
-EXIT_BAD_SCENARIO = 2
 GAME = "picker"
 
 
-class ScenarioError(Exception):
+class ScenarioError(SharedScenarioError):
     """A scenario that cannot be played: `location` is "round.pick", "round", or "" for
     the file as a whole; `reason` says why in a few words."""
 
     def __init__(self, location: str, reason: str) -> None:
-        super().__init__(f"{location}: {reason}" if location else reason)
+        super().__init__(reason, location)
         self.location = location
-        self.reason = reason
-
-    @property
-    def where(self) -> str:
-        """The location, under the name the Pickomino runner's error uses."""
-        return self.location
-
-    def line(self) -> str:
-        """The one line the command prints on standard error."""
-        return f"error: {self}"
 
 
 def run_scenario(data: dict[str, Any]) -> dict[str, Any]:
@@ -150,40 +137,3 @@ def _position(game: Game) -> dict[str, Any]:
         "game_over": over,
         "winners": [s.player for s in game.standings() if s.rank == 1] if over else [],
     }
-
-
-def main(argv: list[str] | None = None) -> int:
-    """The command: print the position as JSON (exit 0) or one error line (exit 2)."""
-    args = sys.argv[1:] if argv is None else argv
-    if len(args) != 1:
-        print(
-            "error: usage: python -m bot.games.picker.scenario FILE (or - for stdin)",
-            file=sys.stderr,
-        )
-        return EXIT_BAD_SCENARIO
-    try:
-        position = run_scenario(_read(args[0]))
-    except ScenarioError as error:
-        print(error.line(), file=sys.stderr)
-        return EXIT_BAD_SCENARIO
-    print(json.dumps(position, indent=2))
-    return 0
-
-
-def _read(path: str) -> Any:
-    try:
-        text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
-    except OSError as error:
-        raise ScenarioError("", f"cannot read {path}: {error.strerror}") from None
-    except UnicodeDecodeError:
-        raise ScenarioError("", f"cannot read {path}: it is not UTF-8 text") from None
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as error:
-        raise ScenarioError("", f"malformed JSON: {error.msg} at line {error.lineno}") from None
-    except RecursionError:
-        raise ScenarioError("", "malformed JSON: nested too deeply") from None
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -102,7 +102,7 @@ class PickominoAdapter(GameAdapter[Game]):
             raise IllegalMove(ENGINE_REFUSAL_KEY, reason=str(error)) from None
         return [event_to_dict(event) for event in events]
 
-    def timeout(self, game: Game) -> list[GameEvent]:
+    def timeout(self, game: Game, rng: Any) -> list[GameEvent]:
         return [event_to_dict(event) for event in game.end_turn_on_timeout()]
 
     def remove_player(self, game: Game, player: str) -> list[GameEvent]:

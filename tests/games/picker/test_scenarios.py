@@ -24,7 +24,7 @@ def load(path: Path) -> dict[str, Any]:
 
 def run_cli(argument: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "bot.games.picker.scenario", argument],
+        [sys.executable, "-m", "bot.games.scenario", argument],
         input=stdin,
         capture_output=True,
         text=True,
@@ -71,10 +71,14 @@ def test_the_command_prints_one_error_line_and_exits_2(path: Path) -> None:
     [
         ('{"players": ["a", "b", "c"], ', "error: malformed JSON: Expecting property name"),
         ("[1, 2, 3]", "error: a scenario is a JSON object"),
-        ('{"game": "pickomino", "players": ["a", "b"]}', "error: not a Picker scenario"),
-        ('{"players": ["a", "b", "c"], "rounds": [[1, 2]]}', "error: 0: a round is an object"),
+        ('{"game": "chess", "players": ["a", "b"]}', "error: unknown game 'chess'"),
         (
-            '{"players": ["a", "b", "c"], "rounds": [{"rolls": [[1, 2, 3]], "picks": [3]}]}',
+            '{"game": "picker", "players": ["a", "b", "c"], "rounds": [[1, 2]]}',
+            "error: 0: a round is an object",
+        ),
+        (
+            '{"game": "picker", "players": ["a", "b", "c"],'
+            ' "rounds": [{"rolls": [[1, 2, 3]], "picks": [3]}]}',
             "error: 0.0: a pick is a colour name",
         ),
         ("[" * 100_000, "error: malformed JSON"),

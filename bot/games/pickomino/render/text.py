@@ -8,6 +8,7 @@ from typing import Any
 from bot.games.pickomino.engine import ClaimOption, Face, Rules, Source
 from bot.i18n import t
 from bot.render.names import Namer, safe_name
+from bot.render.option_lines import shared_option_lines
 
 FACE_EMOJI: dict[Face, str] = {
     Face.ONE: "1️⃣",
@@ -46,22 +47,8 @@ def options_lines(
     return [
         t(f"options.lower_tile.{rules.lower_tile.value}"),
         t("options.flip.yes" if rules.flip_on_empty_failure else "options.flip.no"),
-        t(f"options.first.{rules.first_player.value}"),
-        timer_text(timer_seconds),
-        t("options.hints.on" if hints else "options.hints.off"),
+        *shared_option_lines(rules.first_player.value, timer_seconds, hints),
     ]
-
-
-def timer_text(seconds: int | None) -> str:
-    if seconds is None:
-        return t("options.timer.off")
-    return t("options.timer.on", minutes=duration_text(seconds))
-
-
-def duration_text(seconds: int) -> str:
-    if seconds % 60 == 0:
-        return t("options.minutes", count=seconds // 60)
-    return t("options.seconds", count=seconds)
 
 
 def roll_line(event: dict[str, Any], name_of: Namer) -> str:

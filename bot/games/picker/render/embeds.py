@@ -1,0 +1,142 @@
+"""Picker's embeds: the round in progress, and the final standings with the bonus."""
+
+from __future__ import annotations
+
+import discord
+
+from bot.games.picker.engine import Game, Standing
+from bot.games.picker.words import COLOUR_MARK, die_text, event_line
+from bot.i18n import t
+from bot.render.layout import MAX_FIELD_VALUE, clip
+from bot.render.lobby import footer
+from bot.render.names import safe_name
+from bot.sessions.model import Ending, Session
+
+COLOUR = discord.Colour.from_rgb(64, 132, 214)
+LOG_LINES = 5
+MEDALS = {1: "🥇", 2: "🥈", 3: "🥉"}
+
+
+def round_embed(session: Session, game: Game) -> discord.Embed:
+    name_of = session.name_of
+    embed = discord.Embed(
+        title=t("picker.round", round=game.round_number, rounds=game.rounds_total),
+        description=t("picker.pick_of", name=safe_name(name_of(game.current_player))),
+        colour=COLOUR,
+    )
+    embed.add_field(name=t("picker.table"), value=table_text(session, game), inline=False)
+    embed.add_field(name=t("game.players"), value=players_text(session, game), inline=False)
+    embed.add_field(name=t("game.log"), value=log_text(session), inline=False)
+    return footer(embed, session)
+
+
+def table_text(session: Session, game: Game) -> str:
+    """The dice of the round: the ones left, and the ones kept with who kept them."""
+    assert game.dice is not None
+    seats = len(game.players)
+    keepers = {
+        colour: game.players[(game.first + index) % seats]
+        for index, colour in enumerate(game.picks)
+    }
+    left, kept = [], []
+    for colour, value in zip(game.colours, game.dice, strict=True):
+        if colour in keepers:
+            name = safe_name(session.name_of(keepers[colour]))
+            kept.append(t("picker.kept_die", die=die_text(colour, value), name=name))
+        else:
+            left.append(die_text(colour, value))
+    lines = [t("picker.on_table", dice="  ".join(left))] if left else []
+    lines.extend(kept)
+    lines.append(_picker_line(session, game))
+    return clip("\n".join(lines), MAX_FIELD_VALUE)
+
+
+def _picker_line(session: Session, game: Game) -> str:
+    """Who keeps first next round so far: the first to keep the round's lowest number."""
+    if game.picker is None:
+        return t("picker.picker_none", value=game.lowest)
+    name = safe_name(session.name_of(game.players[game.picker]))
+    return t("picker.picker_yet", name=name, value=game.lowest)
+
+
+def players_text(session: Session, game: Game) -> str:
+    standings = {standing.player: standing for standing in game.standings()}
+    lines = []
+    for player in game.players:
+        standing = standings[player]
+        marker = "game.marker.current" if player == game.current_player else "game.marker.waiting"
+        colours = "".join(COLOUR_MARK[colour] for colour in game.colours_kept(player))
+        lines.append(
+            t(
+                "picker.player",
+                marker=t(marker),
+                name=_seat_name(session, player),
+                points=standing.points,
+                colours=colours or "—",
+                bonus=standing.bonus,
+            )
+        )
+    return clip("\n".join(lines), MAX_FIELD_VALUE)
+
+
+def _seat_name(session: Session, player: str) -> str:
+    seat = session.seat_by_player(player)
+    name = safe_name(session.name_of(player))
+    if seat is not None and seat.is_bot:
+        return t("picker.player.bot", name=name)
+    if seat is not None and seat.left:
+        return t("picker.player.left", name=name)
+    return name
+
+
+def log_text(session: Session) -> str:
+    lines = [event_line(event, session.name_of) for event in session.log]
+    shown = [line for line in lines if line][-LOG_LINES:]
+    return clip("\n".join(shown), MAX_FIELD_VALUE) if shown else t("game.log.empty")
+
+
+def final_embed(session: Session, game: Game) -> discord.Embed:
+    abandoned = session.ending is Ending.ABANDONED
+    standings = game.standings()
+    embed = discord.Embed(
+        title=t("picker.final.abandoned" if abandoned else "picker.final"),
+        description=result_text(session, standings, abandoned),
+        colour=COLOUR,
+    )
+    value = standings_text(session, standings, abandoned)
+    embed.add_field(name=t("final.standings"), value=value, inline=False)
+    embed.add_field(name=t("game.log"), value=log_text(session), inline=False)
+    return footer(embed, session)
+
+
+def result_text(session: Session, standings: tuple[Standing, ...], abandoned: bool) -> str:
+    if abandoned:
+        return t("final.abandoned")
+    winners = [safe_name(session.name_of(s.player)) for s in standings if s.rank == 1]
+    if len(winners) > 1:
+        return t("final.winners.shared", names=", ".join(winners))
+    return t("picker.final.winner", name=winners[0], score=standings[0].score)
+
+
+def standings_text(session: Session, standings: tuple[Standing, ...], abandoned: bool) -> str:
+    lines = []
+    for standing in standings:
+        medal = "▫️" if abandoned else MEDALS.get(standing.rank, "▫️")
+        sets = " ".join(
+            t("picker.final.set", mark=COLOUR_MARK[s.colour], times=s.count, bonus=s.bonus)
+            for s in standing.sets
+            if s.bonus
+        )
+        lines.append(
+            t(
+                "picker.final.line",
+                medal=medal,
+                rank=standing.rank,
+                name=_seat_name(session, standing.player),
+                score=standing.score,
+                points=standing.points,
+                bonus=standing.bonus,
+                sets=sets or t("picker.final.no_sets"),
+            )
+        )
+    return clip("\n".join(lines), MAX_FIELD_VALUE)

@@ -1,0 +1,71 @@
+"""The /picker command group: start (with Picker's options) and rules; status, leave
+and end come from the shared GameCog."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.games.picker.plugin import PICKER
+from bot.games.picker.render.embeds import COLOUR
+from bot.games.picker.words import options_lines
+from bot.i18n import t
+from bot.ui.game_cog import GameCog
+from bot.ui.options import (
+    DEFAULT_TIMER_SECONDS,
+    FIRST_PLAYER_CHOICES,
+    TIMER_CHOICES,
+    timer_from_choice,
+)
+
+Interaction = discord.Interaction[Any]
+
+
+@app_commands.guild_only()
+class PickerCog(
+    GameCog,
+    name="Picker",
+    group_name="picker",
+    group_description=t("picker.command.group"),
+):
+    game = PICKER
+
+    @app_commands.command(name="start", description=t("picker.command.start"))
+    @app_commands.describe(
+        first_player=t("command.start.first_player"),
+        turn_timer=t("command.start.turn_timer"),
+        hints=t("command.start.hints"),
+    )
+    @app_commands.choices(first_player=FIRST_PLAYER_CHOICES)
+    @app_commands.choices(turn_timer=TIMER_CHOICES)
+    async def start(
+        self,
+        interaction: Interaction,
+        first_player: str | None = None,
+        turn_timer: int | None = None,
+        hints: bool | None = None,
+    ) -> None:
+        await self.open_lobby(
+            interaction,
+            options={"first_player": first_player or "random"},
+            timer_seconds=timer_from_choice(turn_timer),
+            hints=hints is not False,
+        )
+
+    @app_commands.command(name="rules", description=t("picker.command.rules"))
+    async def rules(self, interaction: Interaction) -> None:
+        session = await self.sessions.live(self._channel(interaction))
+        embed = discord.Embed(
+            title=t("picker.rules.title"), description=t("picker.rules.summary"), colour=COLOUR
+        )
+        if session is not None and session.kind == self.game.kind:
+            lines = options_lines(session.options, session.timer_seconds, session.hints)
+            embed.add_field(name=t("rules.options"), value="\n".join(lines), inline=False)
+        else:
+            lines = options_lines({}, DEFAULT_TIMER_SECONDS, True)
+            embed.add_field(
+                name=t("picker.rules.options.default"), value="\n".join(lines), inline=False
+            )
+        await interaction.response.send_message(embed=embed, ephemeral=True)
