@@ -7,11 +7,10 @@ an illegal action raises IllegalAction and leaves the game exactly as it was.
 from __future__ import annotations
 
 import bisect
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from enum import StrEnum
 
-from bot.games.pickomino.engine.actions import Action, Claim, Keep, Roll
+from bot.games.pickomino.engine.actions import AcceptFailure, Action, Claim, Keep, Roll, Weasel
 from bot.games.pickomino.engine.claims import ClaimOption, Source, best_claim, claim_options
 from bot.games.pickomino.engine.dice import (
     ALL_FACES,
@@ -23,34 +22,40 @@ from bot.games.pickomino.engine.dice import (
 )
 from bot.games.pickomino.engine.errors import IllegalAction, InvalidState
 from bot.games.pickomino.engine.events import (
+    BratwurmGained,
+    BratwurmReason,
     Event,
     Failed,
     FailReason,
     GameOver,
+    HenStolen,
     Kept,
+    NinthDie,
     PlayerLeft,
     Rolled,
+    SpecialistGained,
+    SpecialistLeft,
+    SpecialistReturned,
     Standing,
     Stole,
     Took,
+    WeaselRolled,
 )
+from bot.games.pickomino.engine.extrawurm import ExtrawurmState
+from bot.games.pickomino.engine.phases import Phase
 from bot.games.pickomino.engine.rules import LowerTile, Rules
-from bot.games.pickomino.engine.tiles import ALL_TILES, LOWEST_TILE, worms
+from bot.games.pickomino.engine.specialists import Place, Specialist
+from bot.games.pickomino.engine.tiles import BASE_LAYOUT, EXTRA_TILES, LOWEST_TILE, Layout, worms
 
-MIN_PLAYERS = 2
-MAX_PLAYERS = 7
-
-
-class Phase(StrEnum):
-    ROLL = "roll"  # roll the dice left; with dice kept, stopping may be possible too
-    KEEP = "keep"  # a roll is on the table: keep one face from it
-    CLAIM = "claim"  # the turn ended by itself (all dice or all faces kept): take a tile
-    OVER = "over"  # the game has ended
-
+# The base game's seat limits; a variant's own are in its Layout.
+MIN_PLAYERS = BASE_LAYOUT.min_players
+MAX_PLAYERS = BASE_LAYOUT.max_players
 
 # Enum member lookups cost ~110 ns on 3.11; the hot paths read these module aliases.
 _ROLL, _KEEP, _CLAIM, _OVER = Phase.ROLL, Phase.KEEP, Phase.CLAIM, Phase.OVER
-_WORM = Face.WORM
+_NO_NEW_FACE = Phase.NO_NEW_FACE
+_WORM, _ONE = Face.WORM, Face.ONE
+_CANNED_WORM_POINTS = 5  # the can counts as one worm
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,6 +65,8 @@ class LegalActions:
     can_roll: bool
     keepable: tuple[Face, ...]
     claims: tuple[ClaimOption, ...]
+    can_weasel: bool = False  # Extrawurm: roll the dice on the table again
+    can_accept_failure: bool = False  # Extrawurm: take a roll with no new face as it is
 
 
 class Game:
@@ -68,6 +75,7 @@ class Game:
     __slots__ = (
         "abandoned",
         "current",
+        "expansion",
         "face_down",
         "grill",
         "kept",
@@ -77,6 +85,7 @@ class Game:
         "roll",
         "rules",
         "stacks",
+        "turn_dice",
         "turn_number",
     )
 
@@ -89,12 +98,14 @@ class Game:
     ) -> None:
         """A fresh game: all tiles face up on the grill, `players[first]` to move."""
         players = list(players)
-        _check_players(players)
+        rules = rules or Rules()
+        layout = rules.layout
+        check_players(players, layout)
         if not 0 <= first < len(players):
             raise InvalidState(f"first seat {first} is not a seat of this game")
         self.players: list[str] = players
-        self.rules: Rules = rules or Rules()
-        self.grill: list[int] = list(ALL_TILES)
+        self.rules: Rules = rules
+        self.grill: list[int] = list(layout.all_tiles)
         self.face_down: list[int] = []
         self.stacks: dict[str, list[int]] = {player: [] for player in players}
         self.left: list[str] = []
@@ -104,8 +115,83 @@ class Game:
         self.roll: tuple[Face, ...] | None = None
         self.turn_number: int = 1
         self.abandoned: bool = False
+        self.turn_dice: int = layout.dice  # 9 for the Golden Die's holder
+        self.expansion: ExtrawurmState | None = (
+            ExtrawurmState.setup(players) if rules.extrawurm else None
+        )
+
+    @classmethod
+    def from_position(
+        cls,
+        players: Sequence[str],
+        rules: Rules | None = None,
+        *,
+        grill: Iterable[int],
+        face_down: Iterable[int] = (),
+        stacks: Mapping[str, Sequence[int]] | None = None,
+        current: int | str = 0,
+        phase: Phase = Phase.ROLL,
+        kept: Iterable[Face] = (),
+        roll: Iterable[Face] | None = None,
+        turn_number: int = 1,
+        left: Iterable[str] = (),
+        abandoned: bool = False,
+        extras: Mapping[str, Sequence[int]] | None = None,
+        specialists: Mapping[Specialist, Place] | None = None,
+        bratwurms: Mapping[str, int] | None = None,
+        supply: int | None = None,
+        weasel_used: bool = False,
+    ) -> Game:
+        """A game at an arbitrary position, checked in full (InvalidState if the rules
+        do not allow it). The one way to build a position without playing up to it.
+
+        `stacks` run bottom to top, missing players holding none; `current` is a seat
+        or a name. The Extrawurm parts apply only with `rules.extrawurm`: missing
+        `extras` and `bratwurms` entries are none, missing `specialists` keys sit on
+        their setup tiles, and `supply` defaults to the tokens nobody holds.
+        """
+        game = cls.__new__(cls)
+        rules = rules or Rules()
+        game.players = list(players)
+        game.rules = rules
+        game.grill = sorted(grill)
+        game.face_down = sorted(face_down)
+        stacks = stacks or {}
+        unknown = set(stacks).difference(game.players)
+        if unknown:
+            raise InvalidState(f"{sorted(unknown)[0]!r} has a stack but is not seated")
+        game.stacks = {player: list(stacks.get(player, ())) for player in game.players}
+        if isinstance(current, str):
+            if current not in game.players:
+                raise InvalidState(f"{current!r} is to move but is not seated")
+            current = game.players.index(current)
+        game.current = current
+        game.phase = phase
+        game.kept = list(kept)
+        game.roll = None if roll is None else tuple(roll)
+        game.turn_number = turn_number
+        game.left = list(left)
+        game.abandoned = abandoned
+        game.expansion = None
+        if rules.extrawurm:
+            game.expansion = _expansion_at(
+                game.players, extras, specialists, bratwurms, supply, weasel_used
+            )
+        elif extras or specialists or bratwurms or supply or weasel_used:
+            raise InvalidState("extra tiles, specialists and Bratwurms need the Extrawurm rules")
+        game.turn_dice = game._dice_for_turn()
+        # Imported here: the checks read a Game, so they import this module.
+        from bot.games.pickomino.engine.checks import check_position
+
+        check_position(game)
+        return game
 
     # ----------------------------------------------------------------- reading
+
+    @property
+    def layout(self) -> Layout:
+        """The tiles, seats and dice of the variant played."""
+        return self.rules.layout
 
     @property
     def current_player(self) -> str:
@@ -117,7 +203,7 @@ class Game:
 
     @property
     def dice_left(self) -> int:
-        return DICE_COUNT - len(self.kept)
+        return self.turn_dice - len(self.kept)
 
     @property
     def kept_total(self) -> int:
@@ -127,18 +213,67 @@ class Game:
     def has_worm(self) -> bool:
         return Face.WORM in self.kept
 
+    @property
+    def canned_worm_counts(self) -> bool:
+        """Extrawurm: the player to move holds the Canned Worm and kept no worm die, so a
+        claim counts the can as one worm worth 5 points."""
+        expansion = self.expansion
+        return (
+            expansion is not None
+            and _WORM not in self.kept
+            and expansion.holds(self.players[self.current], Specialist.CANNED_WORM)
+        )
+
+    @property
+    def claim_total(self) -> int:
+        """The total a claim is made with: the kept dice, plus 5 for a Canned Worm."""
+        return _total(self.kept) + (_CANNED_WORM_POINTS if self.canned_worm_counts else 0)
+
     def top_tile(self, player: str) -> int | None:
         """The visible tile of a player's stack, or None for an empty stack."""
         stack = self.stacks[player]
         return stack[-1] if stack else None
 
+    def extras(self, player: str) -> list[int]:
+        """Extrawurm: the 11 or 13 beside the player's stack (empty in a base game)."""
+        expansion = self.expansion
+        return [] if expansion is None else expansion.extras[player]
+
+    def bratwurms(self, player: str) -> int:
+        """Extrawurm: the player's Bratwurm tokens (0 in a base game)."""
+        expansion = self.expansion
+        return 0 if expansion is None else expansion.bratwurms[player]
+
+    def specialist_of(self, player: str) -> Specialist | None:
+        """Extrawurm: the specialist the player holds, if any."""
+        expansion = self.expansion
+        return None if expansion is None else expansion.held_by(player)
+
+    def is_hen_steal(self, option: ClaimOption) -> bool:
+        """Extrawurm: the steal would take the Sitting Hen from its holder, not the tile."""
+        expansion = self.expansion
+        return (
+            expansion is not None
+            and option.source is Source.STEAL
+            and option.victim is not None
+            and expansion.holds(option.victim, Specialist.HEN)
+        )
+
     def score(self, player: str) -> int:
-        """Worms on every tile in the player's stack."""
-        return sum(worms(tile) for tile in self.stacks[player])
+        """Worms on every tile the player holds, plus their Bratwurms (Extrawurm)."""
+        points = sum(worms(tile) for tile in self.stacks[player])
+        expansion = self.expansion
+        if expansion is None:
+            return points
+        return points + len(expansion.extras[player]) + expansion.bratwurms[player]
 
     def scores(self) -> dict[str, int]:
         """Worms of every seated player."""
         return {player: self.score(player) for player in self.stacks}
+
+    def tiles_held(self, player: str) -> tuple[int, ...]:
+        """The player's stack bottom to top, then their extra tile (Extrawurm)."""
+        return (*self.stacks[player], *self.extras(player))
 
     def keepable_faces(self) -> tuple[Face, ...]:
         """Faces on the table that have not been kept yet this turn."""
@@ -162,20 +297,31 @@ class Game:
             can_roll=self.phase is Phase.ROLL,
             keepable=self.keepable_faces(),
             claims=tuple(self.claim_options()),
+            can_weasel=self._may_use_weasel(),
+            can_accept_failure=self.phase is _NO_NEW_FACE,
         )
 
     def standings(self) -> tuple[Standing, ...]:
         """Seated players by worms, then by their highest tile (RULES.md tie-break)."""
 
+        # 11 and 13 count as tiles for the tie-break (RULES.md, Extrawurm).
         def strength(player: str) -> tuple[int, int]:
-            return (self.score(player), max(self.stacks[player], default=0))
+            return (self.score(player), max(self.tiles_held(player), default=0))
 
         ordered = sorted(self.players, key=strength, reverse=True)
         standings: list[Standing] = []
         for position, player in enumerate(ordered):
             shares_place = position and strength(ordered[position - 1]) == strength(player)
             rank = standings[-1].rank if shares_place else position + 1
-            standings.append(Standing(rank, player, self.score(player), tuple(self.stacks[player])))
+            standings.append(
+                Standing(
+                    rank,
+                    player,
+                    self.score(player),
+                    self.tiles_held(player),
+                    self.bratwurms(player),
+                )
+            )
         return tuple(standings)
 
     # ----------------------------------------------------------------- acting
@@ -190,18 +336,31 @@ class Game:
             return self._roll(action.dice)
         if isinstance(action, Claim):
             return self._claim(action.option)
+        if isinstance(action, Weasel):
+            return self._weasel(action.dice)
+        if isinstance(action, AcceptFailure):
+            return self._accept_failure()
         raise IllegalAction(f"Unknown action {action!r}.")
 
     def roll_with(self, rng: RandomSource) -> list[Event]:
         """Roll the dice left with an injected random source."""
         if self.phase is not _ROLL:
             raise IllegalAction(self._why_no_roll())
-        return self._put_roll(roll_dice(rng, DICE_COUNT - len(self.kept)))
+        return self._put_roll(roll_dice(rng, self.turn_dice - len(self.kept)))
+
+    def weasel_with(self, rng: RandomSource) -> list[Event]:
+        """Extrawurm: roll the dice on the table again with the Weasel, with an injected
+        random source."""
+        self._check_weasel()
+        assert self.roll is not None  # _check_weasel allows it only with a roll out
+        return self._weasel_roll(roll_dice(rng, len(self.roll)))
 
     def end_turn_on_timeout(self) -> list[Event]:
         """The turn timer ran out: take the best claim the kept dice allow, else fail."""
         if self.phase is Phase.OVER:
             raise IllegalAction("The game is over.")
+        if self.phase is _NO_NEW_FACE:
+            return self._fail(FailReason.NO_NEW_FACE)  # the roll is a failure already
         options = self._options_for_kept() if self.kept else []
         if not options:
             return self._fail(FailReason.TIMEOUT)
@@ -218,12 +377,20 @@ class Game:
             raise IllegalAction("You're not in this game.")
         seat = self.players.index(player)
         was_moving = seat == self.current
-        returned = tuple(sorted(self.stacks.pop(player)))
+        expansion = self.expansion
+        extras = [] if expansion is None else expansion.extras.pop(player)
+        returned = tuple(sorted((*self.stacks.pop(player), *extras)))
         for tile in returned:
             bisect.insort(self.grill, tile)
+        events: list[Event] = [PlayerLeft(player, returned)]
+        if expansion is not None:
+            # Their Bratwurms go back to the supply and their specialist back (choice).
+            expansion.supply += expansion.bratwurms.pop(player)
+            held = expansion.held_by(player)
+            if held is not None:
+                events += self._send_back(held, player)
         self.players.pop(seat)
         self.left.append(player)
-        events: list[Event] = [PlayerLeft(player, returned)]
         # Keep `current` on a seat even when the game ends here: an abandoned game is
         # stored and loaded again like any other.
         if seat < self.current:
@@ -255,7 +422,7 @@ class Game:
     def _roll(self, dice: tuple[Face, ...]) -> list[Event]:
         if self.phase is not _ROLL:
             raise IllegalAction(self._why_no_roll())
-        if len(dice) != DICE_COUNT - len(self.kept):
+        if len(dice) != self.turn_dice - len(self.kept):
             raise IllegalAction(f"A roll here has {self.dice_left} dice, not {len(dice)}.")
         try:
             dice = tuple(map(FACE_OF.__getitem__, dice))
@@ -268,16 +435,52 @@ class Game:
         kept = self.kept
         self.roll = dice
         rolled = Rolled(self.players[self.current], dice)
-        # With nothing kept any roll shows a new face: skip building the set.
-        if kept and set(kept).issuperset(dice):
+        if not kept:  # any roll shows a new face: skip building the set
+            self.phase = _KEEP
+            if self.turn_dice == DICE_COUNT:
+                return [rolled]
+            return [NinthDie(self.players[self.current]), rolled]
+        if set(kept).issuperset(dice):
+            if self._may_use_weasel(on_phase=False):
+                self.phase = _NO_NEW_FACE  # the holder may still roll these dice again
+                return [rolled]
             return [rolled, *self._fail(FailReason.NO_NEW_FACE)]
         self.phase = _KEEP
         return [rolled]
 
+    def _weasel(self, dice: tuple[Face, ...]) -> list[Event]:
+        self._check_weasel()
+        assert self.roll is not None  # _check_weasel allows it only with a roll out
+        if len(dice) != len(self.roll):
+            raise IllegalAction(
+                f"The Weasel rolls the same {len(self.roll)} dice again, not {len(dice)}."
+            )
+        try:
+            dice = tuple(map(FACE_OF.__getitem__, dice))
+        except (KeyError, TypeError):
+            raise IllegalAction("A die shows 1 to 5 or a worm.") from None
+        return self._weasel_roll(dice)
+
+    def _weasel_roll(self, dice: tuple[Face, ...]) -> list[Event]:
+        """Replace the roll on the table by checked dice (RULES.md, Weasel)."""
+        assert self.expansion is not None
+        self.expansion.weasel_used = True
+        self.roll = dice
+        rolled = WeaselRolled(self.players[self.current], dice)
+        if self.kept and set(self.kept).issuperset(dice):
+            return [rolled, *self._fail(FailReason.NO_NEW_FACE)]
+        self.phase = _KEEP
+        return [rolled]
+
+    def _accept_failure(self) -> list[Event]:
+        if self.phase is not _NO_NEW_FACE:
+            raise IllegalAction("Only a roll with no new face can be taken as a failure.")
+        return self._fail(FailReason.NO_NEW_FACE)
+
     def _keep(self, face: Face) -> list[Event]:
         roll = self.roll
         if roll is None or self.phase is not _KEEP:
-            raise IllegalAction("Roll the dice first.")
+            raise IllegalAction(self._why_no_keep())
         face = FACE_OF.get(face)  # type: ignore[assignment]
         if face is None:
             raise IllegalAction("A die shows 1 to 5 or a worm.")
@@ -291,16 +494,18 @@ class Game:
         self.roll = None
         total = sum(kept) - kept.count(_WORM)  # _total(kept) inlined: one call less a keep
         events: list[Event] = [Kept(self.players[self.current], face, count, total)]
+        if face is _ONE and count > 1 and self.expansion is not None:
+            events += self._bratwurm_for_ones()
         # Fewer than six dice kept cannot show all six faces: skip building the set.
-        if len(kept) < len(ALL_FACES) or (len(kept) < DICE_COUNT and len(set(kept)) < 6):
+        if len(kept) < len(ALL_FACES) or (len(kept) < self.turn_dice and len(set(kept)) < 6):
             self.phase = _ROLL
             return events
         # All dice kept, or every face kept so any roll would fail: the turn ends.
         if self._options_for_kept():
             self.phase = _CLAIM
         else:
-            reason = FailReason.NO_TILE if _WORM in kept else FailReason.NO_WORM
-            events.extend(self._fail(reason))
+            has_worm = _WORM in kept or self.canned_worm_counts
+            events.extend(self._fail(FailReason.NO_TILE if has_worm else FailReason.NO_WORM))
         return events
 
     def _claim(self, option: ClaimOption) -> list[Event]:
@@ -311,6 +516,9 @@ class Game:
 
     def _take(self, option: ClaimOption) -> list[Event]:
         player = self.current_player
+        expansion = self.expansion
+        if expansion is not None:
+            return [*self._take_extrawurm(option, player, expansion), *self._end_turn()]
         event: Event
         if option.source is Source.STEAL:
             assert option.victim is not None
@@ -322,7 +530,75 @@ class Game:
         self.stacks[player].append(option.tile)
         return [event, *self._end_turn()]
 
+    def _take_extrawurm(
+        self, option: ClaimOption, player: str, expansion: ExtrawurmState
+    ) -> list[Event]:
+        """Take a claimed tile (RULES.md, Extrawurm): extras beside the stack, the Hen
+        instead of its holder's tile, and the specialist the grill tile carried."""
+        tile, victim = option.tile, option.victim
+        if option.source is Source.STEAL:
+            assert victim is not None
+            if expansion.holds(victim, Specialist.HEN):
+                return [HenStolen(player, victim, tile), *self._gain(Specialist.HEN, player)]
+            self.stacks[victim].pop()
+            self.stacks[player].append(tile)
+            return [Stole(player, victim, tile)]
+        self.grill.remove(tile)
+        (expansion.extras[player] if tile in EXTRA_TILES else self.stacks[player]).append(tile)
+        events: list[Event] = [Took(player, tile, self.claim_total)]
+        on_tile = expansion.on_tile(tile)
+        if on_tile is Specialist.RAVEN:
+            # Never held: its taker gets a Bratwurm, and it moves on (RULES.md, Raven).
+            events += self._bratwurm_for_raven(player, expansion)
+            events += self._send_back(Specialist.RAVEN, None)
+        elif on_tile is not None:
+            events.append(SpecialistGained(player, on_tile, tile))
+            events += self._gain(on_tile, player)
+        return events
+
+    def _gain(self, specialist: Specialist, player: str) -> list[Event]:
+        """`player` holds `specialist` now; the one they held before goes back."""
+        assert self.expansion is not None
+        old = self.expansion.held_by(player)
+        self.expansion.specialists[specialist] = player
+        return [] if old is None else self._send_back(old, player)
+
+    def _send_back(self, specialist: Specialist, former: str | None) -> list[Event]:
+        """Move `specialist` onto the lowest face-up grill tile with no specialist, or out
+        of the game when there is none (RULES.md, "back"). `former` held it, if anyone."""
+        assert self.expansion is not None
+        tile = self.expansion.free_tile(self.grill)
+        self.expansion.specialists[specialist] = tile
+        if tile is None:
+            return [SpecialistLeft(specialist, former)]
+        return [SpecialistReturned(specialist, tile, former)]
+
+    def _bratwurm_for_ones(self) -> list[Event]:
+        """Two or more 1s kept at once: a Bratwurm from the supply, if any is left."""
+        expansion = self.expansion
+        assert expansion is not None
+        if not expansion.supply:
+            return []
+        player = self.players[self.current]
+        expansion.supply -= 1
+        expansion.bratwurms[player] += 1
+        return [BratwurmGained(player, BratwurmReason.ONES, None)]
+
+    def _bratwurm_for_raven(self, player: str, expansion: ExtrawurmState) -> list[Event]:
+        """A Bratwurm from the supply, else from the other player holding most."""
+        source = None if expansion.supply else expansion.richest_other(player, self.players)
+        if source is None:
+            if not expansion.supply:
+                return []  # nobody has one to give
+            expansion.supply -= 1
+        else:
+            expansion.bratwurms[source] -= 1
+        expansion.bratwurms[player] += 1
+        return [BratwurmGained(player, BratwurmReason.RAVEN, source)]
+
     def _fail(self, reason: FailReason) -> list[Event]:
+        if self.expansion is not None:
+            return self._fail_extrawurm(reason, self.expansion)
         player = self.current_player
         stack = self.stacks[player]
         returned = stack.pop() if stack else None
@@ -337,8 +613,41 @@ class Game:
             bisect.insort(self.face_down, turned)
         return [Failed(player, reason, returned, turned), *self._end_turn()]
 
+    def _fail_extrawurm(self, reason: FailReason, expansion: ExtrawurmState) -> list[Event]:
+        """A failure in RULES.md's "Exact order of events": the top tile back (unless the
+        Hen saves it), the player's specialist back, then the highest tile turned."""
+        player = self.current_player
+        stack = self.stacks[player]
+        held = expansion.held_by(player)
+        hen_saves = held is Specialist.HEN and bool(stack)
+        returned = stack.pop() if stack and not hen_saves else None
+        grill = self.grill
+        if returned is not None:
+            bisect.insort(grill, returned)
+        moves: list[Event] = [] if held is None else self._send_back(held, player)
+        turned = None
+        if grill and grill[-1] >= LOWEST_TILE and self._turns_highest(hen_saves, returned):
+            turned = grill.pop()  # only tiles of 21-36 are ever turned
+        if turned is not None:
+            bisect.insort(self.face_down, turned)
+            riding = expansion.on_tile(turned)
+            if riding is not None:
+                moves += self._send_back(riding, None)
+        return [Failed(player, reason, returned, turned), *moves, *self._end_turn()]
+
+    def _turns_highest(self, hen_saves: bool, returned: int | None) -> bool:
+        """Whether an Extrawurm failure turns the highest grill tile: always when the
+        Hen saved the top tile, else as in the base game."""
+        if hen_saves:
+            return True
+        if returned is None:
+            return self.rules.flip_on_empty_failure
+        return self.grill[-1] != returned
+
     def _end_turn(self) -> list[Event]:
-        if not self.grill:
+        grill = self.grill
+        # The game ends with no tile of 21-36 face up, whatever 11 or 13 still lie there.
+        if not grill or grill[-1] < LOWEST_TILE:
             self.phase = Phase.OVER
             self.roll = None
             return [GameOver(self.standings(), tie_break=self._tie_break())]
@@ -351,10 +660,27 @@ class Game:
         self.kept = []
         self.roll = None
         self.turn_number += 1
+        if self.expansion is not None:
+            self.expansion.weasel_used = False
+            self.turn_dice = self._dice_for_turn()
+
+    def _dice_for_turn(self) -> int:
+        """Dice the player to move starts the turn with: nine with the Golden Die."""
+        dice = self.rules.layout.dice
+        expansion = self.expansion
+        if (
+            expansion is not None
+            and self.players
+            and expansion.holds(self.players[self.current], Specialist.GOLDEN_DIE)
+        ):
+            return dice + 1
+        return dice
 
     # ----------------------------------------------------------------- helpers
 
     def _options_for_kept(self) -> list[ClaimOption]:
+        if self.expansion is not None:
+            return self._options_extrawurm(self.expansion)
         kept = self.kept
         if _WORM not in kept:
             return []  # the common case, answered before building anything
@@ -375,23 +701,76 @@ class Game:
             any_lower_tile=self.rules.lower_tile is LowerTile.ANY,
         )
 
+    def _options_extrawurm(self, expansion: ExtrawurmState) -> list[ClaimOption]:
+        """Claims with the expansion: the Canned Worm, and 11 and 13 taken exactly."""
+        total, has_worm = _total(self.kept), _WORM in self.kept
+        player = self.players[self.current]
+        if not has_worm and expansion.holds(player, Specialist.CANNED_WORM):
+            total, has_worm = total + _CANNED_WORM_POINTS, True
+        if not has_worm or total < EXTRA_TILES[0]:
+            return []
+        tops = {
+            opponent: stack[-1]
+            for opponent, stack in self.stacks.items()
+            if stack and opponent != player
+        }
+        return claim_options(
+            total,
+            True,
+            self.grill,
+            tops,
+            any_lower_tile=self.rules.lower_tile is LowerTile.ANY,
+            extra_tiles=EXTRA_TILES,
+            may_take_extra=not expansion.extras[player],
+        )
+
+    def _may_use_weasel(self, *, on_phase: bool = True) -> bool:
+        """The player to move holds the Weasel, has not used it this turn, and (unless
+        `on_phase` is False, for a roll being put out) has a roll on the table."""
+        expansion = self.expansion
+        if expansion is None or expansion.weasel_used:
+            return False
+        if on_phase and self.phase is not _KEEP and self.phase is not _NO_NEW_FACE:
+            return False
+        return expansion.holds(self.players[self.current], Specialist.WEASEL)
+
+    def _check_weasel(self) -> None:
+        if self.phase is _OVER:
+            raise IllegalAction("The game is over.")
+        expansion = self.expansion
+        if expansion is None or not expansion.holds(self.current_player, Specialist.WEASEL):
+            raise IllegalAction("Only the Weasel's holder can roll the same dice again.")
+        if expansion.weasel_used:
+            raise IllegalAction("The Weasel rolls again only once a turn.")
+        if self.phase is not _KEEP and self.phase is not _NO_NEW_FACE:
+            raise IllegalAction("The Weasel rolls again right after a roll, before keeping.")
+
     def _why_no_roll(self) -> str:
         if self.phase is Phase.KEEP:
             return "Keep a face from the dice on the table first."
+        if self.phase is _NO_NEW_FACE:
+            return "No new face: roll these dice again with the Weasel, or take the failure."
         return "The turn is over: every die or every face is kept. Take a tile."
 
+    def _why_no_keep(self) -> str:
+        if self.phase is _NO_NEW_FACE:
+            return "No face in this roll can be kept: use the Weasel or take the failure."
+        return "Roll the dice first."
+
     def _why_not_claimable(self, option: ClaimOption, options: list[ClaimOption]) -> str:
-        if self.phase is Phase.KEEP:
-            return "Keep a face from the dice on the table first."
+        if self.phase is Phase.KEEP or self.phase is _NO_NEW_FACE:
+            return self._why_no_roll()
         if not self.kept:
             return "Roll and keep some dice before you stop."
-        if not self.has_worm:
+        if not self.has_worm and not self.canned_worm_counts:
             return "You need at least one worm kept to take a tile."
         if option.source is Source.STEAL and option.victim == self.current_player:
             return "You can't steal from your own stack."
+        if option.tile in EXTRA_TILES and self.extras(self.current_player):
+            return "You hold 11 or 13 already: you can't take the other."
         if not options:
-            return f"No tile can be taken with {self.kept_total}."
-        return f"You can't take {option.tile} with {self.kept_total}."
+            return f"No tile can be taken with {self.claim_total}."
+        return f"You can't take {option.tile} with {self.claim_total}."
 
     def _tie_break(self) -> str:
         standings = self.standings()
@@ -414,6 +793,8 @@ class Game:
         clone.roll = self.roll
         clone.turn_number = self.turn_number
         clone.abandoned = self.abandoned
+        clone.turn_dice = self.turn_dice
+        clone.expansion = None if self.expansion is None else self.expansion.copy()
         return clone
 
     def __eq__(self, other: object) -> bool:
@@ -424,9 +805,36 @@ class Game:
     __hash__ = None  # type: ignore[assignment]  # mutable
 
 
-def _check_players(players: list[str]) -> None:
-    if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
-        raise InvalidState(f"A game has 2 to 7 players, not {len(players)}.")
+def _expansion_at(
+    players: list[str],
+    extras: Mapping[str, Sequence[int]] | None,
+    specialists: Mapping[Specialist, Place] | None,
+    bratwurms: Mapping[str, int] | None,
+    supply: int | None,
+    weasel_used: bool,
+) -> ExtrawurmState:
+    """The Extrawurm state of Game.from_position, its defaults filled in (unchecked)."""
+    expansion = ExtrawurmState.setup(players)
+    for name, given in (("extra tiles", extras), ("Bratwurms", bratwurms)):
+        unknown = set(given or {}).difference(players)
+        if unknown:
+            raise InvalidState(f"{sorted(unknown)[0]!r} holds {name} but is not seated")
+    for player, tiles in (extras or {}).items():
+        expansion.extras[player] = list(tiles)
+    expansion.specialists.update(specialists or {})
+    expansion.bratwurms.update(bratwurms or {})
+    held = sum(expansion.bratwurms.values())
+    expansion.supply = expansion.supply - held if supply is None else supply
+    expansion.weasel_used = weasel_used
+    return expansion
+
+
+def check_players(players: Sequence[str], layout: Layout = BASE_LAYOUT) -> None:
+    """Raise InvalidState unless the seats suit the variant: its player limits, no repeats."""
+    if not layout.min_players <= len(players) <= layout.max_players:
+        raise InvalidState(
+            f"A game has {layout.min_players} to {layout.max_players} players, not {len(players)}."
+        )
     if len(set(players)) != len(players):
         raise InvalidState("Every player sits once.")
 
