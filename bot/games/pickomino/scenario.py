@@ -123,8 +123,8 @@ def _extrawurm_start(start: dict[str, Any], players: list[str], grill: list[int]
     )
     if supply is not None:
         _count(supply)
-    total = EXTRAWURM_LAYOUT.bratwurms
-    if (total - sum(held.values()) if supply is None else supply + sum(held.values())) != total:
+    total, taken = EXTRAWURM_LAYOUT.bratwurms, sum(held.values())
+    if taken > total or (supply is not None and supply + taken != total):
         raise ValueError(f"the supply and the players hold {total} Bratwurms in all")
     return {"extras": extras, "specialists": places, "bratwurms": held, "supply": supply}
 

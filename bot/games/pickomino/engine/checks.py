@@ -48,7 +48,9 @@ def _every_tile_once(layout: Layout) -> str:
 
 def _check_turn(game: Game) -> None:
     dice = game.turn_dice
-    if len(game.kept) > dice or (game.roll is not None and len(game.roll) + len(game.kept) != dice):
+    # A game over keeps the last turn's dice, kept by a player who may have lost the
+    # Golden Die since: only a turn in progress must add up.
+    if game.phase is not Phase.OVER and len(game.kept) > dice or (game.roll is not None and len(game.roll) + len(game.kept) != dice):
         raise InvalidState(f"the turn's dice do not add up to {dice}")
     rolled = game.phase is Phase.KEEP or game.phase is Phase.NO_NEW_FACE
     if rolled != (game.roll is not None):

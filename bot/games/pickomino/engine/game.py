@@ -415,6 +415,7 @@ class Game:
         self.abandoned = True
         self.phase = Phase.OVER
         self.roll = None
+        self.turn_dice = self._dice_for_turn()  # as a loaded game would derive it
         return [GameOver(self.standings(), abandoned=True)]
 
     # ----------------------------------------------------------------- steps
@@ -650,6 +651,7 @@ class Game:
         if not grill or grill[-1] < LOWEST_TILE:
             self.phase = Phase.OVER
             self.roll = None
+            self.turn_dice = self._dice_for_turn()  # as a loaded game would derive it
             return [GameOver(self.standings(), tie_break=self._tie_break())]
         self.current = (self.current + 1) % len(self.players)
         self._start_turn()
