@@ -50,7 +50,8 @@ def _check_turn(game: Game) -> None:
     dice = game.turn_dice
     # A game over keeps the last turn's dice, kept by a player who may have lost the
     # Golden Die since: only a turn in progress must add up.
-    if game.phase is not Phase.OVER and len(game.kept) > dice or (game.roll is not None and len(game.roll) + len(game.kept) != dice):
+    too_many = game.phase is not Phase.OVER and len(game.kept) > dice
+    if too_many or (game.roll is not None and len(game.roll) + len(game.kept) != dice):
         raise InvalidState(f"the turn's dice do not add up to {dice}")
     rolled = game.phase is Phase.KEEP or game.phase is Phase.NO_NEW_FACE
     if rolled != (game.roll is not None):

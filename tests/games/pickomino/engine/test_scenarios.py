@@ -162,7 +162,8 @@ def with_turns(*steps: dict, base: dict = FRESH) -> dict:
         ),
         pytest.param(
             {**EXTRAWURM, "start": {"grill": [13, *range(21, 37)], "extras": {"anne": [11]}}},
-            "error: bad start position: canned_worm starts on 11, which is not face up on the grill",
+            "error: bad start position: "
+            "canned_worm starts on 11, which is not face up on the grill",
             id="specialist-setup-tile-not-face-up",
         ),
         pytest.param(
