@@ -82,10 +82,11 @@ def game_from_dict(data: dict[str, Any]) -> Game:
     try:
         data = upgrade(data)
         roll = data.get("roll")
-        expansion = data.get("extrawurm") or {}
+        rules = Rules.from_dict(data.get("rules"))
+        expansion = _stored_expansion(data["extrawurm"], rules)
         return Game.from_position(
             [str(player) for player in data["players"]],
-            Rules.from_dict(data.get("rules")),
+            rules,
             grill=[int(tile) for tile in data["grill"]],
             face_down=[int(tile) for tile in data["face_down"]],
             stacks={str(p): [int(t) for t in stack] for p, stack in data["stacks"].items()},
@@ -104,6 +105,24 @@ def game_from_dict(data: dict[str, Any]) -> Game:
         )
     except (AttributeError, KeyError, TypeError, ValueError) as error:
         raise InvalidState(f"stored game is malformed: {error}") from None
+
+
+def _stored_expansion(data: Any, rules: Rules) -> dict[str, Any]:
+    """The stored Extrawurm state, complete: a stored game never takes defaults."""
+    if data is None:
+        if rules.extrawurm:
+            raise InvalidState("an Extrawurm game is stored without its expansion state")
+        return {}
+    if not isinstance(data, dict) or set(data) != EXPANSION_KEYS:
+        raise InvalidState(f"the expansion state needs exactly {sorted(EXPANSION_KEYS)}")
+    if not all(isinstance(data[key], dict) for key in ("extras", "specialists", "bratwurms")):
+        raise InvalidState("extras, specialists and bratwurms are stored as objects")
+    if set(data["specialists"]) != {str(name) for name in Specialist}:
+        raise InvalidState("every specialist needs a stored place")
+    return data
+
+
+EXPANSION_KEYS = {"extras", "specialists", "bratwurms", "supply", "weasel_used"}
 
 
 def _specialists(data: Any) -> dict[Specialist, int | str | None] | None:
