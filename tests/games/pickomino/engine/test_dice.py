@@ -68,8 +68,9 @@ def test_faces_show_up_evenly() -> None:
 def test_the_kept_total_counts_a_worm_as_five() -> None:
     for kept in product(Face, repeat=3):
         assert _total(list(kept)) == sum(POINTS[face] for face in kept)
-    game = Game(["anne", "bob"])
-    game.kept = [Face.WORM, Face.WORM, Face.THREE]
+    game = Game.from_position(
+        ["anne", "bob"], grill=range(21, 37), kept=[Face.WORM, Face.WORM, Face.THREE]
+    )
     assert game.kept_total == 13 and type(game.kept_total) is int
 
 
