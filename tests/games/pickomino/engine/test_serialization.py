@@ -9,7 +9,6 @@ import pytest
 
 from bot.games.pickomino.engine import (
     Face,
-    Game,
     InvalidState,
     Keep,
     LowerTile,
