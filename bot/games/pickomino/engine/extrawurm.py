@@ -7,9 +7,10 @@ grill they move on; the pure look-ups live here.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
+from bot.games.pickomino.engine.errors import InvalidState
 from bot.games.pickomino.engine.specialists import SETUP_TILES, Place, Specialist
 from bot.games.pickomino.engine.tiles import EXTRAWURM_LAYOUT
 
@@ -34,6 +35,31 @@ class ExtrawurmState:
             bratwurms=dict.fromkeys(players, 0),
             supply=EXTRAWURM_LAYOUT.bratwurms,
         )
+
+    @classmethod
+    def at(
+        cls,
+        players: list[str],
+        extras: Mapping[str, Sequence[int]] | None,
+        specialists: Mapping[Specialist, Place] | None,
+        bratwurms: Mapping[str, int] | None,
+        supply: int | None,
+        weasel_used: bool,
+    ) -> ExtrawurmState:
+        """The state of Game.from_position, defaults filled in (Game checks it after)."""
+        expansion = cls.setup(players)
+        for name, given in (("extra tiles", extras), ("Bratwurms", bratwurms)):
+            unknown = set(given or {}).difference(players)
+            if unknown:
+                raise InvalidState(f"{sorted(unknown)[0]!r} holds {name} but is not seated")
+        for player, tiles in (extras or {}).items():
+            expansion.extras[player] = list(tiles)
+        expansion.specialists.update(specialists or {})
+        expansion.bratwurms.update(bratwurms or {})
+        held = sum(expansion.bratwurms.values())
+        expansion.supply = expansion.supply - held if supply is None else supply
+        expansion.weasel_used = weasel_used
+        return expansion
 
     def copy(self) -> ExtrawurmState:
         return ExtrawurmState(

@@ -10,6 +10,7 @@ import bisect
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
+from bot.games.pickomino.engine import extrawurm_turns as ew
 from bot.games.pickomino.engine.actions import AcceptFailure, Action, Claim, Keep, Roll, Weasel
 from bot.games.pickomino.engine.claims import ClaimOption, Source, best_claim, claim_options
 from bot.games.pickomino.engine.dice import (
@@ -22,24 +23,17 @@ from bot.games.pickomino.engine.dice import (
 )
 from bot.games.pickomino.engine.errors import IllegalAction, InvalidState
 from bot.games.pickomino.engine.events import (
-    BratwurmGained,
-    BratwurmReason,
     Event,
     Failed,
     FailReason,
     GameOver,
-    HenStolen,
     Kept,
     NinthDie,
     PlayerLeft,
     Rolled,
-    SpecialistGained,
-    SpecialistLeft,
-    SpecialistReturned,
     Standing,
     Stole,
     Took,
-    WeaselRolled,
 )
 from bot.games.pickomino.engine.extrawurm import ExtrawurmState
 from bot.games.pickomino.engine.phases import Phase
@@ -55,7 +49,6 @@ MAX_PLAYERS = BASE_LAYOUT.max_players
 _ROLL, _KEEP, _CLAIM, _OVER = Phase.ROLL, Phase.KEEP, Phase.CLAIM, Phase.OVER
 _NO_NEW_FACE = Phase.NO_NEW_FACE
 _WORM, _ONE = Face.WORM, Face.ONE
-_CANNED_WORM_POINTS = 5  # the can counts as one worm
 
 
 @dataclass(frozen=True, slots=True)
@@ -174,7 +167,7 @@ class Game:
         game.abandoned = abandoned
         game.expansion = None
         if rules.extrawurm:
-            game.expansion = _expansion_at(
+            game.expansion = ExtrawurmState.at(
                 game.players, extras, specialists, bratwurms, supply, weasel_used
             )
         elif extras or specialists or bratwurms or supply or weasel_used:
@@ -227,7 +220,7 @@ class Game:
     @property
     def claim_total(self) -> int:
         """The total a claim is made with: the kept dice, plus 5 for a Canned Worm."""
-        return _total(self.kept) + (_CANNED_WORM_POINTS if self.canned_worm_counts else 0)
+        return _total(self.kept) + (ew.CANNED_WORM_POINTS if self.canned_worm_counts else 0)
 
     def top_tile(self, player: str) -> int | None:
         """The visible tile of a player's stack, or None for an empty stack."""
@@ -297,7 +290,7 @@ class Game:
             can_roll=self.phase is Phase.ROLL,
             keepable=self.keepable_faces(),
             claims=tuple(self.claim_options()),
-            can_weasel=self._may_use_weasel(),
+            can_weasel=ew.may_use_weasel(self),
             can_accept_failure=self.phase is _NO_NEW_FACE,
         )
 
@@ -337,9 +330,9 @@ class Game:
         if isinstance(action, Claim):
             return self._claim(action.option)
         if isinstance(action, Weasel):
-            return self._weasel(action.dice)
+            return ew.weasel(self, action.dice)
         if isinstance(action, AcceptFailure):
-            return self._accept_failure()
+            return ew.accept_failure(self)
         raise IllegalAction(f"Unknown action {action!r}.")
 
     def roll_with(self, rng: RandomSource) -> list[Event]:
@@ -351,9 +344,9 @@ class Game:
     def weasel_with(self, rng: RandomSource) -> list[Event]:
         """Extrawurm: roll the dice on the table again with the Weasel, with an injected
         random source."""
-        self._check_weasel()
-        assert self.roll is not None  # _check_weasel allows it only with a roll out
-        return self._weasel_roll(roll_dice(rng, len(self.roll)))
+        ew.check_weasel(self)
+        assert self.roll is not None  # check_weasel allows it only with a roll out
+        return ew.weasel_roll(self, roll_dice(rng, len(self.roll)))
 
     def end_turn_on_timeout(self) -> list[Event]:
         """The turn timer ran out: take the best claim the kept dice allow, else fail."""
@@ -388,7 +381,7 @@ class Game:
             expansion.supply += expansion.bratwurms.pop(player)
             held = expansion.held_by(player)
             if held is not None:
-                events += self._send_back(held, player)
+                events += ew.send_back(self, held, player)
         self.players.pop(seat)
         self.left.append(player)
         # Keep `current` on a seat even when the game ends here: an abandoned game is
@@ -442,41 +435,12 @@ class Game:
                 return [rolled]
             return [NinthDie(self.players[self.current]), rolled]
         if set(kept).issuperset(dice):
-            if self._may_use_weasel(on_phase=False):
+            if ew.may_use_weasel(self, on_phase=False):
                 self.phase = _NO_NEW_FACE  # the holder may still roll these dice again
                 return [rolled]
             return [rolled, *self._fail(FailReason.NO_NEW_FACE)]
         self.phase = _KEEP
         return [rolled]
-
-    def _weasel(self, dice: tuple[Face, ...]) -> list[Event]:
-        self._check_weasel()
-        assert self.roll is not None  # _check_weasel allows it only with a roll out
-        if len(dice) != len(self.roll):
-            raise IllegalAction(
-                f"The Weasel rolls the same {len(self.roll)} dice again, not {len(dice)}."
-            )
-        try:
-            dice = tuple(map(FACE_OF.__getitem__, dice))
-        except (KeyError, TypeError):
-            raise IllegalAction("A die shows 1 to 5 or a worm.") from None
-        return self._weasel_roll(dice)
-
-    def _weasel_roll(self, dice: tuple[Face, ...]) -> list[Event]:
-        """Replace the roll on the table by checked dice (RULES.md, Weasel)."""
-        assert self.expansion is not None
-        self.expansion.weasel_used = True
-        self.roll = dice
-        rolled = WeaselRolled(self.players[self.current], dice)
-        if self.kept and set(self.kept).issuperset(dice):
-            return [rolled, *self._fail(FailReason.NO_NEW_FACE)]
-        self.phase = _KEEP
-        return [rolled]
-
-    def _accept_failure(self) -> list[Event]:
-        if self.phase is not _NO_NEW_FACE:
-            raise IllegalAction("Only a roll with no new face can be taken as a failure.")
-        return self._fail(FailReason.NO_NEW_FACE)
 
     def _keep(self, face: Face) -> list[Event]:
         roll = self.roll
@@ -496,7 +460,7 @@ class Game:
         total = sum(kept) - kept.count(_WORM)  # _total(kept) inlined: one call less a keep
         events: list[Event] = [Kept(self.players[self.current], face, count, total)]
         if face is _ONE and count > 1 and self.expansion is not None:
-            events += self._bratwurm_for_ones()
+            events += ew.bratwurm_for_ones(self)
         # Fewer than six dice kept cannot show all six faces: skip building the set.
         if len(kept) < len(ALL_FACES) or (len(kept) < self.turn_dice and len(set(kept)) < 6):
             self.phase = _ROLL
@@ -519,7 +483,7 @@ class Game:
         player = self.current_player
         expansion = self.expansion
         if expansion is not None:
-            return [*self._take_extrawurm(option, player, expansion), *self._end_turn()]
+            return [*ew.take(self, option, player, expansion), *self._end_turn()]
         event: Event
         if option.source is Source.STEAL:
             assert option.victim is not None
@@ -531,75 +495,9 @@ class Game:
         self.stacks[player].append(option.tile)
         return [event, *self._end_turn()]
 
-    def _take_extrawurm(
-        self, option: ClaimOption, player: str, expansion: ExtrawurmState
-    ) -> list[Event]:
-        """Take a claimed tile (RULES.md, Extrawurm): extras beside the stack, the Hen
-        instead of its holder's tile, and the specialist the grill tile carried."""
-        tile, victim = option.tile, option.victim
-        if option.source is Source.STEAL:
-            assert victim is not None
-            if expansion.holds(victim, Specialist.HEN):
-                return [HenStolen(player, victim, tile), *self._gain(Specialist.HEN, player)]
-            self.stacks[victim].pop()
-            self.stacks[player].append(tile)
-            return [Stole(player, victim, tile)]
-        self.grill.remove(tile)
-        (expansion.extras[player] if tile in EXTRA_TILES else self.stacks[player]).append(tile)
-        events: list[Event] = [Took(player, tile, self.claim_total)]
-        on_tile = expansion.on_tile(tile)
-        if on_tile is Specialist.RAVEN:
-            # Never held: its taker gets a Bratwurm, and it moves on (RULES.md, Raven).
-            events += self._bratwurm_for_raven(player, expansion)
-            events += self._send_back(Specialist.RAVEN, None)
-        elif on_tile is not None:
-            events.append(SpecialistGained(player, on_tile, tile))
-            events += self._gain(on_tile, player)
-        return events
-
-    def _gain(self, specialist: Specialist, player: str) -> list[Event]:
-        """`player` holds `specialist` now; the one they held before goes back."""
-        assert self.expansion is not None
-        old = self.expansion.held_by(player)
-        self.expansion.specialists[specialist] = player
-        return [] if old is None else self._send_back(old, player)
-
-    def _send_back(self, specialist: Specialist, former: str | None) -> list[Event]:
-        """Move `specialist` onto the lowest face-up grill tile with no specialist, or out
-        of the game when there is none (RULES.md, "back"). `former` held it, if anyone."""
-        assert self.expansion is not None
-        tile = self.expansion.free_tile(self.grill)
-        self.expansion.specialists[specialist] = tile
-        if tile is None:
-            return [SpecialistLeft(specialist, former)]
-        return [SpecialistReturned(specialist, tile, former)]
-
-    def _bratwurm_for_ones(self) -> list[Event]:
-        """Two or more 1s kept at once: a Bratwurm from the supply, if any is left."""
-        expansion = self.expansion
-        assert expansion is not None
-        if not expansion.supply:
-            return []
-        player = self.players[self.current]
-        expansion.supply -= 1
-        expansion.bratwurms[player] += 1
-        return [BratwurmGained(player, BratwurmReason.ONES, None)]
-
-    def _bratwurm_for_raven(self, player: str, expansion: ExtrawurmState) -> list[Event]:
-        """A Bratwurm from the supply, else from the other player holding most."""
-        source = None if expansion.supply else expansion.richest_other(player, self.players)
-        if source is None:
-            if not expansion.supply:
-                return []  # nobody has one to give
-            expansion.supply -= 1
-        else:
-            expansion.bratwurms[source] -= 1
-        expansion.bratwurms[player] += 1
-        return [BratwurmGained(player, BratwurmReason.RAVEN, source)]
-
     def _fail(self, reason: FailReason) -> list[Event]:
         if self.expansion is not None:
-            return self._fail_extrawurm(reason, self.expansion)
+            return ew.fail(self, reason, self.expansion)
         player = self.current_player
         stack = self.stacks[player]
         returned = stack.pop() if stack else None
@@ -613,37 +511,6 @@ class Game:
         if turned is not None:
             bisect.insort(self.face_down, turned)
         return [Failed(player, reason, returned, turned), *self._end_turn()]
-
-    def _fail_extrawurm(self, reason: FailReason, expansion: ExtrawurmState) -> list[Event]:
-        """A failure in RULES.md's "Exact order of events": the top tile back (unless the
-        Hen saves it), the player's specialist back, then the highest tile turned."""
-        player = self.current_player
-        stack = self.stacks[player]
-        held = expansion.held_by(player)
-        hen_saves = held is Specialist.HEN and bool(stack)
-        returned = stack.pop() if stack and not hen_saves else None
-        grill = self.grill
-        if returned is not None:
-            bisect.insort(grill, returned)
-        moves: list[Event] = [] if held is None else self._send_back(held, player)
-        turned = None
-        if grill and grill[-1] >= LOWEST_TILE and self._turns_highest(hen_saves, returned):
-            turned = grill.pop()  # only tiles of 21-36 are ever turned
-        if turned is not None:
-            bisect.insort(self.face_down, turned)
-            riding = expansion.on_tile(turned)
-            if riding is not None:
-                moves += self._send_back(riding, None)
-        return [Failed(player, reason, returned, turned), *moves, *self._end_turn()]
-
-    def _turns_highest(self, hen_saves: bool, returned: int | None) -> bool:
-        """Whether an Extrawurm failure turns the highest grill tile: always when the
-        Hen saved the top tile, else as in the base game."""
-        if hen_saves:
-            return True
-        if returned is None:
-            return self.rules.flip_on_empty_failure
-        return self.grill[-1] != returned
 
     def _end_turn(self) -> list[Event]:
         grill = self.grill
@@ -682,7 +549,7 @@ class Game:
 
     def _options_for_kept(self) -> list[ClaimOption]:
         if self.expansion is not None:
-            return self._options_extrawurm(self.expansion)
+            return ew.claim_options_for(self, self.expansion)
         kept = self.kept
         if _WORM not in kept:
             return []  # the common case, answered before building anything
@@ -702,50 +569,6 @@ class Game:
             tops,
             any_lower_tile=self.rules.lower_tile is LowerTile.ANY,
         )
-
-    def _options_extrawurm(self, expansion: ExtrawurmState) -> list[ClaimOption]:
-        """Claims with the expansion: the Canned Worm, and 11 and 13 taken exactly."""
-        total, has_worm = _total(self.kept), _WORM in self.kept
-        player = self.players[self.current]
-        if not has_worm and expansion.holds(player, Specialist.CANNED_WORM):
-            total, has_worm = total + _CANNED_WORM_POINTS, True
-        if not has_worm or total < EXTRA_TILES[0]:
-            return []
-        tops = {
-            opponent: stack[-1]
-            for opponent, stack in self.stacks.items()
-            if stack and opponent != player
-        }
-        return claim_options(
-            total,
-            True,
-            self.grill,
-            tops,
-            any_lower_tile=self.rules.lower_tile is LowerTile.ANY,
-            extra_tiles=EXTRA_TILES,
-            may_take_extra=not expansion.extras[player],
-        )
-
-    def _may_use_weasel(self, *, on_phase: bool = True) -> bool:
-        """The player to move holds the Weasel, has not used it this turn, and (unless
-        `on_phase` is False, for a roll being put out) has a roll on the table."""
-        expansion = self.expansion
-        if expansion is None or expansion.weasel_used:
-            return False
-        if on_phase and self.phase is not _KEEP and self.phase is not _NO_NEW_FACE:
-            return False
-        return expansion.holds(self.players[self.current], Specialist.WEASEL)
-
-    def _check_weasel(self) -> None:
-        if self.phase is _OVER:
-            raise IllegalAction("The game is over.")
-        expansion = self.expansion
-        if expansion is None or not expansion.holds(self.current_player, Specialist.WEASEL):
-            raise IllegalAction("Only the Weasel's holder can roll the same dice again.")
-        if expansion.weasel_used:
-            raise IllegalAction("The Weasel rolls again only once a turn.")
-        if self.phase is not _KEEP and self.phase is not _NO_NEW_FACE:
-            raise IllegalAction("The Weasel rolls again right after a roll, before keeping.")
 
     def _why_no_roll(self) -> str:
         if self.phase is Phase.KEEP:
@@ -805,30 +628,6 @@ class Game:
         return all(getattr(self, name) == getattr(other, name) for name in Game.__slots__)
 
     __hash__ = None  # type: ignore[assignment]  # mutable
-
-
-def _expansion_at(
-    players: list[str],
-    extras: Mapping[str, Sequence[int]] | None,
-    specialists: Mapping[Specialist, Place] | None,
-    bratwurms: Mapping[str, int] | None,
-    supply: int | None,
-    weasel_used: bool,
-) -> ExtrawurmState:
-    """The Extrawurm state of Game.from_position, its defaults filled in (unchecked)."""
-    expansion = ExtrawurmState.setup(players)
-    for name, given in (("extra tiles", extras), ("Bratwurms", bratwurms)):
-        unknown = set(given or {}).difference(players)
-        if unknown:
-            raise InvalidState(f"{sorted(unknown)[0]!r} holds {name} but is not seated")
-    for player, tiles in (extras or {}).items():
-        expansion.extras[player] = list(tiles)
-    expansion.specialists.update(specialists or {})
-    expansion.bratwurms.update(bratwurms or {})
-    held = sum(expansion.bratwurms.values())
-    expansion.supply = expansion.supply - held if supply is None else supply
-    expansion.weasel_used = weasel_used
-    return expansion
 
 
 def check_players(players: Sequence[str], layout: Layout = BASE_LAYOUT) -> None:
