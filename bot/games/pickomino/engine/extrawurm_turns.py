@@ -10,7 +10,7 @@ from __future__ import annotations
 import bisect
 from typing import TYPE_CHECKING
 
-from bot.games.pickomino.engine.claims import ClaimOption, Source, claim_options
+from bot.games.pickomino.engine.claims import ClaimOption, Source
 from bot.games.pickomino.engine.dice import FACE_OF, Face
 from bot.games.pickomino.engine.errors import IllegalAction
 from bot.games.pickomino.engine.events import (
@@ -29,7 +29,6 @@ from bot.games.pickomino.engine.events import (
 )
 from bot.games.pickomino.engine.extrawurm import ExtrawurmState
 from bot.games.pickomino.engine.phases import Phase
-from bot.games.pickomino.engine.rules import LowerTile
 from bot.games.pickomino.engine.specialists import Specialist
 from bot.games.pickomino.engine.tiles import EXTRA_TILES, LOWEST_TILE
 
@@ -185,19 +184,8 @@ def claim_options_for(game: Game, expansion: ExtrawurmState) -> list[ClaimOption
     if total < EXTRA_TILES[0]:
         return []
     player = game.players[game.current]
-    tops = {
-        opponent: stack[-1]
-        for opponent, stack in game.stacks.items()
-        if stack and opponent != player
-    }
-    return claim_options(
-        total,
-        True,
-        game.grill,
-        tops,
-        any_lower_tile=game.rules.lower_tile is LowerTile.ANY,
-        extra_tiles=EXTRA_TILES,
-        may_take_extra=not expansion.extras[player],
+    return game.options_for_total(
+        total, extra_tiles=EXTRA_TILES, may_take_extra=not expansion.extras[player]
     )
 
 

@@ -556,6 +556,13 @@ class Game:
         total = sum(kept) - kept.count(_WORM)  # _total(kept) inlined: hot as keepable_faces
         if total < LOWEST_TILE:
             return []  # no tile, on the grill or a stack, is that low: skip the rest
+        return self.options_for_total(total)
+
+    def options_for_total(
+        self, total: int, *, extra_tiles: tuple[int, ...] = (), may_take_extra: bool = True
+    ) -> list[ClaimOption]:
+        """The tiles the player to move could take with `total` and a worm (or the can)
+        kept; `extra_tiles` and `may_take_extra` as in claims.claim_options (Extrawurm)."""
         player = self.players[self.current]
         tops = {
             opponent: stack[-1]
@@ -568,6 +575,8 @@ class Game:
             self.grill,
             tops,
             any_lower_tile=self.rules.lower_tile is LowerTile.ANY,
+            extra_tiles=extra_tiles,
+            may_take_extra=may_take_extra,
         )
 
     def _why_no_roll(self) -> str:
