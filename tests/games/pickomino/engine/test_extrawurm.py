@@ -23,6 +23,7 @@ from bot.games.pickomino.engine import (
     LowerTile,
     NinthDie,
     Phase,
+    PlayerLeft,
     Roll,
     Rolled,
     Rules,
@@ -522,3 +523,20 @@ def test_expansion_actions_are_refused_in_a_base_game_and_change_nothing() -> No
         with pytest.raises(IllegalAction):
             game.apply(action)
     assert game == before
+
+
+def test_a_leaving_player_returns_their_extra_tile_specialist_and_bratwurms() -> None:
+    # RULES.md is silent here; the project's choice: everything goes back.
+    game = extrawurm(
+        {"anne": [], "bob": [30], "cara": []},
+        extras={"bob": [13]},
+        specialists={WEASEL: "bob"},
+        bratwurms={"bob": 2},
+    )
+    events = game.remove_player("bob")
+    assert events == [
+        PlayerLeft("bob", (13, 30)),
+        SpecialistReturned(WEASEL, 13, "bob"),
+    ]
+    assert 13 in game.grill and 30 in game.grill
+    assert game.expansion is not None and game.expansion.supply == 7

@@ -71,6 +71,19 @@ def test_a_game_stored_in_schema_1_before_the_expansion_still_loads() -> None:
     assert game.kept_total == 17
 
 
+def test_a_finished_game_stored_in_schema_1_loads_and_stores_again_unchanged() -> None:
+    # Dumped by the engine at commit 4418906 after a whole game of random moves.
+    data = json.loads((FIXTURES / "schema_1_game_over.json").read_text())
+    game = game_from_dict(data)
+    assert game.is_over and game.grill == []
+    assert [s.player for s in game.standings() if s.rank == 1] == ["bridget"]
+    stored = game_to_dict(game)
+    assert stored.pop("extrawurm") is None and stored.pop("schema") == SCHEMA_VERSION
+    assert stored.pop("rules") == {**data.pop("rules"), "extrawurm": False}
+    data.pop("schema")
+    assert stored == data
+
+
 def test_every_older_schema_has_an_upgrade_to_the_next() -> None:
     assert sorted(UPGRADES) == list(range(1, SCHEMA_VERSION))
 
