@@ -56,13 +56,15 @@ def random_game(rng: random.Random) -> Game:
     """A two-player game partway through: some tiles in stacks, some turned over."""
     tiles = list(ALL_TILES)
     rng.shuffle(tiles)
-    game = Game(["anne", "bot"], first=1)
     taken = rng.randrange(0, 12)
     held, turned = tiles[:taken], tiles[taken : taken + rng.randrange(0, 3)]
-    game.stacks = {"anne": held[::2], "bot": held[1::2]}
-    game.face_down = sorted(turned)
-    game.grill = sorted(set(ALL_TILES) - set(held) - set(turned))
-    return game
+    return Game.from_position(
+        ["anne", "bot"],
+        grill=set(ALL_TILES) - set(held) - set(turned),
+        face_down=turned,
+        stacks={"anne": held[::2], "bot": held[1::2]},
+        current=1,
+    )
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -1,8 +1,9 @@
-"""What a player can do: roll, keep a face, or stop and claim a tile.
+"""What a player can do: roll, keep a face, or stop and claim a tile; with the
+Extrawurm expansion also roll again with the Weasel, or take a failed roll as it is.
 
 Actions are plain data. A roll carries its dice, rolled beforehand with
-`roll_dice(rng, game.dice_left)`, so the engine itself is deterministic and a
-stored game never rolls again.
+`roll_dice(rng, game.dice_left)` (a Weasel re-roll likewise), so the engine itself is
+deterministic and a stored game never rolls again.
 """
 
 from __future__ import annotations
@@ -32,4 +33,16 @@ class Claim:
     option: ClaimOption
 
 
-Action = Roll | Keep | Claim
+@dataclass(frozen=True, slots=True)
+class Weasel:
+    """Extrawurm: the Weasel's holder rolls the dice on the table again, once a turn."""
+
+    dice: tuple[Face, ...]  # as many dice as the roll it replaces
+
+
+@dataclass(frozen=True, slots=True)
+class AcceptFailure:
+    """Extrawurm: take a roll with no new face as it is (the Weasel unused): a failure."""
+
+
+Action = Roll | Keep | Claim | Weasel | AcceptFailure

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from bot.games.pickomino.engine.tiles import ALL_TILES, worms
+from bot.games.pickomino.engine.tiles import ALL_TILES, EXTRA_TILES, worms
 
 
 class Source(StrEnum):
@@ -38,7 +38,9 @@ class ClaimOption:
 
 # Options are immutable values, so the grill's are built once per tile and shared:
 # building one costs ~400 ns, and a claim then finds the offered option by identity.
-_GRILL_OPTIONS: dict[int, ClaimOption] = {tile: ClaimOption(tile) for tile in ALL_TILES}
+_GRILL_OPTIONS: dict[int, ClaimOption] = {
+    tile: ClaimOption(tile) for tile in (*EXTRA_TILES, *ALL_TILES)
+}
 
 
 def _grill_option(tile: int) -> ClaimOption:
@@ -51,21 +53,32 @@ def claim_options(
     grill: list[int],
     opponents_tops: dict[str, int],
     any_lower_tile: bool,
+    *,
+    extra_tiles: tuple[int, ...] = (),
+    may_take_extra: bool = True,
 ) -> list[ClaimOption]:
     """Every tile a player could take with `total` on their kept dice (RULES.md).
 
     `grill` is the face-up grill, ascending; `opponents_tops` maps each opponent to
-    the value of their top tile. Grill options come first, highest first, then a steal.
+    the value of their top tile. The exact grill tile comes first, then lower grill
+    tiles, highest first, then steals. `extra_tiles` (Extrawurm's 11 and 13) are taken
+    only with exactly their value, and only when `may_take_extra` (no other one held).
     """
     if not has_worm or not grill:
         return []
-    if total in grill:
-        return [_grill_option(total)]
+    if total in extra_tiles:
+        return [_grill_option(total)] if may_take_extra and total in grill else []
     options: list[ClaimOption] = []
-    below = [tile for tile in grill if tile < total]
+    if total in grill:
+        if not any_lower_tile:
+            return [_grill_option(total)]
+        options.append(_grill_option(total))
+    below = [tile for tile in grill if tile < total and tile not in extra_tiles]
     if below:
         chosen = reversed(below) if any_lower_tile else (below[-1],)
         options.extend(map(_grill_option, chosen))
+    if options and options[0].tile == total:
+        return options  # the exact tile is on the grill, so no stack shows it
     for opponent, top in opponents_tops.items():
         if top == total:
             options.append(ClaimOption(total, Source.STEAL, opponent))

@@ -6,7 +6,8 @@ import random
 from enum import IntEnum
 from typing import Protocol
 
-DICE_COUNT = 8
+DICE_COUNT = 8  # dice a turn starts with
+MAX_DICE = 9  # Extrawurm: the Golden Die's holder rolls a ninth die
 
 
 class Face(IntEnum):
@@ -63,10 +64,10 @@ class RandomSource(Protocol):
 # Rolling draws one number below 6**count and reads its base-6 digits as the dice:
 # uniform and independent per die, one call into the random source, no per-die loop.
 # A roll is stored sorted, so only how many of each face it shows matters: those
-# counts are packed into one int (9**(face - 1) per die; a count never reaches 9)
+# counts are packed into one int (10**(face - 1) per die; a count never reaches 10)
 # and the digits of up to four dice are decoded to that int through a table.
 _TABLE_DICE = 4
-_FACE_WEIGHT = tuple(9 ** (face - 1) for face in range(1, 7))
+_FACE_WEIGHT = tuple(10 ** (face - 1) for face in range(1, 7))
 
 
 def _counts_table(dice: int) -> tuple[int, ...]:
@@ -82,9 +83,9 @@ def _counts_table(dice: int) -> tuple[int, ...]:
 
 
 def _sorted_rolls() -> dict[int, tuple[Face, ...]]:
-    """Every roll of 0 to 8 dice, sorted, by its packed face counts."""
+    """Every roll of 0 to 9 dice, sorted, by its packed face counts."""
     rolls: dict[int, tuple[Face, ...]] = {0: ()}
-    for _ in range(DICE_COUNT):
+    for _ in range(MAX_DICE):
         for packed, roll in list(rolls.items()):
             for face in ALL_FACES:
                 rolls.setdefault(packed + _FACE_WEIGHT[face - 1], tuple(sorted((*roll, face))))
@@ -94,15 +95,19 @@ def _sorted_rolls() -> dict[int, tuple[Face, ...]]:
 _COUNTS = tuple(_counts_table(dice) for dice in range(_TABLE_DICE + 1))
 _TABLE_SIZE = 6**_TABLE_DICE
 _ROLL_OF = _sorted_rolls()
-_SPAN = tuple(6**dice for dice in range(DICE_COUNT + 1))
+_SPAN = tuple(6**dice for dice in range(MAX_DICE + 1))
 
 
 def roll_dice(rng: RandomSource | random.Random, count: int) -> tuple[Face, ...]:
     """Roll `count` dice with the injected random source, sorted for display."""
-    if not 0 <= count <= DICE_COUNT:
-        raise ValueError(f"a roll has 0 to {DICE_COUNT} dice, not {count}")
+    if not 0 <= count <= MAX_DICE:
+        raise ValueError(f"a roll has 0 to {MAX_DICE} dice, not {count}")
     number = rng.randrange(_SPAN[count])
     if count <= _TABLE_DICE:
         return _ROLL_OF[_COUNTS[count][number]]
     high, low = divmod(number, _TABLE_SIZE)
-    return _ROLL_OF[_COUNTS[_TABLE_DICE][low] + _COUNTS[count - _TABLE_DICE][high]]
+    if count <= 2 * _TABLE_DICE:
+        return _ROLL_OF[_COUNTS[_TABLE_DICE][low] + _COUNTS[count - _TABLE_DICE][high]]
+    high, middle = divmod(high, _TABLE_SIZE)  # nine dice: three parts
+    packed = _COUNTS[_TABLE_DICE][low] + _COUNTS[_TABLE_DICE][middle]
+    return _ROLL_OF[packed + _COUNTS[count - 2 * _TABLE_DICE][high]]

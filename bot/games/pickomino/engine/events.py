@@ -8,6 +8,7 @@ from typing import Any, ClassVar
 
 from bot.games.pickomino.engine.dice import Face
 from bot.games.pickomino.engine.frozen import quick_init
+from bot.games.pickomino.engine.specialists import Specialist
 
 
 class FailReason(StrEnum):
@@ -15,6 +16,13 @@ class FailReason(StrEnum):
     NO_WORM = "no_worm"  # the turn ended by itself without a kept worm
     NO_TILE = "no_tile"  # the turn ended by itself with no tile to take
     TIMEOUT = "timeout"  # the turn timer ran out with no claim possible
+
+
+class BratwurmReason(StrEnum):
+    """Why an Extrawurm player got a Bratwurm token."""
+
+    ONES = "ones"  # two or more 1s kept at once
+    RAVEN = "raven"  # took the tile the Raven sat on
 
 
 @quick_init  # built on every action
@@ -68,11 +76,78 @@ class PlayerLeft:
 
 
 @dataclass(frozen=True, slots=True)
+class WeaselRolled:
+    """Extrawurm: the Weasel's holder rolled the dice on the table again."""
+
+    kind: ClassVar[str] = "weasel"
+    player: str
+    dice: tuple[Face, ...]  # the new roll, which replaces the one before
+
+
+@dataclass(frozen=True, slots=True)
+class NinthDie:
+    """Extrawurm: the Golden Die's holder starts the turn with nine dice."""
+
+    kind: ClassVar[str] = "ninth_die"
+    player: str
+
+
+@dataclass(frozen=True, slots=True)
+class SpecialistGained:
+    """Extrawurm: a player took the grill tile a specialist sat on, and holds it now."""
+
+    kind: ClassVar[str] = "specialist_gained"
+    player: str
+    specialist: Specialist
+    tile: int
+
+
+@dataclass(frozen=True, slots=True)
+class SpecialistReturned:
+    """Extrawurm: a specialist went back onto the lowest free face-up grill tile."""
+
+    kind: ClassVar[str] = "specialist_returned"
+    specialist: Specialist
+    tile: int
+    player: str | None  # its former holder; None when it moved off a grill tile
+
+
+@dataclass(frozen=True, slots=True)
+class SpecialistLeft:
+    """Extrawurm: a specialist found no free face-up grill tile and left the game."""
+
+    kind: ClassVar[str] = "specialist_left"
+    specialist: Specialist
+    player: str | None  # its former holder; None when it moved off a grill tile
+
+
+@dataclass(frozen=True, slots=True)
+class HenStolen:
+    """Extrawurm: a total equal to the Hen holder's top tile took the Hen, not the tile."""
+
+    kind: ClassVar[str] = "hen_stolen"
+    player: str
+    victim: str
+    tile: int  # the victim's top tile, which the victim keeps
+
+
+@dataclass(frozen=True, slots=True)
+class BratwurmGained:
+    """Extrawurm: a player got a Bratwurm token, from the supply or from another player."""
+
+    kind: ClassVar[str] = "bratwurm"
+    player: str
+    reason: BratwurmReason
+    source: str | None  # the player it was taken from; None for the supply
+
+
+@dataclass(frozen=True, slots=True)
 class Standing:
     rank: int
     player: str
-    worms: int
-    tiles: tuple[int, ...]
+    worms: int  # the score: worms on every tile held, plus Bratwurms
+    tiles: tuple[int, ...]  # the stack bottom to top, then any extra tile (11, 13)
+    bratwurms: int = 0
 
     @property
     def highest_tile(self) -> int:
@@ -94,7 +169,22 @@ class GameOver:
         return tuple(s.player for s in self.standings if s.rank == 1)
 
 
-Event = Rolled | Kept | Took | Stole | Failed | PlayerLeft | GameOver
+Event = (
+    Rolled
+    | Kept
+    | Took
+    | Stole
+    | Failed
+    | PlayerLeft
+    | GameOver
+    | WeaselRolled
+    | NinthDie
+    | SpecialistGained
+    | SpecialistReturned
+    | SpecialistLeft
+    | HenStolen
+    | BratwurmGained
+)
 
 
 def event_to_dict(event: Event) -> dict[str, Any]:
@@ -103,6 +193,8 @@ def event_to_dict(event: Event) -> dict[str, Any]:
     for key, value in data.items():
         if isinstance(value, Face):
             data[key] = value.symbol
+        elif isinstance(value, StrEnum):
+            data[key] = str(value)
         elif key == "dice":
             data[key] = [Face(face).symbol for face in value]
         elif key == "standings":
@@ -114,7 +206,23 @@ def event_to_dict(event: Event) -> dict[str, Any]:
 
 
 _EVENT_TYPES: dict[str, type] = {
-    cls.kind: cls for cls in (Rolled, Kept, Took, Stole, Failed, PlayerLeft, GameOver)
+    cls.kind: cls
+    for cls in (
+        Rolled,
+        Kept,
+        Took,
+        Stole,
+        Failed,
+        PlayerLeft,
+        GameOver,
+        WeaselRolled,
+        NinthDie,
+        SpecialistGained,
+        SpecialistReturned,
+        SpecialistLeft,
+        HenStolen,
+        BratwurmGained,
+    )
 }
 
 
@@ -127,12 +235,15 @@ def event_from_dict(data: dict[str, Any]) -> Event:
     if "dice" in fields:
         fields["dice"] = tuple(Face.parse(face) for face in fields["dice"])
     if "reason" in fields:
-        fields["reason"] = FailReason(fields["reason"])
+        reasons = BratwurmReason if cls is BratwurmGained else FailReason
+        fields["reason"] = reasons(fields["reason"])
+    if "specialist" in fields:
+        fields["specialist"] = Specialist(fields["specialist"])
     if "returned" in fields and isinstance(fields["returned"], list):
         fields["returned"] = tuple(fields["returned"])
     if "standings" in fields:
         fields["standings"] = tuple(
-            Standing(s["rank"], s["player"], s["worms"], tuple(s["tiles"]))
+            Standing(s["rank"], s["player"], s["worms"], tuple(s["tiles"]), s.get("bratwurms", 0))
             for s in fields["standings"]
         )
     return cls(**fields)

@@ -7,11 +7,11 @@ an illegal action raises IllegalAction and leaves the game exactly as it was.
 from __future__ import annotations
 
 import bisect
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from enum import StrEnum
 
-from bot.games.pickomino.engine.actions import Action, Claim, Keep, Roll
+from bot.games.pickomino.engine import extrawurm_turns as ew
+from bot.games.pickomino.engine.actions import AcceptFailure, Action, Claim, Keep, Roll, Weasel
 from bot.games.pickomino.engine.claims import ClaimOption, Source, best_claim, claim_options
 from bot.games.pickomino.engine.dice import (
     ALL_FACES,
@@ -28,29 +28,27 @@ from bot.games.pickomino.engine.events import (
     FailReason,
     GameOver,
     Kept,
+    NinthDie,
     PlayerLeft,
     Rolled,
     Standing,
     Stole,
     Took,
 )
+from bot.games.pickomino.engine.extrawurm import ExtrawurmState
+from bot.games.pickomino.engine.phases import Phase
 from bot.games.pickomino.engine.rules import LowerTile, Rules
-from bot.games.pickomino.engine.tiles import ALL_TILES, LOWEST_TILE, worms
+from bot.games.pickomino.engine.specialists import Place, Specialist
+from bot.games.pickomino.engine.tiles import BASE_LAYOUT, EXTRA_TILES, LOWEST_TILE, Layout, worms
 
-MIN_PLAYERS = 2
-MAX_PLAYERS = 7
-
-
-class Phase(StrEnum):
-    ROLL = "roll"  # roll the dice left; with dice kept, stopping may be possible too
-    KEEP = "keep"  # a roll is on the table: keep one face from it
-    CLAIM = "claim"  # the turn ended by itself (all dice or all faces kept): take a tile
-    OVER = "over"  # the game has ended
-
+# The base game's seat limits; a variant's own are in its Layout.
+MIN_PLAYERS = BASE_LAYOUT.min_players
+MAX_PLAYERS = BASE_LAYOUT.max_players
 
 # Enum member lookups cost ~110 ns on 3.11; the hot paths read these module aliases.
 _ROLL, _KEEP, _CLAIM, _OVER = Phase.ROLL, Phase.KEEP, Phase.CLAIM, Phase.OVER
-_WORM = Face.WORM
+_NO_NEW_FACE = Phase.NO_NEW_FACE
+_WORM, _ONE = Face.WORM, Face.ONE
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,6 +58,8 @@ class LegalActions:
     can_roll: bool
     keepable: tuple[Face, ...]
     claims: tuple[ClaimOption, ...]
+    can_weasel: bool = False  # Extrawurm: roll the dice on the table again
+    can_accept_failure: bool = False  # Extrawurm: take a roll with no new face as it is
 
 
 class Game:
@@ -68,6 +68,7 @@ class Game:
     __slots__ = (
         "abandoned",
         "current",
+        "expansion",
         "face_down",
         "grill",
         "kept",
@@ -77,6 +78,7 @@ class Game:
         "roll",
         "rules",
         "stacks",
+        "turn_dice",
         "turn_number",
     )
 
@@ -89,12 +91,14 @@ class Game:
     ) -> None:
         """A fresh game: all tiles face up on the grill, `players[first]` to move."""
         players = list(players)
-        _check_players(players)
+        rules = rules or Rules()
+        layout = rules.layout
+        check_players(players, layout)
         if not 0 <= first < len(players):
             raise InvalidState(f"first seat {first} is not a seat of this game")
         self.players: list[str] = players
-        self.rules: Rules = rules or Rules()
-        self.grill: list[int] = list(ALL_TILES)
+        self.rules: Rules = rules
+        self.grill: list[int] = list(layout.all_tiles)
         self.face_down: list[int] = []
         self.stacks: dict[str, list[int]] = {player: [] for player in players}
         self.left: list[str] = []
@@ -104,8 +108,83 @@ class Game:
         self.roll: tuple[Face, ...] | None = None
         self.turn_number: int = 1
         self.abandoned: bool = False
+        self.turn_dice: int = layout.dice  # 9 for the Golden Die's holder
+        self.expansion: ExtrawurmState | None = (
+            ExtrawurmState.setup(players) if rules.extrawurm else None
+        )
+
+    @classmethod
+    def from_position(
+        cls,
+        players: Sequence[str],
+        rules: Rules | None = None,
+        *,
+        grill: Iterable[int],
+        face_down: Iterable[int] = (),
+        stacks: Mapping[str, Sequence[int]] | None = None,
+        current: int | str = 0,
+        phase: Phase = Phase.ROLL,
+        kept: Iterable[Face] = (),
+        roll: Iterable[Face] | None = None,
+        turn_number: int = 1,
+        left: Iterable[str] = (),
+        abandoned: bool = False,
+        extras: Mapping[str, Sequence[int]] | None = None,
+        specialists: Mapping[Specialist, Place] | None = None,
+        bratwurms: Mapping[str, int] | None = None,
+        supply: int | None = None,
+        weasel_used: bool = False,
+    ) -> Game:
+        """A game at an arbitrary position, checked in full (InvalidState if the rules
+        do not allow it). The one way to build a position without playing up to it.
+
+        `stacks` run bottom to top, missing players holding none; `current` is a seat
+        or a name. The Extrawurm parts apply only with `rules.extrawurm`: missing
+        `extras` and `bratwurms` entries are none, missing `specialists` keys sit on
+        their setup tiles, and `supply` defaults to the tokens nobody holds.
+        """
+        game = cls.__new__(cls)
+        rules = rules or Rules()
+        game.players = list(players)
+        game.rules = rules
+        game.grill = sorted(grill)
+        game.face_down = sorted(face_down)
+        stacks = stacks or {}
+        unknown = set(stacks).difference(game.players)
+        if unknown:
+            raise InvalidState(f"{sorted(unknown)[0]!r} has a stack but is not seated")
+        game.stacks = {player: list(stacks.get(player, ())) for player in game.players}
+        if isinstance(current, str):
+            if current not in game.players:
+                raise InvalidState(f"{current!r} is to move but is not seated")
+            current = game.players.index(current)
+        game.current = current
+        game.phase = phase
+        game.kept = list(kept)
+        game.roll = None if roll is None else tuple(roll)
+        game.turn_number = turn_number
+        game.left = list(left)
+        game.abandoned = abandoned
+        game.expansion = None
+        if rules.extrawurm:
+            game.expansion = ExtrawurmState.at(
+                game.players, extras, specialists, bratwurms, supply, weasel_used
+            )
+        elif extras or specialists or bratwurms or supply or weasel_used:
+            raise InvalidState("extra tiles, specialists and Bratwurms need the Extrawurm rules")
+        game.turn_dice = game._dice_for_turn()
+        # Imported here: the checks read a Game, so they import this module.
+        from bot.games.pickomino.engine.checks import check_position
+
+        check_position(game)
+        return game
 
     # ----------------------------------------------------------------- reading
+
+    @property
+    def layout(self) -> Layout:
+        """The tiles, seats and dice of the variant played."""
+        return self.rules.layout
 
     @property
     def current_player(self) -> str:
@@ -117,7 +196,7 @@ class Game:
 
     @property
     def dice_left(self) -> int:
-        return DICE_COUNT - len(self.kept)
+        return self.turn_dice - len(self.kept)
 
     @property
     def kept_total(self) -> int:
@@ -127,18 +206,67 @@ class Game:
     def has_worm(self) -> bool:
         return Face.WORM in self.kept
 
+    @property
+    def canned_worm_counts(self) -> bool:
+        """Extrawurm: the player to move holds the Canned Worm and kept no worm die, so a
+        claim counts the can as one worm worth 5 points."""
+        expansion = self.expansion
+        return (
+            expansion is not None
+            and _WORM not in self.kept
+            and expansion.holds(self.players[self.current], Specialist.CANNED_WORM)
+        )
+
+    @property
+    def claim_total(self) -> int:
+        """The total a claim is made with: the kept dice, plus 5 for a Canned Worm."""
+        return _total(self.kept) + (ew.CANNED_WORM_POINTS if self.canned_worm_counts else 0)
+
     def top_tile(self, player: str) -> int | None:
         """The visible tile of a player's stack, or None for an empty stack."""
         stack = self.stacks[player]
         return stack[-1] if stack else None
 
+    def extras(self, player: str) -> list[int]:
+        """Extrawurm: the 11 or 13 beside the player's stack (empty in a base game)."""
+        expansion = self.expansion
+        return [] if expansion is None else expansion.extras[player]
+
+    def bratwurms(self, player: str) -> int:
+        """Extrawurm: the player's Bratwurm tokens (0 in a base game)."""
+        expansion = self.expansion
+        return 0 if expansion is None else expansion.bratwurms[player]
+
+    def specialist_of(self, player: str) -> Specialist | None:
+        """Extrawurm: the specialist the player holds, if any."""
+        expansion = self.expansion
+        return None if expansion is None else expansion.held_by(player)
+
+    def is_hen_steal(self, option: ClaimOption) -> bool:
+        """Extrawurm: the steal would take the Sitting Hen from its holder, not the tile."""
+        expansion = self.expansion
+        return (
+            expansion is not None
+            and option.source is Source.STEAL
+            and option.victim is not None
+            and expansion.holds(option.victim, Specialist.HEN)
+        )
+
     def score(self, player: str) -> int:
-        """Worms on every tile in the player's stack."""
-        return sum(worms(tile) for tile in self.stacks[player])
+        """Worms on every tile the player holds, plus their Bratwurms (Extrawurm)."""
+        points = sum(worms(tile) for tile in self.stacks[player])
+        expansion = self.expansion
+        if expansion is None:
+            return points
+        return points + len(expansion.extras[player]) + expansion.bratwurms[player]
 
     def scores(self) -> dict[str, int]:
         """Worms of every seated player."""
         return {player: self.score(player) for player in self.stacks}
+
+    def tiles_held(self, player: str) -> tuple[int, ...]:
+        """The player's stack bottom to top, then their extra tile (Extrawurm)."""
+        return (*self.stacks[player], *self.extras(player))
 
     def keepable_faces(self) -> tuple[Face, ...]:
         """Faces on the table that have not been kept yet this turn."""
@@ -162,20 +290,31 @@ class Game:
             can_roll=self.phase is Phase.ROLL,
             keepable=self.keepable_faces(),
             claims=tuple(self.claim_options()),
+            can_weasel=ew.may_use_weasel(self),
+            can_accept_failure=self.phase is _NO_NEW_FACE,
         )
 
     def standings(self) -> tuple[Standing, ...]:
         """Seated players by worms, then by their highest tile (RULES.md tie-break)."""
 
+        # 11 and 13 count as tiles for the tie-break (RULES.md, Extrawurm).
         def strength(player: str) -> tuple[int, int]:
-            return (self.score(player), max(self.stacks[player], default=0))
+            return (self.score(player), max(self.tiles_held(player), default=0))
 
         ordered = sorted(self.players, key=strength, reverse=True)
         standings: list[Standing] = []
         for position, player in enumerate(ordered):
             shares_place = position and strength(ordered[position - 1]) == strength(player)
             rank = standings[-1].rank if shares_place else position + 1
-            standings.append(Standing(rank, player, self.score(player), tuple(self.stacks[player])))
+            standings.append(
+                Standing(
+                    rank,
+                    player,
+                    self.score(player),
+                    self.tiles_held(player),
+                    self.bratwurms(player),
+                )
+            )
         return tuple(standings)
 
     # ----------------------------------------------------------------- acting
@@ -190,18 +329,31 @@ class Game:
             return self._roll(action.dice)
         if isinstance(action, Claim):
             return self._claim(action.option)
+        if isinstance(action, Weasel):
+            return ew.weasel(self, action.dice)
+        if isinstance(action, AcceptFailure):
+            return ew.accept_failure(self)
         raise IllegalAction(f"Unknown action {action!r}.")
 
     def roll_with(self, rng: RandomSource) -> list[Event]:
         """Roll the dice left with an injected random source."""
         if self.phase is not _ROLL:
             raise IllegalAction(self._why_no_roll())
-        return self._put_roll(roll_dice(rng, DICE_COUNT - len(self.kept)))
+        return self._put_roll(roll_dice(rng, self.turn_dice - len(self.kept)))
+
+    def weasel_with(self, rng: RandomSource) -> list[Event]:
+        """Extrawurm: roll the dice on the table again with the Weasel, with an injected
+        random source."""
+        ew.check_weasel(self)
+        assert self.roll is not None  # check_weasel allows it only with a roll out
+        return ew.weasel_roll(self, roll_dice(rng, len(self.roll)))
 
     def end_turn_on_timeout(self) -> list[Event]:
         """The turn timer ran out: take the best claim the kept dice allow, else fail."""
         if self.phase is Phase.OVER:
             raise IllegalAction("The game is over.")
+        if self.phase is _NO_NEW_FACE:
+            return self._fail(FailReason.NO_NEW_FACE)  # the roll is a failure already
         options = self._options_for_kept() if self.kept else []
         if not options:
             return self._fail(FailReason.TIMEOUT)
@@ -218,12 +370,20 @@ class Game:
             raise IllegalAction("You're not in this game.")
         seat = self.players.index(player)
         was_moving = seat == self.current
-        returned = tuple(sorted(self.stacks.pop(player)))
+        expansion = self.expansion
+        extras = [] if expansion is None else expansion.extras.pop(player)
+        returned = tuple(sorted((*self.stacks.pop(player), *extras)))
         for tile in returned:
             bisect.insort(self.grill, tile)
+        events: list[Event] = [PlayerLeft(player, returned)]
+        if expansion is not None:
+            # Their Bratwurms go back to the supply and their specialist back (choice).
+            expansion.supply += expansion.bratwurms.pop(player)
+            held = expansion.held_by(player)
+            if held is not None:
+                events += ew.send_back(self, held, player)
         self.players.pop(seat)
         self.left.append(player)
-        events: list[Event] = [PlayerLeft(player, returned)]
         # Keep `current` on a seat even when the game ends here: an abandoned game is
         # stored and loaded again like any other.
         if seat < self.current:
@@ -248,6 +408,7 @@ class Game:
         self.abandoned = True
         self.phase = Phase.OVER
         self.roll = None
+        self.turn_dice = self._dice_for_turn()  # as a loaded game would derive it
         return [GameOver(self.standings(), abandoned=True)]
 
     # ----------------------------------------------------------------- steps
@@ -255,7 +416,7 @@ class Game:
     def _roll(self, dice: tuple[Face, ...]) -> list[Event]:
         if self.phase is not _ROLL:
             raise IllegalAction(self._why_no_roll())
-        if len(dice) != DICE_COUNT - len(self.kept):
+        if len(dice) != self.turn_dice - len(self.kept):
             raise IllegalAction(f"A roll here has {self.dice_left} dice, not {len(dice)}.")
         try:
             dice = tuple(map(FACE_OF.__getitem__, dice))
@@ -268,8 +429,15 @@ class Game:
         kept = self.kept
         self.roll = dice
         rolled = Rolled(self.players[self.current], dice)
-        # With nothing kept any roll shows a new face: skip building the set.
-        if kept and set(kept).issuperset(dice):
+        if not kept:  # any roll shows a new face: skip building the set
+            self.phase = _KEEP
+            if self.turn_dice == DICE_COUNT:
+                return [rolled]
+            return [NinthDie(self.players[self.current]), rolled]
+        if set(kept).issuperset(dice):
+            if ew.may_use_weasel(self, on_phase=False):
+                self.phase = _NO_NEW_FACE  # the holder may still roll these dice again
+                return [rolled]
             return [rolled, *self._fail(FailReason.NO_NEW_FACE)]
         self.phase = _KEEP
         return [rolled]
@@ -277,7 +445,7 @@ class Game:
     def _keep(self, face: Face) -> list[Event]:
         roll = self.roll
         if roll is None or self.phase is not _KEEP:
-            raise IllegalAction("Roll the dice first.")
+            raise IllegalAction(self._why_no_keep())
         face = FACE_OF.get(face)  # type: ignore[assignment]
         if face is None:
             raise IllegalAction("A die shows 1 to 5 or a worm.")
@@ -291,16 +459,18 @@ class Game:
         self.roll = None
         total = sum(kept) - kept.count(_WORM)  # _total(kept) inlined: one call less a keep
         events: list[Event] = [Kept(self.players[self.current], face, count, total)]
+        if face is _ONE and count > 1 and self.expansion is not None:
+            events += ew.bratwurm_for_ones(self)
         # Fewer than six dice kept cannot show all six faces: skip building the set.
-        if len(kept) < len(ALL_FACES) or (len(kept) < DICE_COUNT and len(set(kept)) < 6):
+        if len(kept) < len(ALL_FACES) or (len(kept) < self.turn_dice and len(set(kept)) < 6):
             self.phase = _ROLL
             return events
         # All dice kept, or every face kept so any roll would fail: the turn ends.
         if self._options_for_kept():
             self.phase = _CLAIM
         else:
-            reason = FailReason.NO_TILE if _WORM in kept else FailReason.NO_WORM
-            events.extend(self._fail(reason))
+            has_worm = _WORM in kept or self.canned_worm_counts
+            events.extend(self._fail(FailReason.NO_TILE if has_worm else FailReason.NO_WORM))
         return events
 
     def _claim(self, option: ClaimOption) -> list[Event]:
@@ -311,6 +481,9 @@ class Game:
 
     def _take(self, option: ClaimOption) -> list[Event]:
         player = self.current_player
+        expansion = self.expansion
+        if expansion is not None:
+            return [*ew.take(self, option, player, expansion), *self._end_turn()]
         event: Event
         if option.source is Source.STEAL:
             assert option.victim is not None
@@ -323,6 +496,8 @@ class Game:
         return [event, *self._end_turn()]
 
     def _fail(self, reason: FailReason) -> list[Event]:
+        if self.expansion is not None:
+            return ew.fail(self, reason, self.expansion)
         player = self.current_player
         stack = self.stacks[player]
         returned = stack.pop() if stack else None
@@ -338,9 +513,12 @@ class Game:
         return [Failed(player, reason, returned, turned), *self._end_turn()]
 
     def _end_turn(self) -> list[Event]:
-        if not self.grill:
+        grill = self.grill
+        # The game ends with no tile of 21-36 face up, whatever 11 or 13 still lie there.
+        if not grill or grill[-1] < LOWEST_TILE:
             self.phase = Phase.OVER
             self.roll = None
+            self.turn_dice = self._dice_for_turn()  # as a loaded game would derive it
             return [GameOver(self.standings(), tie_break=self._tie_break())]
         self.current = (self.current + 1) % len(self.players)
         self._start_turn()
@@ -351,16 +529,40 @@ class Game:
         self.kept = []
         self.roll = None
         self.turn_number += 1
+        if self.expansion is not None:
+            self.expansion.weasel_used = False
+            self.turn_dice = self._dice_for_turn()
+
+    def _dice_for_turn(self) -> int:
+        """Dice the player to move starts the turn with: nine with the Golden Die."""
+        dice = self.rules.layout.dice
+        expansion = self.expansion
+        if (
+            expansion is not None
+            and self.players
+            and expansion.holds(self.players[self.current], Specialist.GOLDEN_DIE)
+        ):
+            return dice + 1
+        return dice
 
     # ----------------------------------------------------------------- helpers
 
     def _options_for_kept(self) -> list[ClaimOption]:
+        if self.expansion is not None:
+            return ew.claim_options_for(self, self.expansion)
         kept = self.kept
         if _WORM not in kept:
             return []  # the common case, answered before building anything
         total = sum(kept) - kept.count(_WORM)  # _total(kept) inlined: hot as keepable_faces
         if total < LOWEST_TILE:
             return []  # no tile, on the grill or a stack, is that low: skip the rest
+        return self.options_for_total(total)
+
+    def options_for_total(
+        self, total: int, *, extra_tiles: tuple[int, ...] = (), may_take_extra: bool = True
+    ) -> list[ClaimOption]:
+        """The tiles the player to move could take with `total` and a worm (or the can)
+        kept; `extra_tiles` and `may_take_extra` as in claims.claim_options (Extrawurm)."""
         player = self.players[self.current]
         tops = {
             opponent: stack[-1]
@@ -373,25 +575,36 @@ class Game:
             self.grill,
             tops,
             any_lower_tile=self.rules.lower_tile is LowerTile.ANY,
+            extra_tiles=extra_tiles,
+            may_take_extra=may_take_extra,
         )
 
     def _why_no_roll(self) -> str:
         if self.phase is Phase.KEEP:
             return "Keep a face from the dice on the table first."
+        if self.phase is _NO_NEW_FACE:
+            return "No new face: roll these dice again with the Weasel, or take the failure."
         return "The turn is over: every die or every face is kept. Take a tile."
 
+    def _why_no_keep(self) -> str:
+        if self.phase is _NO_NEW_FACE:
+            return "No face in this roll can be kept: use the Weasel or take the failure."
+        return "Roll the dice first."
+
     def _why_not_claimable(self, option: ClaimOption, options: list[ClaimOption]) -> str:
-        if self.phase is Phase.KEEP:
-            return "Keep a face from the dice on the table first."
+        if self.phase is Phase.KEEP or self.phase is _NO_NEW_FACE:
+            return self._why_no_roll()
         if not self.kept:
             return "Roll and keep some dice before you stop."
-        if not self.has_worm:
+        if not self.has_worm and not self.canned_worm_counts:
             return "You need at least one worm kept to take a tile."
         if option.source is Source.STEAL and option.victim == self.current_player:
             return "You can't steal from your own stack."
+        if option.tile in EXTRA_TILES and self.extras(self.current_player):
+            return "You hold 11 or 13 already: you can't take the other."
         if not options:
-            return f"No tile can be taken with {self.kept_total}."
-        return f"You can't take {option.tile} with {self.kept_total}."
+            return f"No tile can be taken with {self.claim_total}."
+        return f"You can't take {option.tile} with {self.claim_total}."
 
     def _tie_break(self) -> str:
         standings = self.standings()
@@ -414,6 +627,8 @@ class Game:
         clone.roll = self.roll
         clone.turn_number = self.turn_number
         clone.abandoned = self.abandoned
+        clone.turn_dice = self.turn_dice
+        clone.expansion = None if self.expansion is None else self.expansion.copy()
         return clone
 
     def __eq__(self, other: object) -> bool:
@@ -424,9 +639,12 @@ class Game:
     __hash__ = None  # type: ignore[assignment]  # mutable
 
 
-def _check_players(players: list[str]) -> None:
-    if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
-        raise InvalidState(f"A game has 2 to 7 players, not {len(players)}.")
+def check_players(players: Sequence[str], layout: Layout = BASE_LAYOUT) -> None:
+    """Raise InvalidState unless the seats suit the variant: its player limits, no repeats."""
+    if not layout.min_players <= len(players) <= layout.max_players:
+        raise InvalidState(
+            f"A game has {layout.min_players} to {layout.max_players} players, not {len(players)}."
+        )
     if len(set(players)) != len(players):
         raise InvalidState("Every player sits once.")
 

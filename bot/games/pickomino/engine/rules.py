@@ -6,6 +6,8 @@ from dataclasses import asdict, dataclass
 from enum import StrEnum
 from typing import Any
 
+from bot.games.pickomino.engine.tiles import BASE_LAYOUT, EXTRAWURM_LAYOUT, Layout
+
 
 class LowerTile(StrEnum):
     """Which grill tile below the sum may be taken when the exact one is not there."""
@@ -28,6 +30,12 @@ class Rules:
     flip_on_empty_failure: bool = False
     lower_tile: LowerTile = LowerTile.HIGHEST
     first_player: FirstPlayer = FirstPlayer.RANDOM
+    extrawurm: bool = False  # the Extrawurm expansion (RULES.md), with any other option
+
+    @property
+    def layout(self) -> Layout:
+        """The tiles, seats and dice these rules play with."""
+        return EXTRAWURM_LAYOUT if self.extrawurm else BASE_LAYOUT
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-compatible form, as in scenario files."""
@@ -40,15 +48,19 @@ class Rules:
     def from_dict(cls, data: dict[str, Any] | None) -> Rules:
         """Read options from a scenario or stored state; missing keys take the defaults."""
         data = data or {}
-        unknown = set(data) - {"flip_on_empty_failure", "lower_tile", "first_player"}
+        unknown = set(data) - {"flip_on_empty_failure", "lower_tile", "first_player", "extrawurm"}
         if unknown:
             raise ValueError(f"unknown rule option {sorted(unknown)[0]!r}")
         flip = data.get("flip_on_empty_failure", False)
-        if not isinstance(flip, bool):
-            raise ValueError("flip_on_empty_failure must be true or false")
+        extrawurm = data.get("extrawurm", False)
+        for name, value in (("flip_on_empty_failure", flip), ("extrawurm", extrawurm)):
+            if not isinstance(value, bool):
+                raise ValueError(f"{name} must be true or false")
         try:
             lower = LowerTile(data.get("lower_tile", LowerTile.HIGHEST))
             first = FirstPlayer(data.get("first_player", FirstPlayer.RANDOM))
         except ValueError as error:
             raise ValueError(f"bad rule option: {error}") from None
-        return cls(flip_on_empty_failure=flip, lower_tile=lower, first_player=first)
+        return cls(
+            flip_on_empty_failure=flip, lower_tile=lower, first_player=first, extrawurm=extrawurm
+        )

@@ -1,16 +1,35 @@
-"""The whole game, mid-turn included, as JSON-compatible data and back."""
+"""The whole game, mid-turn included, as JSON-compatible data and back.
+
+Stored games carry a schema version. Loading upgrades an older form step by step
+(UPGRADES) to the current one, so every game ever stored still loads.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
+from bot.games.pickomino.engine.checks import check_position
 from bot.games.pickomino.engine.dice import Face
 from bot.games.pickomino.engine.errors import InvalidState
-from bot.games.pickomino.engine.game import Game, Phase, _check_players
+from bot.games.pickomino.engine.game import Game
+from bot.games.pickomino.engine.phases import Phase
 from bot.games.pickomino.engine.rules import Rules
-from bot.games.pickomino.engine.tiles import ALL_TILES
+from bot.games.pickomino.engine.specialists import Specialist
 
-SCHEMA_VERSION = 1
+# 1: the base game. 2: adds "extrawurm", the expansion's state (null without it).
+SCHEMA_VERSION = 2
+
+__all__ = ["SCHEMA_VERSION", "UPGRADES", "check_position", "game_from_dict", "game_to_dict"]
+
+
+def upgrade_1_to_2(data: dict[str, Any]) -> dict[str, Any]:
+    """Schema 1 predates the Extrawurm expansion: its games are base games."""
+    return {**data, "schema": 2, "extrawurm": None}
+
+
+# UPGRADES[n] turns a schema-n dict into a schema-(n + 1) dict.
+UPGRADES: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: upgrade_1_to_2}
 
 
 def game_to_dict(game: Game) -> dict[str, Any]:
@@ -29,47 +48,84 @@ def game_to_dict(game: Game) -> dict[str, Any]:
         "roll": None if game.roll is None else [face.symbol for face in game.roll],
         "turn_number": game.turn_number,
         "abandoned": game.abandoned,
+        "extrawurm": _expansion_to_dict(game),
     }
 
 
+def _expansion_to_dict(game: Game) -> dict[str, Any] | None:
+    expansion = game.expansion
+    if expansion is None:
+        return None
+    return {
+        "extras": {player: list(extras) for player, extras in expansion.extras.items()},
+        "specialists": {str(name): place for name, place in expansion.specialists.items()},
+        "bratwurms": dict(expansion.bratwurms),
+        "supply": expansion.supply,
+        "weasel_used": expansion.weasel_used,
+    }
+
+
+def upgrade(data: dict[str, Any]) -> dict[str, Any]:
+    """A stored game in the current schema, upgraded step by step from an older one."""
+    schema = data.get("schema")
+    if type(schema) is not int or not 1 <= schema <= SCHEMA_VERSION:
+        raise InvalidState(f"unknown game schema version {schema!r}")
+    while schema < SCHEMA_VERSION:
+        data = UPGRADES[schema](data)
+        schema += 1
+    return data
+
+
 def game_from_dict(data: dict[str, Any]) -> Game:
-    """Rebuild a game stored by game_to_dict, checking it is a position the rules allow."""
+    """Rebuild a game stored by game_to_dict (any schema version so far), checking it
+    is a position the rules allow."""
     try:
-        schema = data["schema"]
-        if schema != SCHEMA_VERSION:
-            raise InvalidState(f"unknown game schema version {schema!r}")
-        game = Game.__new__(Game)
-        game.players = [str(player) for player in data["players"]]
-        game.left = [str(player) for player in data.get("left", [])]
-        game.rules = Rules.from_dict(data.get("rules"))
-        game.grill = sorted(int(tile) for tile in data["grill"])
-        game.face_down = sorted(int(tile) for tile in data["face_down"])
-        game.stacks = {str(p): [int(t) for t in stack] for p, stack in data["stacks"].items()}
-        game.current = int(data["current"])
-        game.phase = Phase(data["phase"])
-        game.kept = [Face.parse(face) for face in data["kept"]]
+        data = upgrade(data)
         roll = data.get("roll")
-        game.roll = None if roll is None else tuple(Face.parse(face) for face in roll)
-        game.turn_number = int(data.get("turn_number", 1))
-        game.abandoned = bool(data.get("abandoned", False))
-    except (KeyError, TypeError, ValueError) as error:
+        rules = Rules.from_dict(data.get("rules"))
+        expansion = _stored_expansion(data["extrawurm"], rules)
+        return Game.from_position(
+            [str(player) for player in data["players"]],
+            rules,
+            grill=[int(tile) for tile in data["grill"]],
+            face_down=[int(tile) for tile in data["face_down"]],
+            stacks={str(p): [int(t) for t in stack] for p, stack in data["stacks"].items()},
+            current=int(data["current"]),
+            phase=Phase(data["phase"]),
+            kept=[Face.parse(face) for face in data["kept"]],
+            roll=None if roll is None else [Face.parse(face) for face in roll],
+            turn_number=int(data.get("turn_number", 1)),
+            left=[str(player) for player in data.get("left", [])],
+            abandoned=bool(data.get("abandoned", False)),
+            extras=expansion.get("extras"),
+            specialists=_specialists(expansion.get("specialists")),
+            bratwurms=expansion.get("bratwurms"),
+            supply=expansion.get("supply"),
+            weasel_used=bool(expansion.get("weasel_used", False)),
+        )
+    except (AttributeError, KeyError, TypeError, ValueError) as error:
         raise InvalidState(f"stored game is malformed: {error}") from None
-    check_position(game)
-    return game
 
 
-def check_position(game: Game) -> None:
-    """Raise InvalidState unless every tile is in one place and the seats make sense."""
-    if not game.abandoned:
-        _check_players(game.players)
-    if set(game.stacks) != set(game.players):
-        raise InvalidState("every seated player needs a stack, and only they")
-    placed = [*game.grill, *game.face_down, *(t for s in game.stacks.values() for t in s)]
-    if sorted(placed) != list(ALL_TILES):
-        raise InvalidState("every tile 21 to 36 must be in exactly one place")
-    if not 0 <= game.current < max(len(game.players), 1):
-        raise InvalidState("the player to move is not seated")
-    if len(game.kept) > 8 or (game.roll is not None and len(game.roll) + len(game.kept) != 8):
-        raise InvalidState("the turn's dice do not add up to 8")
-    if (game.phase is Phase.KEEP) != (game.roll is not None):
-        raise InvalidState("a roll is on the table exactly while a face must be kept")
+def _stored_expansion(data: Any, rules: Rules) -> dict[str, Any]:
+    """The stored Extrawurm state, complete: a stored game never takes defaults."""
+    if data is None:
+        if rules.extrawurm:
+            raise InvalidState("an Extrawurm game is stored without its expansion state")
+        return {}
+    if not isinstance(data, dict) or set(data) != EXPANSION_KEYS:
+        raise InvalidState(f"the expansion state needs exactly {sorted(EXPANSION_KEYS)}")
+    if not all(isinstance(data[key], dict) for key in ("extras", "specialists", "bratwurms")):
+        raise InvalidState("extras, specialists and bratwurms are stored as objects")
+    if set(data["specialists"]) != {str(name) for name in Specialist}:
+        raise InvalidState("every specialist needs a stored place")
+    return data
+
+
+EXPANSION_KEYS = {"extras", "specialists", "bratwurms", "supply", "weasel_used"}
+
+
+def _specialists(data: Any) -> dict[Specialist, int | str | None] | None:
+    if data is None:
+        return None
+    return {Specialist(name): place for name, place in data.items()}

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from bot.games.pickomino.engine import ALL_TILES, Face, Game, Keep, Roll, Rules
-from bot.games.pickomino.engine.serialization import check_position
+from typing import Any
+
+from bot.games.pickomino.engine import Face, Game, Keep, Roll, Rules
 
 
 def position(
@@ -12,17 +13,22 @@ def position(
     face_down: tuple[int, ...] = (),
     current: str | None = None,
     rules: Rules | None = None,
+    **extrawurm: Any,
 ) -> Game:
-    """A game whose grill holds every tile not in a stack or face down."""
-    players = list(stacks)
-    game = Game(players, rules)
-    held = {tile for stack in stacks.values() for tile in stack} | set(face_down)
-    game.grill = [tile for tile in ALL_TILES if tile not in held]
-    game.face_down = sorted(face_down)
-    game.stacks = {player: list(stack) for player, stack in stacks.items()}
-    game.current = players.index(current) if current else 0
-    check_position(game)
-    return game
+    """A game whose grill holds every tile not in a stack, face down or beside a stack
+    (`extras=`); further keywords go to Game.from_position (specialists, bratwurms...)."""
+    rules = rules or Rules()
+    extras = extrawurm.get("extras") or {}
+    held = {tile for stack in (*stacks.values(), *extras.values()) for tile in stack}
+    return Game.from_position(
+        list(stacks),
+        rules,
+        grill=[tile for tile in rules.layout.all_tiles if tile not in held | set(face_down)],
+        face_down=face_down,
+        stacks=stacks,
+        current=current or 0,
+        **extrawurm,
+    )
 
 
 def faces(text: str) -> tuple[Face, ...]:

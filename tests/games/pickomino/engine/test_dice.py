@@ -11,8 +11,8 @@ from itertools import product
 
 import pytest
 
-from bot.games.pickomino.engine import DICE_COUNT, Face, Game, Keep, Kept, Rolled, roll_dice
-from bot.games.pickomino.engine.dice import POINTS
+from bot.games.pickomino.engine import Face, Game, Keep, Kept, Rolled, roll_dice
+from bot.games.pickomino.engine.dice import MAX_DICE, POINTS
 from bot.games.pickomino.engine.game import _total
 
 
@@ -41,15 +41,22 @@ def test_every_number_drawn_once_gives_every_ordered_roll_once(count: int) -> No
 
 def test_a_roll_is_a_sorted_tuple_of_faces_from_either_random_source() -> None:
     for rng in (random.Random(7), secrets.SystemRandom()):
-        for count in range(DICE_COUNT + 1):
+        for count in range(MAX_DICE + 1):
             dice = roll_dice(rng, count)
             assert type(dice) is tuple and len(dice) == count
             assert all(type(face) is Face for face in dice) and list(dice) == sorted(dice)
 
 
 def test_a_roll_of_more_dice_than_there_are_is_refused() -> None:
+    # Nine with the Extrawurm Golden Die, never more.
     with pytest.raises(ValueError):
-        roll_dice(random.Random(1), DICE_COUNT + 1)
+        roll_dice(random.Random(1), MAX_DICE + 1)
+
+
+def test_nine_dice_roll_every_face_count_evenly() -> None:
+    rng = random.Random(5)
+    counts = Counter(face for _ in range(2000) for face in roll_dice(rng, MAX_DICE))
+    assert all(2700 < counts[face] < 3300 for face in Face)  # 3000 each expected
 
 
 def test_faces_show_up_evenly() -> None:
@@ -61,8 +68,9 @@ def test_faces_show_up_evenly() -> None:
 def test_the_kept_total_counts_a_worm_as_five() -> None:
     for kept in product(Face, repeat=3):
         assert _total(list(kept)) == sum(POINTS[face] for face in kept)
-    game = Game(["anne", "bob"])
-    game.kept = [Face.WORM, Face.WORM, Face.THREE]
+    game = Game.from_position(
+        ["anne", "bob"], grill=range(21, 37), kept=[Face.WORM, Face.WORM, Face.THREE]
+    )
     assert game.kept_total == 13 and type(game.kept_total) is int
 
 

@@ -83,10 +83,27 @@ def test_the_any_lower_tile_option_offers_every_lower_grill_tile() -> None:
     rules = Rules(lower_tile=LowerTile.ANY)
     game = position({"anne": [], "bob": [23, 30]}, rules=rules, face_down=(22,))
     keep_rolls(game, ("WWW11234", "W"), ("55512", "5"), ("12", "1"))  # 31, on the grill
-    assert game.claim_options() == [ClaimOption.grill(31)]
+    # RULES.md: "even when S itself is face up": S first, then the lower ones.
+    assert [option.tile for option in game.claim_options()] == [31, 29, 28, 27, 26, 25, 24, 21]
     game = position({"anne": [], "bob": [31, 23]}, rules=rules, face_down=(22,))
     keep_rolls(game, ("WWW11234", "W"), ("55512", "5"), ("12", "1"))  # 31: bob's, hidden
     assert [option.tile for option in game.claim_options()] == [30, 29, 28, 27, 26, 25, 24, 21]
+
+
+def test_any_lower_tile_takes_a_lower_tile_even_when_the_exact_one_is_face_up() -> None:
+    game = position({"anne": [], "bob": []}, rules=Rules(lower_tile=LowerTile.ANY))
+    keep_rolls(game, ("WWW11234", "W"), ("55512", "5"))  # 30, face up on the grill
+    assert game.claim_options()[:2] == [ClaimOption.grill(30), ClaimOption.grill(29)]
+    events = game.apply(Claim(ClaimOption.grill(24)))
+    assert events == [Took("anne", 24, 30)]
+    assert game.stacks["anne"] == [24] and 30 in game.grill
+
+
+def test_any_lower_tile_still_offers_a_steal_after_the_lower_tiles() -> None:
+    game = position({"anne": [], "bob": [30]}, rules=Rules(lower_tile=LowerTile.ANY))
+    keep_rolls(game, ("WWW11234", "W"), ("55512", "5"))  # 30: bob's top
+    options = game.claim_options()
+    assert options[0] == ClaimOption.grill(29) and options[-1] == ClaimOption.steal(30, "bob")
 
 
 def test_steal_versus_lower_grill_tile_is_the_players_choice() -> None:

@@ -1,0 +1,213 @@
+"""The Extrawurm expansion's turn rules: the steps Game takes when it has an expansion.
+
+Game calls these only when `game.expansion` is set, so the base game's turn machine in
+game.py stays as it was; every step follows RULES.md's "Extrawurm expansion" and its
+"Exact order of events".
+"""
+
+from __future__ import annotations
+
+import bisect
+from typing import TYPE_CHECKING
+
+from bot.games.pickomino.engine.claims import ClaimOption, Source
+from bot.games.pickomino.engine.dice import FACE_OF, Face
+from bot.games.pickomino.engine.errors import IllegalAction
+from bot.games.pickomino.engine.events import (
+    BratwurmGained,
+    BratwurmReason,
+    Event,
+    Failed,
+    FailReason,
+    HenStolen,
+    SpecialistGained,
+    SpecialistLeft,
+    SpecialistReturned,
+    Stole,
+    Took,
+    WeaselRolled,
+)
+from bot.games.pickomino.engine.extrawurm import ExtrawurmState
+from bot.games.pickomino.engine.phases import Phase
+from bot.games.pickomino.engine.specialists import Specialist
+from bot.games.pickomino.engine.tiles import EXTRA_TILES, LOWEST_TILE
+
+if TYPE_CHECKING:
+    from bot.games.pickomino.engine.game import Game
+
+CANNED_WORM_POINTS = 5  # the can counts as one worm
+_KEEP, _NO_NEW_FACE, _OVER = Phase.KEEP, Phase.NO_NEW_FACE, Phase.OVER
+_WORM = Face.WORM
+
+
+def weasel(game: Game, dice: tuple[Face, ...]) -> list[Event]:
+    """The Weasel action: check it is allowed and the dice are a roll of the same size."""
+    check_weasel(game)
+    assert game.roll is not None  # check_weasel allows it only with a roll out
+    if len(dice) != len(game.roll):
+        raise IllegalAction(
+            f"The Weasel rolls the same {len(game.roll)} dice again, not {len(dice)}."
+        )
+    try:
+        dice = tuple(map(FACE_OF.__getitem__, dice))
+    except (KeyError, TypeError):
+        raise IllegalAction("A die shows 1 to 5 or a worm.") from None
+    return weasel_roll(game, dice)
+
+
+def weasel_roll(game: Game, dice: tuple[Face, ...]) -> list[Event]:
+    """Replace the roll on the table by checked dice (RULES.md, Weasel)."""
+    assert game.expansion is not None
+    game.expansion.weasel_used = True
+    game.roll = dice
+    rolled = WeaselRolled(game.players[game.current], dice)
+    if game.kept and set(game.kept).issuperset(dice):
+        return [rolled, *game._fail(FailReason.NO_NEW_FACE)]
+    game.phase = _KEEP
+    return [rolled]
+
+
+def accept_failure(game: Game) -> list[Event]:
+    """The AcceptFailure action: take a roll with no new face as it is."""
+    if game.phase is not _NO_NEW_FACE:
+        raise IllegalAction("Only a roll with no new face can be taken as a failure.")
+    return game._fail(FailReason.NO_NEW_FACE)
+
+
+def take(game: Game, option: ClaimOption, player: str, expansion: ExtrawurmState) -> list[Event]:
+    """Take a claimed tile (RULES.md, Extrawurm): extras beside the stack, the Hen
+    instead of its holder's tile, and the specialist the grill tile carried."""
+    tile, victim = option.tile, option.victim
+    if option.source is Source.STEAL:
+        assert victim is not None
+        if expansion.holds(victim, Specialist.HEN):
+            return [HenStolen(player, victim, tile), *gain(game, Specialist.HEN, player)]
+        game.stacks[victim].pop()
+        game.stacks[player].append(tile)
+        return [Stole(player, victim, tile)]
+    game.grill.remove(tile)
+    (expansion.extras[player] if tile in EXTRA_TILES else game.stacks[player]).append(tile)
+    events: list[Event] = [Took(player, tile, game.claim_total)]
+    on_tile = expansion.on_tile(tile)
+    if on_tile is Specialist.RAVEN:
+        # Never held: its taker gets a Bratwurm, and it moves on (RULES.md, Raven).
+        events += bratwurm_for_raven(game, player, expansion)
+        events += send_back(game, Specialist.RAVEN, None)
+    elif on_tile is not None:
+        events.append(SpecialistGained(player, on_tile, tile))
+        events += gain(game, on_tile, player)
+    return events
+
+
+def gain(game: Game, specialist: Specialist, player: str) -> list[Event]:
+    """`player` holds `specialist` now; the one they held before goes back."""
+    assert game.expansion is not None
+    old = game.expansion.held_by(player)
+    game.expansion.specialists[specialist] = player
+    return [] if old is None else send_back(game, old, player)
+
+
+def send_back(game: Game, specialist: Specialist, former: str | None) -> list[Event]:
+    """Move `specialist` onto the lowest face-up grill tile with no specialist, or out
+    of the game when there is none (RULES.md, "back"). `former` held it, if anyone."""
+    assert game.expansion is not None
+    tile = game.expansion.free_tile(game.grill)
+    game.expansion.specialists[specialist] = tile
+    if tile is None:
+        return [SpecialistLeft(specialist, former)]
+    return [SpecialistReturned(specialist, tile, former)]
+
+
+def bratwurm_for_ones(game: Game) -> list[Event]:
+    """Two or more 1s kept at once: a Bratwurm from the supply, if any is left."""
+    expansion = game.expansion
+    assert expansion is not None
+    if not expansion.supply:
+        return []
+    player = game.players[game.current]
+    expansion.supply -= 1
+    expansion.bratwurms[player] += 1
+    return [BratwurmGained(player, BratwurmReason.ONES, None)]
+
+
+def bratwurm_for_raven(game: Game, player: str, expansion: ExtrawurmState) -> list[Event]:
+    """A Bratwurm from the supply, else from the other player holding most."""
+    source = None if expansion.supply else expansion.richest_other(player, game.players)
+    if source is None:
+        if not expansion.supply:
+            return []  # nobody has one to give
+        expansion.supply -= 1
+    else:
+        expansion.bratwurms[source] -= 1
+    expansion.bratwurms[player] += 1
+    return [BratwurmGained(player, BratwurmReason.RAVEN, source)]
+
+
+def fail(game: Game, reason: FailReason, expansion: ExtrawurmState) -> list[Event]:
+    """A failure in RULES.md's "Exact order of events": the top tile back (unless the
+    Hen saves it), the player's specialist back, then the highest tile turned."""
+    player = game.current_player
+    stack = game.stacks[player]
+    held = expansion.held_by(player)
+    hen_saves = held is Specialist.HEN and bool(stack)
+    returned = stack.pop() if stack and not hen_saves else None
+    grill = game.grill
+    if returned is not None:
+        bisect.insort(grill, returned)
+    moves: list[Event] = [] if held is None else send_back(game, held, player)
+    turned = None
+    if grill and grill[-1] >= LOWEST_TILE and turns_highest(game, hen_saves, returned):
+        turned = grill.pop()  # only tiles of 21-36 are ever turned
+    if turned is not None:
+        bisect.insort(game.face_down, turned)
+        riding = expansion.on_tile(turned)
+        if riding is not None:
+            moves += send_back(game, riding, None)
+    return [Failed(player, reason, returned, turned), *moves, *game._end_turn()]
+
+
+def turns_highest(game: Game, hen_saves: bool, returned: int | None) -> bool:
+    """Whether an Extrawurm failure turns the highest grill tile: always when the
+    Hen saved the top tile, else as in the base game."""
+    if hen_saves:
+        return True
+    if returned is None:
+        return game.rules.flip_on_empty_failure
+    return game.grill[-1] != returned
+
+
+def claim_options_for(game: Game, expansion: ExtrawurmState) -> list[ClaimOption]:
+    """Claims with the expansion: the Canned Worm, and 11 and 13 taken exactly."""
+    if _WORM not in game.kept and not game.canned_worm_counts:
+        return []
+    total = game.claim_total
+    if total < EXTRA_TILES[0]:
+        return []
+    player = game.players[game.current]
+    return game.options_for_total(
+        total, extra_tiles=EXTRA_TILES, may_take_extra=not expansion.extras[player]
+    )
+
+
+def may_use_weasel(game: Game, *, on_phase: bool = True) -> bool:
+    """The player to move holds the Weasel, has not used it this turn, and (unless
+    `on_phase` is False, for a roll being put out) has a roll on the table."""
+    expansion = game.expansion
+    if expansion is None or expansion.weasel_used:
+        return False
+    if on_phase and game.phase is not _KEEP and game.phase is not _NO_NEW_FACE:
+        return False
+    return expansion.holds(game.players[game.current], Specialist.WEASEL)
+
+
+def check_weasel(game: Game) -> None:
+    """Raise IllegalAction unless the player to move may use the Weasel now."""
+    if game.phase is _OVER:
+        raise IllegalAction("The game is over.")
+    expansion = game.expansion
+    if expansion is None or not expansion.holds(game.current_player, Specialist.WEASEL):
+        raise IllegalAction("Only the Weasel's holder can roll the same dice again.")
+    if expansion.weasel_used:
+        raise IllegalAction("The Weasel rolls again only once a turn.")
+    if game.phase is not _KEEP and game.phase is not _NO_NEW_FACE:
+        raise IllegalAction("The Weasel rolls again right after a roll, before keeping.")
