@@ -16,7 +16,10 @@ from discord.ext import commands
 
 from bot.adapters import all_adapters
 from bot.ai import warm_up
-from bot.config import Settings
+from bot.config import ConfigError, Settings
+from bot.observability.discord_http import discord_error_trace
+from bot.observability.health import HealthServer, database_check, gateway_check
+from bot.observability.metrics import Metrics
 from bot.sessions.service import SessionService
 from bot.storage import Database, apply_migrations
 from bot.storage.meta import COMMAND_TREE_HASH, get_meta, set_meta
@@ -27,10 +30,11 @@ EXTENSIONS = ("cogs.pickomino",)
 
 
 class PickominoBot(commands.Bot):
-    """The bot. Other areas read `db` (storage), `sessions` and `display_name()` from it."""
+    """The bot. Other areas read `db` (storage), `sessions`, `metrics` and `display_name()`."""
 
     db: Database
     sessions: SessionService
+    health: HealthServer | None = None
 
     def __init__(
         self,
@@ -41,11 +45,13 @@ class PickominoBot(commands.Bot):
         clock: Callable[[], float] = time.time,
     ) -> None:
         intents = discord.Intents.default()  # no privileged intents: buttons need none
+        self.metrics = Metrics(latencies=lambda: self.latencies)
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=intents,
             help_command=None,
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+            http_trace=discord_error_trace(self.metrics),
         )
         self.settings = settings
         self.force_sync = force_sync
@@ -66,11 +72,31 @@ class PickominoBot(commands.Bot):
             )
         await super().start(token, reconnect=reconnect)
 
+    @property
+    def latencies(self) -> list[tuple[int, float]]:
+        """Gateway latency per shard, as discord.py's AutoShardedClient names it."""
+        return [(self.shard_id or 0, self.latency)]
+
     async def setup_hook(self) -> None:
         self.db = await Database.open(self.settings.database_path)
         applied = await apply_migrations(self.db)
         if applied:
             log.info("database migrations applied: %s", applied)
+        if self.settings.health_addr:
+            # Up before the gateway connects: /healthz says 503 until READY.
+            self.health = HealthServer(
+                self.settings.health_addr,
+                [gateway_check(self), database_check(self.db)],
+                self.metrics,
+            )
+            try:
+                await self.health.start()
+            except OSError as error:
+                # Not the "cannot reach Discord" that __main__ says of other OSErrors.
+                self.health = None
+                raise ConfigError(
+                    f"HEALTH_ADDR: cannot listen on {self.settings.health_addr}: {error}"
+                ) from None
         self.sessions = SessionService(
             self.db,
             all_adapters(),
@@ -130,6 +156,10 @@ class PickominoBot(commands.Bot):
     async def close(self) -> None:
         """Stop the gateway, let changes in progress commit, then close the database."""
         log.info("shutting down")
+        if self.health is not None:
+            # First, so no probe is told "healthy" by a bot that is going away.
+            await self.health.stop()
+            self.health = None
         sessions = getattr(self, "sessions", None)
         if sessions is not None:
             await sessions.close()
