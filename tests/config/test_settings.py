@@ -176,3 +176,12 @@ def test_an_unreachable_discord_is_one_error_line_not_a_traceback(tmp_path):
 
 def test_settings_is_the_only_reader_of_the_environment():
     assert Settings.model_config.get("env_file") == ".env"
+
+
+def test_every_setting_is_documented_in_env_example_and_readme():
+    example = (ROOT / ".env.example").read_text()
+    readme = (ROOT / "README.md").read_text()
+    for name in Settings.model_fields:
+        variable = name.upper()
+        assert f"{variable}=" in example, variable
+        assert f"| `{variable}` |" in readme, variable
