@@ -17,7 +17,14 @@ from bot.observability.address import parse_host_port
 from bot.observability.metrics import CONTENT_TYPE, Metrics
 from bot.storage.database import Database
 
-__all__ = ["Check", "GatewayClient", "HealthServer", "database_check", "gateway_check"]
+__all__ = [
+    "Check",
+    "GatewayClient",
+    "GatewaySocket",
+    "HealthServer",
+    "database_check",
+    "gateway_check",
+]
 
 log = logging.getLogger(__name__)
 
@@ -26,8 +33,16 @@ Check = Callable[[], Awaitable[str | None]]
 DATABASE_TIMEOUT = 2.0  # seconds: well inside a probe's usual 3 to 5 s
 
 
+class GatewaySocket(Protocol):
+    @property
+    def open(self) -> bool: ...
+
+
 class GatewayClient(Protocol):
     """What the gateway check reads of a discord.py client."""
+
+    @property
+    def ws(self) -> GatewaySocket | None: ...
 
     def is_ready(self) -> bool: ...
 
@@ -42,6 +57,9 @@ def gateway_check(client: GatewayClient) -> Check:
             return "closing"
         if not client.is_ready():
             return "not connected to the Discord gateway"
+        # READY stays set across a dropped connection; the socket tells a reconnect.
+        if client.ws is None or not client.ws.open:
+            return "reconnecting to the Discord gateway"
         return None
 
     return check

@@ -52,25 +52,28 @@ async def poll(url: str, done, timeout: float = START_TIMEOUT) -> tuple[int, str
         await asyncio.sleep(0.1)
 
 
+def bot_env(fake: FakeDiscord, workdir: Path, port: int) -> dict[str, str]:
+    return {
+        **{k: v for k, v in os.environ.items() if k != "DEV_GUILD_ID"},
+        **fake.env(),
+        "DATABASE_URL": f"sqlite:///{workdir}/bot.db",
+        "HEALTH_ADDR": f"127.0.0.1:{port}",
+        "LOG_FORMAT": "json",
+        "LOG_LEVEL": "INFO",
+        "PYTHONPATH": str(ROOT),
+    }
+
+
 async def test_health_metrics_and_json_logs_of_the_running_bot(tmp_path: Path) -> None:
     port = free_port()
     base = f"http://127.0.0.1:{port}"
     log_path = tmp_path / "bot.log"
     async with FakeDiscord(heartbeat_interval_ms=300) as fake:
-        env = {
-            **{k: v for k, v in os.environ.items() if k not in ("DEV_GUILD_ID",)},
-            **fake.env(),
-            "DATABASE_URL": f"sqlite:///{tmp_path}/bot.db",
-            "HEALTH_ADDR": f"127.0.0.1:{port}",
-            "LOG_FORMAT": "json",
-            "LOG_LEVEL": "INFO",
-            "PYTHONPATH": str(ROOT),
-        }
         with log_path.open("wb") as log_file:
             process = subprocess.Popen(
                 [sys.executable, "-m", "bot"],
                 cwd=tmp_path,
-                env=env,
+                env=bot_env(fake, tmp_path, port),
                 stdin=subprocess.DEVNULL,
                 stdout=log_file,
                 stderr=subprocess.STDOUT,
@@ -98,3 +101,24 @@ async def test_health_metrics_and_json_logs_of_the_running_bot(tmp_path: Path) -
     assert ("bot.client", "shut down cleanly") in messages
     assert any(entry["message"].startswith("health and metrics on") for entry in entries)
     assert all({"time", "level", "logger", "message"} <= set(entry) for entry in entries)
+
+
+async def test_a_health_port_in_use_stops_the_bot_with_one_line(tmp_path: Path) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        async with FakeDiscord() as fake:
+            done = await asyncio.to_thread(
+                subprocess.run,
+                [sys.executable, "-m", "bot"],
+                cwd=tmp_path,
+                env=bot_env(fake, tmp_path, port),
+                capture_output=True,
+                text=True,
+                timeout=START_TIMEOUT,
+            )
+    assert done.returncode == 2
+    last_line = done.stderr.strip().splitlines()[-1]
+    assert last_line.startswith(f"error: HEALTH_ADDR: cannot listen on 127.0.0.1:{port}: ")
+    assert "Traceback" not in done.stderr

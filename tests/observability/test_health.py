@@ -16,11 +16,17 @@ from bot.storage import Database
 
 
 @dataclass
+class FakeSocket:
+    open: bool = True
+
+
+@dataclass
 class FakeClient:
     """The part of a discord.py client the health endpoint reads."""
 
     ready: bool = True
     closed: bool = False
+    ws: FakeSocket | None = field(default_factory=FakeSocket)
     latencies: list[tuple[int, float]] = field(default_factory=lambda: [(0, 0.042)])
 
     def is_ready(self) -> bool:
@@ -72,22 +78,29 @@ async def test_healthy_when_ready_open_and_the_database_answers(server: HealthSe
 
 
 @pytest.mark.parametrize(
-    ("ready", "closed", "reason"),
+    ("ready", "closed", "ws", "reason"),
     [
-        (False, False, "not connected to the Discord gateway"),
-        (True, True, "closing"),
-        (False, True, "closing"),
+        (False, False, None, "not connected to the Discord gateway"),
+        (True, False, FakeSocket(open=False), "reconnecting to the Discord gateway"),
+        (True, False, None, "reconnecting to the Discord gateway"),
+        (True, True, FakeSocket(), "closing"),
+        (False, True, None, "closing"),
     ],
 )
-async def test_unavailable_until_ready_and_while_closing(
-    server: HealthServer, client: FakeClient, ready: bool, closed: bool, reason: str
+async def test_unavailable_until_ready_while_reconnecting_and_while_closing(
+    server: HealthServer,
+    client: FakeClient,
+    ready: bool,
+    closed: bool,
+    ws: FakeSocket | None,
+    reason: str,
 ) -> None:
-    client.ready, client.closed = ready, closed
+    client.ready, client.closed, client.ws = ready, closed, ws
     assert await get_json(server, "/healthz") == (
         503,
         {"status": "unavailable", "reason": reason},
     )
-    client.ready, client.closed = True, False
+    client.ready, client.closed, client.ws = True, False, FakeSocket()
     assert (await get_json(server, "/healthz"))[0] == 200
 
 
