@@ -5,23 +5,53 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+LOCK_RUNTIME := requirements/runtime.lock
+LOCK_DEV := requirements/dev.lock
+PIP := $(BIN)/python -m pip
+# Quiet: setuptools warns on every editable install about folders named like packages.
+PIP_INSTALL := PYTHONWARNINGS=ignore $(PIP) install --quiet
+PIP_RANGE := pip>=24.2,<27
+PIP_TOOLS_RANGE := pip-tools>=7.5,<8
+# The Python the lock files were compiled with, from the header pip-compile writes.
+LOCK_PYTHON := $(shell sed -n 's/.*pip-compile with Python \([0-9.]*\).*/\1/p' $(LOCK_DEV) 2>/dev/null)
+# Reuses the pins already in the lock files; `make lock UPGRADE=1` moves everything
+# to the newest versions pyproject.toml allows.
+COMPILE := $(BIN)/pip-compile --quiet --generate-hashes --allow-unsafe --strip-extras \
+	--no-emit-index-url --no-emit-find-links $(if $(UPGRADE),--upgrade)
+
 CHROMIUM := /usr/bin/chromium
 EMOJI_FONT := /usr/share/fonts/truetype/noto/NotoColorEmoji.ttf
 
-.PHONY: run test format bench clean browser
+.PHONY: run test format bench lock clean browser
 
-$(STAMP): pyproject.toml
+$(BIN)/python:
 	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' || { \
 	  echo "error: Python 3.11 or newer is needed; run with PYTHON=python3.11 (or newer)" >&2; \
 	  exit 1; }
-	@echo "Creating $(VENV) and installing the project (first run only)"
+	@echo "Creating $(VENV) (first run only)"
 	@$(PYTHON) -m venv $(VENV) || { \
 	  echo "error: '$(PYTHON) -m venv' failed; on Debian or Ubuntu: apt-get install python3-venv" >&2; \
 	  exit 1; }
-	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	@$(PIP_INSTALL) --upgrade "$(PIP_RANGE)"
+
+# Again whenever pyproject.toml or a lock file changes. The locks pin every package with
+# its hashes for the Python they were compiled with; another Python (which may need other
+# packages, such as audioop-lts on 3.13) installs from pyproject.toml's ranges instead, and
+# so does a dependency added to pyproject.toml that the locks do not have yet.
+$(STAMP): pyproject.toml $(LOCK_RUNTIME) $(LOCK_DEV) | $(BIN)/python
+	@echo "Installing the project and its dependencies into $(VENV)"
+	@if $(BIN)/python -c 'import sys; sys.exit("%d.%d" % sys.version_info[:2] != "$(LOCK_PYTHON)")'; then \
+	  $(PIP_INSTALL) --require-hashes -r $(LOCK_DEV); \
+	else \
+	  echo "note: $(LOCK_DEV) is for Python $(LOCK_PYTHON); installing from pyproject.toml"; \
+	  $(PIP_INSTALL) -e '.[dev]'; \
+	fi
+	@$(PIP_INSTALL) --no-deps -e .
+	@$(PIP) check >/dev/null || { \
+	  echo "note: the lock files lack dependencies of pyproject.toml (run make lock); adding them"; \
+	  $(PIP_INSTALL) -e '.[dev]'; }
 	@$(MAKE) --no-print-directory browser
-	touch $(STAMP)
+	@touch $(STAMP)
 
 # Chromium and an emoji font for bot.preview's screenshots, from apt when we can (root with
 # apt-get); never a failure: without them only the browser tests fail, saying how to install.
@@ -55,6 +85,17 @@ bench: $(STAMP)
 	$(BIN)/python -m benchmarks.bench_history
 	$(BIN)/python -m benchmarks.bench_bots
 	$(BIN)/python -m benchmarks.bench_pictures
+
+$(BIN)/pip-compile: | $(BIN)/python
+	@$(PIP_INSTALL) "$(PIP_TOOLS_RANGE)"
+
+# Regenerate both lock files from pyproject.toml. The runtime lock comes first and
+# constrains the dev lock, so the bot runs on the same versions in Docker and in tests.
+lock: | $(BIN)/pip-compile
+	@echo "Compiling $(LOCK_RUNTIME) and $(LOCK_DEV) from pyproject.toml"
+	@mkdir -p requirements
+	@$(COMPILE) --output-file $(LOCK_RUNTIME) pyproject.toml
+	@$(COMPILE) --extra dev --constraint $(LOCK_RUNTIME) --output-file $(LOCK_DEV) pyproject.toml
 
 clean:
 	rm -rf $(VENV) build *.egg-info

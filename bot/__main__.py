@@ -12,7 +12,8 @@ import sys
 import aiohttp
 import discord
 
-from bot.config import ConfigError, Settings, load_settings
+from bot.config import ConfigError, LogFormat, Settings, load_settings
+from bot.observability.logs import JsonFormatter
 
 log = logging.getLogger("bot")
 
@@ -37,9 +38,12 @@ def main(argv: list[str] | None = None) -> int:
     except ConfigError as error:
         print(f"error: {error}", file=sys.stderr)
         return EXIT_CONFIG
-    discord.utils.setup_logging(level=logging.getLevelName(settings.log_level), root=True)
+    setup_logging(settings)
     try:
         asyncio.run(run(settings, force_sync=args.sync))
+    except ConfigError as error:  # found at start-up: HEALTH_ADDR cannot be listened on
+        print(f"error: {error}", file=sys.stderr)
+        return EXIT_CONFIG
     except discord.LoginFailure:
         print(
             "error: Discord refused DISCORD_TOKEN; copy the token again from "
@@ -56,6 +60,14 @@ def main(argv: list[str] | None = None) -> int:
         )
         return EXIT_UNREACHABLE
     return 0
+
+
+def setup_logging(settings: Settings) -> None:
+    """discord.py's handler on stderr, with its colours or, for LOG_FORMAT=json, as JSON."""
+    formatter = JsonFormatter() if settings.log_format is LogFormat.JSON else discord.utils.MISSING
+    discord.utils.setup_logging(
+        formatter=formatter, level=logging.getLevelName(settings.log_level), root=True
+    )
 
 
 async def run(settings: Settings, *, force_sync: bool = False) -> None:

@@ -14,8 +14,11 @@ from typing import Any
 import discord
 from discord.ext import commands
 
-from bot.config import Settings
+from bot.config import ConfigError, Settings
 from bot.games.registry import GAMES, all_adapters
+from bot.observability.discord_http import discord_error_trace
+from bot.observability.health import HealthServer, database_check, gateway_check
+from bot.observability.metrics import Metrics
 from bot.sessions.service import SessionService
 from bot.storage import SqliteDatabase, apply_migrations
 from bot.storage.meta import COMMAND_TREE_HASH, get_meta, set_meta
@@ -27,11 +30,12 @@ log = logging.getLogger(__name__)
 
 class DiceBot(commands.Bot):
     """The bot. Other areas read `db` (storage), `sessions`, `platform` (the shared
-    Discord machinery) and `display_name()` from it."""
+    Discord machinery), `metrics` and `display_name()` from it."""
 
     db: Database
     sessions: SessionService
     platform: Platform
+    health: HealthServer | None = None
 
     def __init__(
         self,
@@ -42,11 +46,13 @@ class DiceBot(commands.Bot):
         clock: Callable[[], float] = time.time,
     ) -> None:
         intents = discord.Intents.default()  # no privileged intents: buttons need none
+        self.metrics = Metrics(latencies=lambda: self.latencies)
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=intents,
             help_command=None,
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+            http_trace=discord_error_trace(self.metrics),
         )
         self.settings = settings
         self.force_sync = force_sync
@@ -67,11 +73,31 @@ class DiceBot(commands.Bot):
             )
         await super().start(token, reconnect=reconnect)
 
+    @property
+    def latencies(self) -> list[tuple[int, float]]:
+        """Gateway latency per shard, as discord.py's AutoShardedClient names it."""
+        return [(self.shard_id or 0, self.latency)]
+
     async def setup_hook(self) -> None:
         self.db = await SqliteDatabase.open(self.settings.database_path)
         applied = await apply_migrations(self.db)
         if applied:
             log.info("database migrations applied: %s", applied)
+        if self.settings.health_addr:
+            # Up before the gateway connects: /healthz says 503 until READY.
+            self.health = HealthServer(
+                self.settings.health_addr,
+                [gateway_check(self), database_check(self.db)],
+                self.metrics,
+            )
+            try:
+                await self.health.start()
+            except OSError as error:
+                # Not the "cannot reach Discord" that __main__ says of other OSErrors.
+                self.health = None
+                raise ConfigError(
+                    f"HEALTH_ADDR: cannot listen on {self.settings.health_addr}: {error}"
+                ) from None
         self.sessions = SessionService(
             self.db,
             all_adapters(),
@@ -134,6 +160,10 @@ class DiceBot(commands.Bot):
     async def close(self) -> None:
         """Stop the gateway, let changes in progress commit, then close the database."""
         log.info("shutting down")
+        if self.health is not None:
+            # First, so no probe is told "healthy" by a bot that is going away.
+            await self.health.stop()
+            self.health = None
         sessions = getattr(self, "sessions", None)
         if sessions is not None:
             await sessions.close()

@@ -3,16 +3,26 @@
 from __future__ import annotations
 
 import logging
+from enum import StrEnum
 from pathlib import Path
 
 from pydantic import Field, SecretStr, ValidationError, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
+
+from bot.observability.address import parse_host_port
 
 SQLITE_PREFIX = "sqlite:///"
 
 
 class ConfigError(Exception):
     """The configuration cannot start the bot; the message says how to fix it."""
+
+
+class LogFormat(StrEnum):
+    """How log lines look: for people reading a terminal, or one JSON object per line."""
+
+    TEXT = "text"
+    JSON = "json"
 
 
 class Settings(BaseSettings):
@@ -27,11 +37,19 @@ class Settings(BaseSettings):
     discord_gateway_url: str | None = None
     dev_guild_id: int | None = None
     log_level: str = Field(default="INFO")
+    log_format: LogFormat = LogFormat.TEXT
+    # host:port of the /healthz and /metrics endpoint; None: no endpoint.
+    health_addr: str | None = None
     # The pause before each step of a computer player's turn, so people can follow it.
     bot_step_seconds: float = Field(default=1.0, ge=0, le=60)
 
     @field_validator(
-        "discord_token", "discord_api_base", "discord_gateway_url", "dev_guild_id", mode="before"
+        "discord_token",
+        "discord_api_base",
+        "discord_gateway_url",
+        "dev_guild_id",
+        "health_addr",
+        mode="before",
     )
     @classmethod
     def _blank_is_unset(cls, value: object) -> object:
@@ -47,6 +65,19 @@ class Settings(BaseSettings):
         if not isinstance(logging.getLevelName(level), int):
             raise ValueError(f"unknown log level {value!r}")
         return level
+
+    @field_validator("log_format", mode="before")
+    @classmethod
+    def _format_any_case(cls, value: object) -> object:
+        return value.strip().lower() if isinstance(value, str) else value
+
+    @field_validator("health_addr")
+    @classmethod
+    def _host_and_port(cls, value: str | None) -> str | None:
+        if value is None:
+            return None
+        parse_host_port(value)  # a ValueError names the expected form
+        return value.strip()
 
     @field_validator("database_url")
     @classmethod
@@ -74,14 +105,17 @@ MISSING_TOKEN = (
 )
 
 
-def load_settings(**overrides: object) -> Settings:
-    """Read and check the settings; raise ConfigError with one line a user can act on."""
+def load_settings(*, require_token: bool = True, **overrides: object) -> Settings:
+    """Read and check the settings; raise ConfigError with one line a user can act on.
+
+    ``require_token=False`` is for tools that read other settings (the health probe).
+    """
     try:
         settings = Settings(**overrides)  # type: ignore[arg-type]
     except ValidationError as error:
         first = error.errors()[0]
         name = str(first["loc"][0]).upper() if first["loc"] else "configuration"
         raise ConfigError(f"{name}: {first['msg']}") from None
-    if settings.discord_token is None or not settings.token:
+    if require_token and (settings.discord_token is None or not settings.token):
         raise ConfigError(MISSING_TOKEN)
     return settings

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from bot.__main__ import EXIT_CONFIG, main
-from bot.config import ConfigError, Settings, load_settings
+from bot.config import ConfigError, LogFormat, Settings, load_settings
 
 ROOT = Path(__file__).resolve().parents[2]
 VARIABLES = (
@@ -21,6 +21,8 @@ VARIABLES = (
     "DEV_GUILD_ID",
     "LOG_LEVEL",
     "BOT_STEP_SECONDS",
+    "LOG_FORMAT",
+    "HEALTH_ADDR",
 )
 
 
@@ -41,6 +43,53 @@ def test_defaults_and_blank_optional_values(monkeypatch):
     assert settings.dev_guild_id is None and settings.discord_api_base is None
     assert settings.log_level == "INFO"
     assert settings.bot_step_seconds == 1.0
+    assert settings.log_format is LogFormat.TEXT
+    assert settings.health_addr is None
+
+
+@pytest.mark.parametrize(
+    ("value", "expected"),
+    [
+        ("127.0.0.1:8081", "127.0.0.1:8081"),
+        (" 0.0.0.0:8081 ", "0.0.0.0:8081"),
+        ("[::]:65535", "[::]:65535"),
+        ("health:1", "health:1"),
+        ("", None),
+    ],
+)
+def test_the_health_endpoint_address(monkeypatch, value, expected):
+    monkeypatch.setenv("DISCORD_TOKEN", "abc")
+    monkeypatch.setenv("HEALTH_ADDR", value)
+    assert load_settings().health_addr == expected
+
+
+@pytest.mark.parametrize("value", ["8081", "127.0.0.1", ":8081", "localhost:0", "h:65536", "h:x"])
+def test_a_health_address_without_host_and_port_is_refused(monkeypatch, value):
+    monkeypatch.setenv("DISCORD_TOKEN", "abc")
+    monkeypatch.setenv("HEALTH_ADDR", value)
+    with pytest.raises(ConfigError, match=r"^HEALTH_ADDR: .*must be host:port"):
+        load_settings()
+
+
+@pytest.mark.parametrize(
+    ("value", "expected"), [("json", LogFormat.JSON), (" JSON", "json"), ("text", "text")]
+)
+def test_the_log_format(monkeypatch, value, expected):
+    monkeypatch.setenv("DISCORD_TOKEN", "abc")
+    monkeypatch.setenv("LOG_FORMAT", value)
+    assert load_settings().log_format == expected
+
+
+def test_an_unknown_log_format_is_refused(monkeypatch):
+    monkeypatch.setenv("DISCORD_TOKEN", "abc")
+    monkeypatch.setenv("LOG_FORMAT", "yaml")
+    with pytest.raises(ConfigError, match=r"^LOG_FORMAT: .*'text' or 'json'"):
+        load_settings()
+
+
+def test_tools_can_read_the_settings_without_a_token(monkeypatch):
+    monkeypatch.setenv("HEALTH_ADDR", "127.0.0.1:8081")
+    assert load_settings(require_token=False).health_addr == "127.0.0.1:8081"
 
 
 def test_the_pause_between_computer_player_steps(monkeypatch):
@@ -127,3 +176,12 @@ def test_an_unreachable_discord_is_one_error_line_not_a_traceback(tmp_path):
 
 def test_settings_is_the_only_reader_of_the_environment():
     assert Settings.model_config.get("env_file") == ".env"
+
+
+def test_every_setting_is_documented_in_env_example_and_readme():
+    example = (ROOT / ".env.example").read_text()
+    readme = (ROOT / "README.md").read_text()
+    for name in Settings.model_fields:
+        variable = name.upper()
+        assert f"{variable}=" in example, variable
+        assert f"| `{variable}` |" in readme, variable
