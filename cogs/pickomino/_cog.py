@@ -40,6 +40,7 @@ class PickominoCog(
         first_player=t("command.start.first_player"),
         turn_timer=t("command.start.turn_timer"),
         hints=t("command.start.hints"),
+        extrawurm=t("command.start.extrawurm"),
     )
     # Text and number choices in two decorators: one call takes choices of one type.
     @app_commands.choices(lower_tile=LOWER_TILE_CHOICES, first_player=FIRST_PLAYER_CHOICES)
@@ -52,8 +53,9 @@ class PickominoCog(
         first_player: str | None = None,
         turn_timer: int | None = None,
         hints: bool | None = None,
+        extrawurm: bool | None = None,
     ) -> None:
-        rules = rules_from_choices(lower_tile, flip_on_empty_failure, first_player)
+        rules = rules_from_choices(lower_tile, flip_on_empty_failure, first_player, extrawurm)
         await self.open_lobby(
             interaction,
             options=rules.to_dict(),

@@ -14,9 +14,12 @@ LOWER_TILE_CHOICES = [
 ]
 
 
-def rules_from_choices(lower_tile: str | None, flip: bool | None, first: str | None) -> Rules:
+def rules_from_choices(
+    lower_tile: str | None, flip: bool | None, first: str | None, extrawurm: bool | None = None
+) -> Rules:
     return Rules(
         flip_on_empty_failure=bool(flip),
         lower_tile=LowerTile(lower_tile or LowerTile.HIGHEST),
         first_player=FirstPlayer(first or FirstPlayer.RANDOM),
+        extrawurm=bool(extrawurm),
     )

@@ -141,11 +141,22 @@ async def test_commands_are_synced_once_until_the_tree_changes(tmp_path):
     database = tmp_path / "bot.db"
     async with BotHarness.running(database) as first:
         assert first.bot.synced_commands
-        [group] = first.fake.commands["global"]
-        assert group["name"] == "pickomino"
-        names = {option["name"] for option in group["options"]}
-        assert {"start", "status", "leave", "end", "rules"} <= names
+        groups = {group["name"]: group for group in first.fake.commands["global"]}
+        assert sorted(groups) == ["picker", "pickomino"]
+        for group in groups.values():
+            names = {option["name"] for option in group["options"]}
+            assert {"start", "status", "leave", "end", "rules"} <= names
         fake = first.fake
     async with BotHarness.running(database, fake=fake) as second:
         assert not second.bot.synced_commands
         assert await second.bot.sync_commands(force=True)
+
+
+async def test_the_extrawurm_option_is_stored_and_explained(tmp_path):
+    async with BotHarness.running(tmp_path / "bot.db") as harness:
+        anne = harness.user("Anne")
+        lobby = (await harness.slash(anne, "pickomino", "start", extrawurm=True)).message
+        assert "Extrawurm expansion" in lobby.text() and "Sitting Hen" in lobby.text()
+        assert (await harness.session()).options["extrawurm"] is True
+        rules = await harness.slash(anne, "pickomino", "rules")
+        assert "Golden Die" in rules.message.text()

@@ -11,6 +11,7 @@ from typing import Any
 
 from bot.games.pickomino.ai import Level, RollDice, bot_name, decide, format_hint, hint_for
 from bot.games.pickomino.engine import (
+    AcceptFailure,
     Claim,
     ClaimOption,
     Face,
@@ -18,9 +19,11 @@ from bot.games.pickomino.engine import (
     Game,
     IllegalAction,
     Keep,
+    Phase,
     Rules,
     Source,
 )
+from bot.games.pickomino.engine.claims import best_claim
 from bot.games.pickomino.engine.events import event_to_dict
 from bot.games.pickomino.engine.game import MAX_PLAYERS, MIN_PLAYERS
 from bot.games.pickomino.engine.serialization import game_from_dict, game_to_dict
@@ -28,6 +31,8 @@ from bot.sessions.adapter import GameAdapter, GameEvent, IllegalMove
 
 KIND = "pickomino"
 ROLL = "roll"
+WEASEL = "weasel"  # Extrawurm: the Weasel's holder rolls the dice on the table again
+ACCEPT_FAILURE = "accept"  # Extrawurm: take a roll with no new face as it is
 ENGINE_REFUSAL_KEY = "game.illegal"  # the engine's own reason, shown to the player
 
 
@@ -47,6 +52,8 @@ def parse_move(move: str) -> Any:
     try:
         if kind == ROLL and not arg:
             return None
+        if kind == ACCEPT_FAILURE and not arg:
+            return AcceptFailure()
         if kind == "keep":
             return Keep(Face.parse(arg))
         if kind == "claim" and arg[:1] == "g":
@@ -95,9 +102,12 @@ class PickominoAdapter(GameAdapter[Game]):
     def play(self, game: Game, player: str, move: str, rng: Any) -> list[GameEvent]:
         if game.is_over or game.current_player != player:
             raise IllegalMove()
-        action = parse_move(move)
         try:
-            events = game.roll_with(rng) if action is None else game.apply(action)
+            if move == WEASEL:
+                events = game.weasel_with(rng)
+            else:
+                action = parse_move(move)
+                events = game.roll_with(rng) if action is None else game.apply(action)
         except IllegalAction as error:
             raise IllegalMove(ENGINE_REFUSAL_KEY, reason=str(error)) from None
         return [event_to_dict(event) for event in events]
@@ -115,12 +125,32 @@ class PickominoAdapter(GameAdapter[Game]):
         return bot_name(Level(level), index)
 
     def bot_move(self, game: Game, level: str) -> str:
-        decision = decide(game, Level(level))
-        if isinstance(decision, RollDice):
+        if game.phase is Phase.NO_NEW_FACE:
+            return WEASEL  # a second roll can only do better than a certain failure
+        try:
+            decision = decide(game, Level(level or Level.NORMAL))
+        except ValueError:  # a position its model cannot hold (nine dice)
+            return _safe_move(game)
+        legal = game.legal_actions()
+        if isinstance(decision, RollDice) and legal.can_roll:
             return ROLL
-        if isinstance(decision, Keep):
+        if isinstance(decision, Keep) and decision.face in legal.keepable:
             return keep_move(decision.face)
-        return claim_move(decision.option)
+        if isinstance(decision, Claim) and decision.option in legal.claims:
+            return claim_move(decision.option)
+        return _safe_move(game)
 
     def hint(self, game: Game, player: str, names: Mapping[str, str]) -> str:
         return format_hint(hint_for(game.copy()), names=dict(names))
+
+
+def _safe_move(game: Game) -> str:
+    """A legal move when a computer player's own choice is not one (its model of the rules
+    does not cover every variant yet): the best claim, else the face worth most, else a
+    roll."""
+    legal = game.legal_actions()
+    if legal.claims:
+        return claim_move(best_claim(list(legal.claims)))
+    if legal.keepable:
+        return keep_move(max(legal.keepable, key=lambda face: (face.points, face is Face.WORM)))
+    return ROLL
