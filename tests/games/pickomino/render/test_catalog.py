@@ -10,6 +10,7 @@ from pathlib import Path
 
 from bot.games.pickomino.ai import Level
 from bot.games.pickomino.engine import FirstPlayer, LowerTile
+from bot.games.pickomino.engine.specialists import Specialist
 from bot.i18n import catalog
 
 ROOT = Path(__file__).resolve().parents[4]
@@ -70,6 +71,7 @@ def _keys_built_from_enums() -> set[str]:
         {f"lobby.bot_level.{level.value}" for level in Level}
         | {f"options.lower_tile.{choice.value}" for choice in LowerTile}
         | {f"options.first.{choice.value}" for choice in FirstPlayer}
+        | {f"options.extrawurm.{specialist.value}" for specialist in Specialist}
     )
 
 
