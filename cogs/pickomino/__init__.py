@@ -1,8 +1,8 @@
 """The /pickomino extension: the command group, its buttons, and the score subgroup.
 
-The score subgroup (`_score.ScoreGroup`) is attached under /pickomino, and its pager
-buttons are registered with the game's. Its commands reach storage through
-`interaction.client.db`.
+The score subgroup (`bot.history.ui.score_group`, for Pickomino's history figures) is
+attached under /pickomino, and its pager buttons are registered with the game's. Its
+commands reach storage through `interaction.client.db`.
 """
 
 from __future__ import annotations
@@ -12,7 +12,8 @@ from typing import Any
 from discord.ext import commands
 from discord.ui import DynamicItem
 
-from cogs.pickomino import _score
+from bot.games.pickomino.history import PICKOMINO_HISTORY
+from bot.history import ui as history_ui
 from cogs.pickomino._buttons import CLICK_HANDLER, SessionButton
 from cogs.pickomino._clicks import Clicks
 from cogs.pickomino._cog import PickominoCog
@@ -21,7 +22,7 @@ from cogs.pickomino._results import record_result
 
 # The button classes that serve clicks from their custom_ids alone, so they keep
 # working after a restart. Registered by template: adding one again replaces it.
-DYNAMIC_ITEMS: tuple[type[DynamicItem[Any]], ...] = (SessionButton, *_score.DYNAMIC_ITEMS)
+DYNAMIC_ITEMS: tuple[type[DynamicItem[Any]], ...] = (SessionButton, *history_ui.DYNAMIC_ITEMS)
 
 
 async def setup(bot: commands.Bot) -> None:
@@ -33,7 +34,7 @@ async def setup(bot: commands.Bot) -> None:
     bot.add_dynamic_items(*DYNAMIC_ITEMS)
     cog = PickominoCog(sessions, live)
     assert cog.app_command is not None  # a GroupCog always has its group
-    cog.app_command.add_command(_score.ScoreGroup())
+    cog.app_command.add_command(history_ui.score_group(PICKOMINO_HISTORY))
     await bot.add_cog(cog)
 
 

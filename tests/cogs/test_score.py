@@ -25,7 +25,7 @@ from tests.discord_harness import (
     FakeUser,
     InteractionResult,
 )
-from tests.stats.games import play, result_of
+from tests.history.games import play, result_of
 
 EMBED_TOTAL = 6000
 HOUR = 3600

@@ -1,33 +1,28 @@
-"""bot.storage.results: saving engine-played games, and every query against an oracle
-computed in Python from the same results."""
+"""bot.storage.results (SqliteResultStore): saving engine-played Pickomino games, and
+every query against an oracle computed in Python from the same results."""
 
 from __future__ import annotations
 
 import random
 import sqlite3
 from collections import Counter
-from pathlib import Path
 
 import aiosqlite
 import pytest
 
-from bot.stats.models import (
+from bot.games.pickomino.history import BUSTS, PICKOMINO_HISTORY, STEALS, STOLEN_FROM, Turn
+from bot.history.models import (
     DAY,
     WIN_RATE_MIN_GAMES,
     Cursor,
     Period,
     Ranking,
 )
-from bot.stats.record import GameResult, SeatInfo
+from bot.history.record import GameResult, SeatInfo
 from bot.storage import Database, apply_migrations
-from bot.storage.results import (
-    game_story,
-    history_page,
-    leaderboard,
-    player_stats,
-    save_result,
-)
-from tests.stats.games import (
+from bot.storage.migrate import discover
+from bot.storage.results import SqliteResultStore
+from tests.history.games import (
     ANNE,
     BRIDGET,
     CARL,
@@ -39,8 +34,30 @@ from tests.stats.games import (
 )
 
 NOW = 1_750_000_000 + 12 * 3600  # noon UTC
-MIGRATION = Path("bot/storage/migrations/0002_results.sql")
 PEOPLE = (ANNE, BRIDGET, THOMAS, CARL)
+STORE = SqliteResultStore()
+KIND = PICKOMINO_HISTORY.kind
+
+
+# The store's calls for Pickomino's rows, as these tests read them.
+async def save_result(conn, result: GameResult) -> None:
+    await STORE.save(conn, result)
+
+
+async def history_page(conn, guild_id: int, **kwargs):
+    return await STORE.history_page(conn, KIND, guild_id, **kwargs)
+
+
+async def leaderboard(conn, guild_id: int, ranking: Ranking, period: Period, **kwargs):
+    return await STORE.leaderboard(conn, KIND, guild_id, ranking, period, **kwargs)
+
+
+async def player_stats(conn, guild_id: int, user_id: int):
+    return await STORE.player_stats(conn, KIND, guild_id, user_id)
+
+
+async def game_story(conn, guild_id: int, game_id: int):
+    return await STORE.game_story(conn, KIND, guild_id, game_id)
 
 
 def season() -> list[GameResult]:
@@ -99,10 +116,11 @@ async def conn(db, games):
 # ---------------------------------------------------------------------- saving
 
 
-async def test_the_migration_stands_alone_and_saving_twice_counts_once(tmp_path, games):
+async def test_the_migrations_stand_alone_and_saving_twice_counts_once(tmp_path, games):
     async with aiosqlite.connect(tmp_path / "alone.db") as conn:
         await conn.execute("PRAGMA journal_mode=WAL")
-        await conn.executescript(MIGRATION.read_text())
+        for migration in discover():
+            await conn.executescript(migration.path.read_text())
         for result in games[:5] + games[:5]:
             await save_result(conn, result)
         await conn.commit()
@@ -205,13 +223,13 @@ def expected_board(
             if player.is_bot:
                 continue
             row = totals.setdefault(player.user_id, Counter())
-            row.update(games=1, wins=int(player.won), worms=player.worms)
+            row.update(games=1, wins=int(player.won), worms=player.score)
 
     def metric(row: Counter) -> float:
         return {
             Ranking.WINS: row["wins"],
             Ranking.WIN_RATE: row["wins"] / row["games"],
-            Ranking.AVERAGE_WORMS: row["worms"] / row["games"],
+            Ranking.AVERAGE_SCORE: row["worms"] / row["games"],
             Ranking.GAMES: row["games"],
         }[ranking]
 
@@ -230,9 +248,9 @@ async def test_each_leaderboard_matches_the_oracle(conn, games, ranking, period)
     for asker in (CARL.user_id, ANNE.user_id):
         board = await leaderboard(conn, GUILD, ranking, period, asker_id=asker, now=NOW)
         top, mine, asker_games = expected_board(games, ranking, period, asker)
-        assert [(e.rank, e.user_id, e.games, e.wins, e.worms) for e in board.top] == top
+        assert [(e.rank, e.user_id, e.games, e.wins, e.score) for e in board.top] == top
         got = board.asker
-        assert (got and (got.rank, got.user_id, got.games, got.wins, got.worms)) == mine
+        assert (got and (got.rank, got.user_id, got.games, got.wins, got.score)) == mine
         assert board.asker_games == asker_games
         assert ROBOT.user_id not in [e.user_id for e in board.top]
 
@@ -296,11 +314,14 @@ async def test_player_stats_add_up_their_finished_games(conn, games):
         assert stats.stored_games == len(mine)
         assert stats.games == len(finished)
         assert stats.wins == sum(p.won for _, p in finished)
-        assert stats.worms == sum(p.worms for _, p in finished)
-        assert stats.best_worms == max(p.worms for _, p in finished)
-        assert stats.steals == sum(p.steals for _, p in finished)
-        assert stats.stolen_from == sum(p.stolen_from for _, p in finished)
-        assert stats.failures == sum(p.failures for _, p in finished)
+        assert stats.score == sum(p.score for _, p in finished)
+        assert stats.best_score == max(p.score for _, p in finished)
+        assert stats.figure(STEALS).total == sum(p.details[STEALS] for _, p in finished)
+        assert stats.figure(STOLEN_FROM).total == sum(
+            p.details[STOLEN_FROM] for _, p in finished
+        )
+        assert stats.figure(BUSTS).total == sum(p.details[BUSTS] for _, p in finished)
+        assert stats.figure(BUSTS).best == max(p.details[BUSTS] for _, p in finished)
         current, longest = _streaks([p.won for _, p in finished])
         assert (stats.current_streak, stats.longest_streak) == (current, longest)
         taken = Counter(
@@ -310,7 +331,7 @@ async def test_player_stats_add_up_their_finished_games(conn, games):
             if turn.seat == player.seat and turn.outcome in ("took", "stole")
         )
         favourite = max(taken.items(), key=lambda item: (item[1], item[0]))
-        assert (stats.favourite_tile, stats.favourite_tile_taken) == favourite
+        assert (stats.favourite, stats.favourite_taken) == favourite
 
 
 async def test_streaks_follow_the_order_games_end_in(db):
@@ -337,7 +358,7 @@ async def test_a_games_story_comes_back_in_order(conn, games):
     result = games[-1]
     story = await game_story(conn, GUILD, result.game_id)
     assert story is not None
-    assert list(story.turns) == result.story
+    assert [Turn.from_row(row) for row in story.lines] == result.story
     assert [s.user_id for s in story.summary.seats] == [p.user_id for p in result.players]
     assert await game_story(conn, GUILD + 1, result.game_id) is None  # another server's
     assert await game_story(conn, GUILD, 99_999) is None
@@ -360,7 +381,15 @@ async def test_no_query_scans_a_results_table(conn):
     await game_story(conn, GUILD, 3)
     await conn.set_trace_callback(None)
 
-    tables = ("game_results", "player_results", "player_days", "player_totals", "player_tiles")
+    tables = (
+        "history_games",
+        "history_players",
+        "history_days",
+        "history_totals",
+        "history_items",
+        "history_figures",
+        "history_periods",
+    )
     assert len(statements) > 20
     for sql in statements:
         async with conn.execute(f"EXPLAIN QUERY PLAN {sql}") as cursor:
@@ -383,8 +412,6 @@ def _streaks(wins: list[bool]) -> tuple[int, int]:
 def _two_player_result(game_id: int, winner: SeatInfo, loser: SeatInfo) -> GameResult:
     """A short game with a known winner: the winner takes 21, the grill ends by failures
     (not a legal engine game; built by hand to control the winner)."""
-    from bot.stats.record import build_result
-
     events = [
         {"type": "took", "player": str(winner.user_id), "tile": 21, "total": 21},
         {
@@ -397,13 +424,13 @@ def _two_player_result(game_id: int, winner: SeatInfo, loser: SeatInfo) -> GameR
             "tie_break": "",
         },
     ]
-    return build_result(
+    return PICKOMINO_HISTORY.build_result(
         game_id=game_id,
         guild_id=GUILD,
         channel_id=1,
         started_at=NOW + game_id * 100 - 50,
         ended_at=NOW + game_id * 100,
-        rules={},
+        options={},
         players=[ANNE, BRIDGET],
         events=events,
         abandoned=False,
@@ -432,7 +459,7 @@ async def test_period_windows_roll_forward_with_new_games_and_back(db):
 
     async def check(day: int) -> None:
         for period in (Period.DAYS_7, Period.DAYS_30):
-            for ranking in (Ranking.WINS, Ranking.AVERAGE_WORMS):
+            for ranking in (Ranking.WINS, Ranking.AVERAGE_SCORE):
                 board = await leaderboard(
                     db.connection,
                     GUILD,
@@ -444,7 +471,7 @@ async def test_period_windows_roll_forward_with_new_games_and_back(db):
                 top, _, games = expected_board(
                     saved, ranking, period, ANNE.user_id, now=NOW + day * DAY
                 )
-                assert [(e.rank, e.user_id, e.games, e.wins, e.worms) for e in board.top] == top
+                assert [(e.rank, e.user_id, e.games, e.wins, e.score) for e in board.top] == top
                 assert board.asker_games == games
 
     for day in range(-40, 0, 3):
