@@ -1,7 +1,8 @@
-"""/pickomino score through the real bot and discord.py, Discord faked (tests/discord_harness).
+"""/pickomino score (bot.history.ui for Pickomino) through the real bot and discord.py,
+Discord faked (tests/discord_harness).
 
-The results are games played through the engine and saved with save_result, under the
-harness's server and members; one test plays a whole game by buttons first.
+The results are games played through the engine and saved with the SQLite result store,
+under the harness's server and members; one test plays a whole game by buttons first.
 """
 
 from __future__ import annotations
@@ -13,10 +14,11 @@ from typing import Any
 
 import pytest
 
-from bot.stats.models import Cursor
-from bot.stats.record import GameResult, SeatInfo
-from bot.storage.results import save_result
-from cogs.pickomino._score import PAGER_TEMPLATE, Direction, PageTurn
+from bot.games.pickomino.history import STEALS
+from bot.history.models import Cursor
+from bot.history.record import GameResult, SeatInfo
+from bot.history.ui.pager import PAGER_TEMPLATE, Direction, PageTurn
+from bot.storage.results import SqliteResultStore
 from tests.cogs.helpers import play_to_the_end, start_game
 from tests.discord_harness import (
     CHANNEL_ID,
@@ -39,9 +41,10 @@ def seat(user: FakeUser) -> SeatInfo:
 
 
 async def save(harness: BotHarness, results: list[GameResult]) -> None:
+    store = SqliteResultStore()
     async with harness.bot.db.transaction() as connection:
         for result in results:
-            await save_result(connection, result)
+            await store.save(connection, result)
 
 
 def games(
@@ -401,7 +404,7 @@ async def test_player_card(harness):
     check_embed_limits(embed)
     fields = {field["name"]: field["value"] for field in embed["fields"]}
     wins = sum(p.won for r in results for p in r.players if p.user_id == anne.id)
-    steals = sum(p.steals for r in results for p in r.players if p.user_id == anne.id)
+    steals = sum(p.details[STEALS] for r in results for p in r.players if p.user_id == anne.id)
     assert fields["Games"] == "8" and fields["Wins"] == str(wins)
     assert fields["Win rate"] == f"{wins / 8:.0%}"
     assert fields["Steals made"] == str(steals)
@@ -442,7 +445,7 @@ async def test_game_story_and_standings(harness):
     assert any(re.fullmatch(r"`\d+\.` \w+ took \d\d", line) for line in lines)
     assert any(re.fullmatch(r"`\d+\.` \w+ failed.*", line) for line in lines)
     stole = [line for line in lines if " stole " in line]
-    assert len(stole) == sum(p.steals for p in result.players)
+    assert len(stole) == sum(p.details[STEALS] for p in result.players)
     assert all(re.fullmatch(r"`\d+\.` \w+ stole \d\d from \w+", line) for line in stole)
     standings = embed["fields"][0]
     assert standings["name"] == "Final standings" and "🏆" in standings["value"]

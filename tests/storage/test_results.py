@@ -32,6 +32,7 @@ from tests.history.games import (
     play,
     result_of,
 )
+from tests.history.race import RACE, race
 
 NOW = 1_750_000_000 + 12 * 3600  # noon UTC
 PEOPLE = (ANNE, BRIDGET, THOMAS, CARL)
@@ -317,9 +318,7 @@ async def test_player_stats_add_up_their_finished_games(conn, games):
         assert stats.score == sum(p.score for _, p in finished)
         assert stats.best_score == max(p.score for _, p in finished)
         assert stats.figure(STEALS).total == sum(p.details[STEALS] for _, p in finished)
-        assert stats.figure(STOLEN_FROM).total == sum(
-            p.details[STOLEN_FROM] for _, p in finished
-        )
+        assert stats.figure(STOLEN_FROM).total == sum(p.details[STOLEN_FROM] for _, p in finished)
         assert stats.figure(BUSTS).total == sum(p.details[BUSTS] for _, p in finished)
         assert stats.figure(BUSTS).best == max(p.details[BUSTS] for _, p in finished)
         current, longest = _streaks([p.won for _, p in finished])
@@ -482,3 +481,50 @@ async def test_period_windows_roll_forward_with_new_games_and_back(db):
     for day in (1, 2, 5, 9, 45, 3):  # one day, a few days, stale, long gone, backwards
         await add(day, 1)
         await check(day)
+
+
+# ---------------------------------------------------------------------- another game
+
+
+async def test_another_games_results_are_kept_apart(conn, games):
+    """A second game kind in the same server: Pickomino's pages never show its games,
+    players or totals, and its own pages show only them."""
+    runner = SeatInfo(7_777, "Runner", False)
+    races = [
+        race(10_000 + index, GUILD, NOW - index * 3600, {runner: 30 + index, ANNE: 1})
+        for index in range(6)
+    ]
+    await conn.execute("BEGIN")
+    for result in races:
+        await STORE.save(conn, result)
+    await conn.execute("COMMIT")
+
+    page = await history_page(conn, GUILD)
+    assert page.total == len(games)
+    assert not {g.game_id for g in page.games} & {r.game_id for r in races}
+    for ranking in Ranking:
+        for period in Period:
+            board = await leaderboard(
+                conn, GUILD, ranking, period, asker_id=runner.user_id, now=NOW
+            )
+            assert runner.user_id not in [e.user_id for e in board.top]
+            assert board.asker is None and board.asker_games == 0
+            mine, _, _ = expected_board(games, ranking, period, ANNE.user_id)
+            assert [(e.rank, e.user_id, e.games, e.wins, e.score) for e in board.top] == mine
+    assert await player_stats(conn, GUILD, runner.user_id) is None
+    assert await game_story(conn, GUILD, races[0].game_id) is None
+
+    theirs = await STORE.history_page(conn, RACE.kind, GUILD)
+    assert [g.game_id for g in theirs.games] == [r.game_id for r in races]
+    assert all(g.game == RACE.kind for g in theirs.games)
+    board = await STORE.leaderboard(
+        conn, RACE.kind, GUILD, Ranking.AVERAGE_SCORE, Period.ALL_TIME, asker_id=ANNE.user_id
+    )
+    assert [(e.user_id, e.games, e.score) for e in board.top] == [
+        (runner.user_id, 6, sum(30 + index for index in range(6))),
+        (ANNE.user_id, 6, 6),
+    ]
+    stats = await STORE.player_stats(conn, RACE.kind, GUILD, ANNE.user_id)
+    assert stats is not None and (stats.games, stats.wins, stats.figures) == (6, 0, {})
+    story = await STORE.game_story(conn, RACE.kind, GUILD, races[0].game_id)
+    assert story is not None and list(story.lines) == [[0, 30], [1, 1]]
