@@ -28,6 +28,7 @@ from tests.discord_harness import (
     InteractionResult,
 )
 from tests.history.games import play, result_of
+from tests.history.race import race
 
 EMBED_TOTAL = 6000
 HOUR = 3600
@@ -515,3 +516,77 @@ async def test_a_game_played_by_buttons_shows_in_history(harness):
     assert " took " in story.message.embed["description"]
     card = await command(harness, anne, "player")
     assert {f["name"]: f["value"] for f in card.message.embed["fields"]}["Games"] == "1"
+
+
+# ---------------------------------------------------------------------- forged and foreign
+
+
+def forged_click(
+    harness: BotHarness, user: FakeUser, shown: InteractionResult, custom_id: str
+) -> dict[str, Any]:
+    """A click on Next of the shown history as if its custom_id were `custom_id` (Discord
+    sends only ids of the clicked message's components, so the message carries it too)."""
+    payload = harness.click_payload(user, harness.message(shown.message.id), "Next")
+    original = payload["data"]["custom_id"]
+    for row in payload["message"]["components"]:
+        for component in row["components"]:
+            if component.get("custom_id") == original:
+                component["custom_id"] = custom_id
+    payload["data"]["custom_id"] = custom_id
+    return payload
+
+
+@pytest.mark.parametrize(
+    "custom_id",
+    [
+        "pks:h:{asker}:0:n:2:" + "z" * 13 + ".1",  # a cursor past SQLite's integers
+        "pks:h:{asker}:0:n:9999999999:1." + "z" * 13,
+        "pks:h:{asker}:99999999999999999999:n:2:1.1",  # no such user
+        "hs:nosuchgame:{asker}:0:n:2:1.1",  # a game this bot does not serve
+    ],
+)
+async def test_a_forged_pager_id_is_refused_as_out_of_date(harness, custom_id):
+    anne, bob = harness.user("Anne"), harness.user("Bob")
+    await save(harness, games([anne, bob], 12))
+    shown = await command(harness, anne, "history")
+    refused = await harness.dispatch(
+        forged_click(harness, anne, shown, custom_id.format(asker=anne.id))
+    )
+    assert refused.ephemeral == "This button is out of date; ask for the history again."
+    assert not refused.edited
+    assert history_ids(harness.message(shown.message.id)) == list(range(12, 2, -1))
+
+
+async def test_an_id_that_is_no_pager_id_is_not_served_as_one(harness):
+    anne, bob = harness.user("Anne"), harness.user("Bob")
+    await save(harness, games([anne, bob], 12))
+    shown = await command(harness, anne, "history")
+    ignored = await harness.dispatch(
+        forged_click(harness, anne, shown, f"pks:h:{anne.id}:0:n:-2:1.1")
+    )
+    assert not ignored.edited and ignored.ephemeral is None
+    assert history_ids(harness.message(shown.message.id)) == list(range(12, 2, -1))
+
+
+async def test_another_games_results_never_show_in_pickominos_pages(harness):
+    anne, bob, runner = harness.user("Anne"), harness.user("Bob"), harness.user("Runner")
+    now = int(time.time())
+    await save(harness, games([anne, bob], 3))
+    await save(
+        harness,
+        [
+            race(100 + index, GUILD_ID, now - index, {seat(runner): 50, seat(anne): 1})
+            for index in range(6)
+        ],
+    )
+    for ranking in ("wins", "games", "average_worms", "win_rate"):
+        answer = await command(harness, runner, "leaderboard", ranking=ranking)
+        text = answer.ephemeral or answer.message.embed["description"]
+        assert "Runner" not in text.split("\n\n")[0]
+    games_of_anne = await command(harness, anne, "leaderboard", ranking="games")
+    assert "**Anne** · 3 games" in games_of_anne.message.embed["description"]
+    assert history_ids(await command(harness, anne, "history")) == [3, 2, 1]
+    answer = await command(harness, runner, "player")
+    assert answer.ephemeral and "Runner has not played" in answer.ephemeral
+    answer = await command(harness, anne, "game", id=100)
+    assert answer.ephemeral and answer.ephemeral.startswith("There is no game #100")

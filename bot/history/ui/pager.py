@@ -78,6 +78,8 @@ class PageTurn:
         )
         if len(custom_id) > MAX_CUSTOM_ID:
             raise ValueError(f"custom_id longer than {MAX_CUSTOM_ID}: {custom_id!r}")
+        if PageTurn.parse(custom_id) != self:  # a click on it would be refused
+            raise ValueError(f"custom_id out of the pager's bounds: {custom_id!r}")
         return custom_id
 
     @classmethod
