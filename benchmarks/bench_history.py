@@ -29,7 +29,7 @@ from bot.games.pickomino.engine import Game
 from bot.games.pickomino.engine.events import event_to_dict
 from bot.games.pickomino.history import PICKOMINO_HISTORY
 from bot.history.models import DAY, Cursor, Period, Ranking
-from bot.history.record import GameResult, SeatInfo
+from bot.history.record import EndedGame, GameResult, SeatInfo
 from bot.storage import Database
 from bot.storage.migrate import discover
 from bot.storage.results import (
@@ -53,6 +53,7 @@ from bot.storage.results import (
 
 GUILD = 123_456_789
 KIND = PICKOMINO_HISTORY.kind
+OPTIONS = {"flip_on_empty_failure": False, "lower_tile": "highest"}
 SIZES = (2, 3, 4, 5, 6)
 SIZE_WEIGHTS = (25, 35, 25, 10, 5)
 TEMPLATES_PER_SIZE = 150
@@ -84,15 +85,8 @@ def templates(rng: random.Random) -> dict[int, list[GameResult]]:
         seats = [SeatInfo(seat, "", False) for seat in range(size)]
         pool[size] = [
             PICKOMINO_HISTORY.build_result(
-                game_id=0,
-                guild_id=GUILD,
-                channel_id=0,
-                started_at=0,
-                ended_at=0,
-                options={"flip_on_empty_failure": False, "lower_tile": "highest"},
-                players=seats,
-                events=engine_game(rng, size, leave=rng.random() < 0.02),
-                abandoned=False,
+                EndedGame(0, GUILD, 0, 0, 0, OPTIONS, seats, abandoned=False),
+                engine_game(rng, size, leave=rng.random() < 0.02),
             )
             for _ in range(TEMPLATES_PER_SIZE)
         ]

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, Protocol
 
-from bot.history.record import GameResult, SeatInfo
+from bot.history.record import EndedGame, GameResult
 
 NameOf = Callable[[int, str], str]
 
@@ -84,19 +84,7 @@ class HistoryFigures(Protocol):
     figures: tuple[Figure, ...]  # the card shows these, in this order
     favourite: Favourite | None
 
-    def build_result(
-        self,
-        *,
-        game_id: int,
-        guild_id: int,
-        channel_id: int,
-        started_at: int,
-        ended_at: int,
-        options: dict[str, Any],
-        players: list[SeatInfo],
-        events: list[dict[str, Any]],
-        abandoned: bool,
-    ) -> GameResult:
+    def build_result(self, ended: EndedGame, events: list[dict[str, Any]]) -> GameResult:
         """The game's result, derived from every event of the game in order."""
         ...
 

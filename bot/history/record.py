@@ -19,6 +19,45 @@ class SeatInfo:
     is_bot: bool
 
 
+@dataclass(frozen=True, slots=True)
+class EndedGame:
+    """Where, when and by whom a game was played: a result's part that its events do not
+    tell. The session layer gives it to the game's `HistoryFigures.build_result`."""
+
+    game_id: int
+    guild_id: int
+    channel_id: int
+    started_at: int  # unix seconds
+    ended_at: int
+    options: dict[str, Any]  # the game's rule options
+    players: list[SeatInfo]  # in seat order
+    abandoned: bool  # ended by a player, by leaving or by the timer
+
+    def result(
+        self,
+        game: str,
+        players: list[PlayerResult],
+        *,
+        turns: int,
+        story: list[StoryLine],
+        abandoned: bool | None = None,
+    ) -> GameResult:
+        """The result of this game of kind `game`; `abandoned` if the events say more."""
+        return GameResult(
+            game=game,
+            game_id=self.game_id,
+            guild_id=self.guild_id,
+            channel_id=self.channel_id,
+            started_at=self.started_at,
+            ended_at=self.ended_at,
+            abandoned=self.abandoned if abandoned is None else abandoned,
+            options=dict(self.options),
+            players=players,
+            turns=turns,
+            story=story,
+        )
+
+
 class StoryLine(Protocol):
     """One line of a game's story, as the game records it; stored as a JSON list."""
 

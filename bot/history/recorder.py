@@ -10,7 +10,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from bot.history.figures import HistoryFigures
-from bot.history.record import SeatInfo
+from bot.history.record import EndedGame, SeatInfo
 from bot.sessions.model import Ending, Session
 from bot.storage.protocols import Connection, ResultStore
 
@@ -24,7 +24,7 @@ def recorder(figures: HistoryFigures, store: ResultStore) -> GameOverHook:
         connection: Connection, session: Session, events: list[dict[str, Any]]
     ) -> None:
         assert session.id is not None and session.started_at is not None
-        result = figures.build_result(
+        ended = EndedGame(
             game_id=session.id,
             guild_id=session.guild_id,
             channel_id=session.channel_id,
@@ -32,9 +32,9 @@ def recorder(figures: HistoryFigures, store: ResultStore) -> GameOverHook:
             ended_at=session.ended_at or session.started_at,
             options=dict(session.options),
             players=[SeatInfo(seat.user_id, seat.name, seat.is_bot) for seat in session.seats],
-            events=events,
             abandoned=session.ending is Ending.ABANDONED,
         )
+        result = figures.build_result(ended, events)
         await store.save(connection, result)
 
     return record_result

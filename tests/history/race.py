@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.history.figures import Favourite, Figure, NameOf, ScoreWords, StorySeat
-from bot.history.record import GameResult, PlayerResult, SeatInfo
+from bot.history.record import EndedGame, GameResult, PlayerResult, SeatInfo, StoryLine
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,20 +36,9 @@ class RaceHistory:
     figures: tuple[Figure, ...] = ()
     favourite: Favourite | None = None
 
-    def build_result(
-        self,
-        *,
-        game_id: int,
-        guild_id: int,
-        channel_id: int,
-        started_at: int,
-        ended_at: int,
-        options: dict[str, Any],
-        players: list[SeatInfo],
-        events: list[dict[str, Any]],
-        abandoned: bool,
-    ) -> GameResult:
+    def build_result(self, ended: EndedGame, events: list[dict[str, Any]]) -> GameResult:
         laps = {event["player"]: event["laps"] for event in events}
+        players, abandoned = ended.players, ended.abandoned
         ranked = sorted({laps[str(p.user_id)] for p in players}, reverse=True)
         results = [
             PlayerResult(
@@ -63,19 +52,8 @@ class RaceHistory:
             )
             for seat, info in enumerate(players)
         ]
-        return GameResult(
-            game=self.kind,
-            game_id=game_id,
-            guild_id=guild_id,
-            channel_id=channel_id,
-            started_at=started_at,
-            ended_at=ended_at,
-            abandoned=abandoned,
-            options=options,
-            players=results,
-            turns=len(events),
-            story=[Finish(p.seat, p.score) for p in results],
-        )
+        story: list[StoryLine] = [Finish(p.seat, p.score) for p in results]
+        return ended.result(self.kind, results, turns=len(events), story=story)
 
     def story_lines(
         self, rows: Sequence[list[Any]], seats: Mapping[int, StorySeat], name_of: NameOf
@@ -91,14 +69,6 @@ RACE = RaceHistory()
 
 def race(game_id: int, guild_id: int, ended_at: int, laps: dict[SeatInfo, int]) -> GameResult:
     """A finished race in which each seat ran `laps[seat]` laps."""
-    return RACE.build_result(
-        game_id=game_id,
-        guild_id=guild_id,
-        channel_id=7,
-        started_at=ended_at - 600,
-        ended_at=ended_at,
-        options={},
-        players=list(laps),
-        events=[{"player": str(seat.user_id), "laps": count} for seat, count in laps.items()],
-        abandoned=False,
-    )
+    ended = EndedGame(game_id, guild_id, 7, ended_at - 600, ended_at, {}, list(laps), False)
+    events = [{"player": str(seat.user_id), "laps": count} for seat, count in laps.items()]
+    return RACE.build_result(ended, events)

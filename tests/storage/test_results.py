@@ -18,7 +18,7 @@ from bot.history.models import (
     Period,
     Ranking,
 )
-from bot.history.record import GameResult, SeatInfo
+from bot.history.record import EndedGame, GameResult, SeatInfo
 from bot.storage import Database, apply_migrations
 from bot.storage.migrate import discover
 from bot.storage.results import SqliteResultStore
@@ -424,15 +424,17 @@ def _two_player_result(game_id: int, winner: SeatInfo, loser: SeatInfo) -> GameR
         },
     ]
     return PICKOMINO_HISTORY.build_result(
-        game_id=game_id,
-        guild_id=GUILD,
-        channel_id=1,
-        started_at=NOW + game_id * 100 - 50,
-        ended_at=NOW + game_id * 100,
-        options={},
-        players=[ANNE, BRIDGET],
-        events=events,
-        abandoned=False,
+        EndedGame(
+            game_id=game_id,
+            guild_id=GUILD,
+            channel_id=1,
+            started_at=NOW + game_id * 100 - 50,
+            ended_at=NOW + game_id * 100,
+            options={},
+            players=[ANNE, BRIDGET],
+            abandoned=False,
+        ),
+        events,
     )
 
 

@@ -14,7 +14,7 @@ from typing import Any
 
 from bot.games.pickomino.engine import worms
 from bot.history.figures import Favourite, Figure, NameOf, ScoreWords, StorySeat
-from bot.history.record import GameResult, PlayerResult, SeatInfo
+from bot.history.record import EndedGame, GameResult, PlayerResult, SeatInfo
 from bot.history.text import seat_name
 from bot.i18n import t
 
@@ -98,19 +98,7 @@ class PickominoHistory:
         "score.pickomino.favourite_tile.none",
     )
 
-    def build_result(
-        self,
-        *,
-        game_id: int,
-        guild_id: int,
-        channel_id: int,
-        started_at: int,
-        ended_at: int,
-        options: dict[str, Any],
-        players: list[SeatInfo],
-        events: list[dict[str, Any]],
-        abandoned: bool,
-    ) -> GameResult:
+    def build_result(self, ended: EndedGame, events: list[dict[str, Any]]) -> GameResult:
         """Derive every counter, the story and the final standings from a game's events.
 
         Players in events are `str(user_id)`, as in the engine. The final `game_over`
@@ -118,6 +106,7 @@ class PickominoHistory:
         the lobby, or with no `game_over` event at all) keeps the stacks the events
         built. A player who left has no rank and never wins.
         """
+        players = ended.players
         tallies = {str(info.user_id): _Tally([]) for info in players}
         seat_of = {str(info.user_id): seat for seat, info in enumerate(players)}
         story: list[Turn] = []
@@ -132,23 +121,13 @@ class PickominoHistory:
             _player_result(seat, info, tallies[str(info.user_id)])
             for seat, info in enumerate(players)
         ]
+        abandoned = ended.abandoned
         if game_over is not None:
             abandoned = abandoned or bool(game_over.get("abandoned"))
             _apply_standings(results, seat_of, game_over["standings"], abandoned)
         _count_taken(results, story)
-        return GameResult(
-            game=KIND,
-            game_id=game_id,
-            guild_id=guild_id,
-            channel_id=channel_id,
-            started_at=started_at,
-            ended_at=ended_at,
-            abandoned=abandoned,
-            options=dict(options),
-            players=results,
-            turns=sum(tally.turns for tally in tallies.values()),
-            story=list(story),
-        )
+        turns = sum(tally.turns for tally in tallies.values())
+        return ended.result(KIND, results, turns=turns, story=list(story), abandoned=abandoned)
 
     def story_lines(
         self, rows: Sequence[list[Any]], seats: Mapping[int, StorySeat], name_of: NameOf

@@ -18,7 +18,7 @@ from bot.games.pickomino.history import (
     Outcome,
     Turn,
 )
-from bot.history.record import SeatInfo
+from bot.history.record import EndedGame, SeatInfo
 from tests.history.games import ANNE, BRIDGET, CARL, ROBOT, THOMAS, play, result_of
 
 
@@ -94,15 +94,17 @@ def test_a_game_abandoned_mid_play_keeps_its_standings_but_no_winner():
 
 def test_a_game_abandoned_in_the_lobby_has_no_events_at_all():
     result = PICKOMINO_HISTORY.build_result(
-        game_id=9,
-        guild_id=1,
-        channel_id=2,
-        started_at=10,
-        ended_at=20,
-        options={},
-        players=[ANNE, BRIDGET],
-        events=[],
-        abandoned=True,
+        EndedGame(
+            game_id=9,
+            guild_id=1,
+            channel_id=2,
+            started_at=10,
+            ended_at=20,
+            options={},
+            players=[ANNE, BRIDGET],
+            abandoned=True,
+        ),
+        [],
     )
     assert result.abandoned and result.story == [] and result.turns == 0
     assert [(p.score, p.rank, p.won) for p in result.players] == [(0, None, False)] * 2
@@ -114,15 +116,17 @@ def test_a_game_abandoned_without_a_game_over_event_keeps_the_stacks_the_events_
     cut = next(i for i, e in enumerate(played.events) if e["type"] == "took")
     events = played.events[: cut + 1]
     result = PICKOMINO_HISTORY.build_result(
-        game_id=1,
-        guild_id=1,
-        channel_id=2,
-        started_at=1,
-        ended_at=2,
-        options={},
-        players=seats,
-        events=events,
-        abandoned=True,
+        EndedGame(
+            game_id=1,
+            guild_id=1,
+            channel_id=2,
+            started_at=1,
+            ended_at=2,
+            options={},
+            players=seats,
+            abandoned=True,
+        ),
+        events,
     )
     taker = next(p for p in result.players if str(p.user_id) == events[cut]["player"])
     assert taker.end_state["tiles"] == [events[cut]["tile"]]
