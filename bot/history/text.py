@@ -21,8 +21,6 @@ from bot.history.models import (
 )
 from bot.i18n import t
 
-__all__ = ["NameOf"]
-
 
 def relative_time(unix: int) -> str:
     """Discord's timestamp markup, shown as "3 hours ago" in each reader's time zone."""
@@ -64,10 +62,6 @@ def _history_seat(seat: SeatLine, figures: HistoryFigures, name_of: NameOf) -> s
 def ranking_value(ranking: Ranking, figures: HistoryFigures) -> str:
     """The leaderboard's choice value: the game's own for the average score."""
     return figures.score.ranking if ranking is Ranking.AVERAGE_SCORE else ranking.value
-
-
-def ranking_from_value(value: str, figures: HistoryFigures) -> Ranking | None:
-    return next((r for r in Ranking if ranking_value(r, figures) == value), None)
 
 
 def ranking_name(ranking: Ranking, figures: HistoryFigures) -> str:

@@ -7,7 +7,6 @@ extension registers `bot.history.ui.DYNAMIC_ITEMS` for the pager.
 
 from __future__ import annotations
 
-import logging
 from typing import Any
 
 import discord
@@ -22,8 +21,6 @@ from bot.history.ui.replies import fail, tell
 from bot.i18n import t
 from bot.storage.protocols import ResultStore
 from bot.storage.results import SqliteResultStore
-
-log = logging.getLogger(__name__)
 
 Interaction = discord.Interaction[Any]
 _PERIODS = frozenset(period.value for period in Period)
