@@ -3,10 +3,10 @@
 Usage: python benchmarks/bench_history.py [--games N] [--players N] [--runs N] [--seed S]
 
 The games are real engine games (a pool of games played through bot.games.pickomino.engine,
-2 to 6 players, and their results from build_result), dealt to players of a skewed
-popularity over a year, with some computer players, abandoned games and players who
-left. They are written with save_result's own statements (executemany, one
-transaction), then every query is timed through aiosqlite, the way the bot runs it,
+2 to 6 players, and their results from Pickomino's history figures), dealt to players of
+a skewed popularity over a year, with some computer players, abandoned games and players
+who left. They are written with the SQLite result store's own statements (executemany,
+one transaction), then every query is timed through aiosqlite, the way the bot runs it,
 and p50/p99 are printed in milliseconds. Target: p99 under 50 ms each.
 """
 
@@ -27,27 +27,33 @@ from pathlib import Path
 from bot.games.pickomino.bench import sensible_random_step
 from bot.games.pickomino.engine import Game
 from bot.games.pickomino.engine.events import event_to_dict
-from bot.stats.models import DAY, Cursor, Period, Ranking
-from bot.stats.record import GameResult, SeatInfo, build_result
-from bot.storage import Database, results
+from bot.games.pickomino.history import PICKOMINO_HISTORY
+from bot.history.models import DAY, Cursor, Period, Ranking
+from bot.history.record import EndedGame, GameResult, SeatInfo
+from bot.storage import Database
+from bot.storage.migrate import discover
 from bot.storage.results import (
-    _COUNT_GUILD_GAME,
-    _INSERT_GAME,
-    _INSERT_PLAYER,
-    _INSERT_STORY,
-    _UPSERT_DAY,
-    _UPSERT_TILE,
-    _UPSERT_TOTALS,
-    _day_row,
-    _game_row,
-    _player_row,
-    _story_row,
-    _tile_rows,
-    _totals_row,
+    COUNT_GUILD_GAME,
+    INSERT_GAME,
+    INSERT_PLAYER,
+    INSERT_STORY,
+    UPSERT_DAY,
+    UPSERT_FIGURE,
+    UPSERT_ITEM,
+    UPSERT_TOTALS,
+    SqliteResultStore,
+    day_row,
+    figure_rows,
+    game_row,
+    item_rows,
+    player_row,
+    story_row,
+    totals_row,
 )
 
 GUILD = 123_456_789
-MIGRATION = Path(__file__).resolve().parent.parent / "bot/storage/migrations/0002_results.sql"
+KIND = PICKOMINO_HISTORY.kind
+OPTIONS = {"flip_on_empty_failure": False, "lower_tile": "highest"}
 SIZES = (2, 3, 4, 5, 6)
 SIZE_WEIGHTS = (25, 35, 25, 10, 5)
 TEMPLATES_PER_SIZE = 150
@@ -78,16 +84,9 @@ def templates(rng: random.Random) -> dict[int, list[GameResult]]:
     for size in SIZES:
         seats = [SeatInfo(seat, "", False) for seat in range(size)]
         pool[size] = [
-            build_result(
-                game_id=0,
-                guild_id=GUILD,
-                channel_id=0,
-                started_at=0,
-                ended_at=0,
-                rules={"flip_on_empty_failure": False, "lower_tile": "highest"},
-                players=seats,
-                events=engine_game(rng, size, leave=rng.random() < 0.02),
-                abandoned=False,
+            PICKOMINO_HISTORY.build_result(
+                EndedGame(0, GUILD, 0, 0, 0, OPTIONS, seats, abandoned=False),
+                engine_game(rng, size, leave=rng.random() < 0.02),
             )
             for _ in range(TEMPLATES_PER_SIZE)
         ]
@@ -139,29 +138,34 @@ def synthetic_results(rng: random.Random, games: int, players: int, now: int) ->
 
 
 def fill(path: Path, games: list[GameResult]) -> None:
-    """Write every result with save_result's statements: executemany, one transaction."""
+    """Write every result with the store's statements: executemany, one transaction."""
     connection = sqlite3.connect(path, isolation_level=None)
     connection.execute("PRAGMA journal_mode=WAL")
-    connection.executescript(MIGRATION.read_text())
+    for migration in discover():
+        connection.executescript(migration.path.read_text())
     connection.execute("BEGIN")
-    connection.executemany(_INSERT_GAME, map(_game_row, games))
+    connection.executemany(INSERT_GAME, map(game_row, games))
     connection.executemany(
-        _INSERT_PLAYER, (_player_row(result, p) for result in games for p in result.players)
+        INSERT_PLAYER, (player_row(result, p) for result in games for p in result.players)
     )
-    connection.executemany(_INSERT_STORY, map(_story_row, games))
-    connection.executemany(_COUNT_GUILD_GAME, ((result.guild_id,) for result in games))
+    connection.executemany(INSERT_STORY, map(story_row, games))
+    connection.executemany(COUNT_GUILD_GAME, ((result.game, result.guild_id) for result in games))
     people = [(result, [p for p in result.players if not p.is_bot]) for result in games]
     # Oldest first, so the streaks grow as they would game after game.
     connection.executemany(
-        _UPSERT_TOTALS, (_totals_row(result, p) for result, seated in people for p in seated)
+        UPSERT_TOTALS, (totals_row(result, p) for result, seated in people for p in seated)
     )
     finished = [(result, seated) for result, seated in people if not result.abandoned]
     connection.executemany(
-        _UPSERT_DAY, (_day_row(result, p) for result, seated in finished for p in seated)
+        UPSERT_DAY, (day_row(result, p) for result, seated in finished for p in seated)
     )
     connection.executemany(
-        _UPSERT_TILE,
-        (row for result, seated in finished for row in _tile_rows(result, seated)),
+        UPSERT_FIGURE,
+        (row for result, seated in finished for row in figure_rows(result, seated)),
+    )
+    connection.executemany(
+        UPSERT_ITEM,
+        (row for result, seated in finished for row in item_rows(result, seated)),
     )
     connection.execute("COMMIT")
     connection.execute("ANALYZE")
@@ -194,6 +198,7 @@ async def measure(path: Path, games: list[GameResult], runs: int, now: int, seed
     rng = random.Random(seed)
     db = await Database.open(path)
     conn = db.connection
+    results = SqliteResultStore()
     people = sorted({p.user_id for r in games for p in r.players if not p.is_bot})
     askers = [rng.choice(people) for _ in range(runs + 2)]
     deep = [games[rng.randrange(len(games) // 4, len(games) * 3 // 4)] for _ in range(runs + 2)]
@@ -203,23 +208,23 @@ async def measure(path: Path, games: list[GameResult], runs: int, now: int, seed
         return Cursor(result.ended_at, result.game_id)
 
     cases: list[tuple[str, Callable[[int], Awaitable[object]]]] = [
-        ("history: first page", lambda i: results.history_page(conn, GUILD)),
+        ("history: first page", lambda i: results.history_page(conn, KIND, GUILD)),
         (
             "history: deep page (Next)",
-            lambda i: results.history_page(conn, GUILD, before=cursor(deep[i])),
+            lambda i: results.history_page(conn, KIND, GUILD, before=cursor(deep[i])),
         ),
         (
             "history: deep page (Previous)",
-            lambda i: results.history_page(conn, GUILD, after=cursor(deep[i])),
+            lambda i: results.history_page(conn, KIND, GUILD, after=cursor(deep[i])),
         ),
         (
             "history: one player",
-            lambda i: results.history_page(conn, GUILD, user_id=askers[i]),
+            lambda i: results.history_page(conn, KIND, GUILD, user_id=askers[i]),
         ),
         (
             "history: one player, deep page",
             lambda i: results.history_page(
-                conn, GUILD, user_id=askers[i], before=Cursor(now - 180 * DAY, 0)
+                conn, KIND, GUILD, user_id=askers[i], before=Cursor(now - 180 * DAY, 0)
             ),
         ),
     ]
@@ -229,20 +234,20 @@ async def measure(path: Path, games: list[GameResult], runs: int, now: int, seed
                 (
                     f"leaderboard: {ranking} / {period}",
                     lambda i, r=ranking, p=period: results.leaderboard(
-                        conn, GUILD, r, p, asker_id=askers[i], now=now
+                        conn, KIND, GUILD, r, p, asker_id=askers[i], now=now
                     ),
                 )
             )
     cases += [
-        ("player", lambda i: results.player_stats(conn, GUILD, askers[i])),
-        ("game story", lambda i: results.game_story(conn, GUILD, ids[i])),
+        ("player", lambda i: results.player_stats(conn, KIND, GUILD, askers[i])),
+        ("game story", lambda i: results.game_story(conn, KIND, GUILD, ids[i])),
     ]
 
     windows = (Period.DAYS_30, Period.DAYS_7)
     print("one-off work of the rolling 7/30-day windows (once per server, once a day):")
     for period in windows:
         built = await once(
-            results.leaderboard(conn, GUILD, Ranking.WINS, period, asker_id=1, now=now)
+            results.leaderboard(conn, KIND, GUILD, Ranking.WINS, period, asker_id=1, now=now)
         )
         print(f"  {period} window built on first use: {built:.1f} ms")
 
@@ -256,7 +261,7 @@ async def measure(path: Path, games: list[GameResult], runs: int, now: int, seed
     for period in windows:
         tomorrow = now + DAY
         rolled = await once(
-            results.leaderboard(conn, GUILD, Ranking.WINS, period, asker_id=1, now=tomorrow)
+            results.leaderboard(conn, KIND, GUILD, Ranking.WINS, period, asker_id=1, now=tomorrow)
         )
         print(f"{period} window rolled forward a day, with the read: {rolled:.1f} ms")
     await db.close()

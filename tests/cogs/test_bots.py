@@ -132,11 +132,11 @@ async def test_one_person_and_two_bots_play_to_the_final_standings(tmp_path):
         bot_moves = [e for e in events if e.get("player") in bots]
         assert {e["type"] for e in bot_moves} >= {"rolled", "kept"}
 
-        (has_bots,) = db.execute("SELECT has_bots FROM game_results WHERE game_id = 1").fetchone()
+        (has_bots,) = db.execute("SELECT has_bots FROM history_games WHERE game_id = 1").fetchone()
         assert has_bots == 1
-        seats = db.execute("SELECT user_id, is_bot FROM player_results ORDER BY seat").fetchall()
+        seats = db.execute("SELECT user_id, is_bot FROM history_players ORDER BY seat").fetchall()
         assert sorted(seats) == sorted([(anne.id, 0), (-1, 1), (-2, 1)])
-        ranked = {row[0] for row in db.execute("SELECT user_id FROM player_totals")}
+        ranked = {row[0] for row in db.execute("SELECT user_id FROM history_totals")}
         assert ranked == {anne.id}
 
 

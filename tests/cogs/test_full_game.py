@@ -39,7 +39,7 @@ async def test_lobby_to_final_standings_and_play_again(tmp_path):
         assert status == "over"
         types = [row[0] for row in db.execute("SELECT data FROM session_events ORDER BY seq")]
         assert '"type":"game_over"' in types[-1]
-        (stored,) = db.execute("SELECT COUNT(*) FROM game_results WHERE game_id = 1").fetchone()
+        (stored,) = db.execute("SELECT COUNT(*) FROM history_games WHERE game_id = 1").fetchone()
         assert stored == 1
 
 

@@ -1,7 +1,8 @@
-"""/pickomino score through the real bot and discord.py, Discord faked (tests/discord_harness).
+"""/pickomino score (bot.history.ui for Pickomino) through the real bot and discord.py,
+Discord faked (tests/discord_harness).
 
-The results are games played through the engine and saved with save_result, under the
-harness's server and members; one test plays a whole game by buttons first.
+The results are games played through the engine and saved with the SQLite result store,
+under the harness's server and members; one test plays a whole game by buttons first.
 """
 
 from __future__ import annotations
@@ -13,10 +14,11 @@ from typing import Any
 
 import pytest
 
-from bot.stats.models import Cursor
-from bot.stats.record import GameResult, SeatInfo
-from bot.storage.results import save_result
-from cogs.pickomino._score import PAGER_TEMPLATE, Direction, PageTurn
+from bot.games.pickomino.history import STEALS
+from bot.history.models import Cursor
+from bot.history.record import GameResult, SeatInfo
+from bot.history.ui.pager import PAGER_TEMPLATE, Direction, PageTurn
+from bot.storage.results import SqliteResultStore
 from tests.cogs.helpers import play_to_the_end, start_game
 from tests.discord_harness import (
     CHANNEL_ID,
@@ -25,7 +27,8 @@ from tests.discord_harness import (
     FakeUser,
     InteractionResult,
 )
-from tests.stats.games import play, result_of
+from tests.history.games import play, result_of
+from tests.history.race import race
 
 EMBED_TOTAL = 6000
 HOUR = 3600
@@ -39,9 +42,10 @@ def seat(user: FakeUser) -> SeatInfo:
 
 
 async def save(harness: BotHarness, results: list[GameResult]) -> None:
+    store = SqliteResultStore()
     async with harness.bot.db.transaction() as connection:
         for result in results:
-            await save_result(connection, result)
+            await store.save(connection, result)
 
 
 def games(
@@ -401,7 +405,7 @@ async def test_player_card(harness):
     check_embed_limits(embed)
     fields = {field["name"]: field["value"] for field in embed["fields"]}
     wins = sum(p.won for r in results for p in r.players if p.user_id == anne.id)
-    steals = sum(p.steals for r in results for p in r.players if p.user_id == anne.id)
+    steals = sum(p.details[STEALS] for r in results for p in r.players if p.user_id == anne.id)
     assert fields["Games"] == "8" and fields["Wins"] == str(wins)
     assert fields["Win rate"] == f"{wins / 8:.0%}"
     assert fields["Steals made"] == str(steals)
@@ -442,7 +446,7 @@ async def test_game_story_and_standings(harness):
     assert any(re.fullmatch(r"`\d+\.` \w+ took \d\d", line) for line in lines)
     assert any(re.fullmatch(r"`\d+\.` \w+ failed.*", line) for line in lines)
     stole = [line for line in lines if " stole " in line]
-    assert len(stole) == sum(p.steals for p in result.players)
+    assert len(stole) == sum(p.details[STEALS] for p in result.players)
     assert all(re.fullmatch(r"`\d+\.` \w+ stole \d\d from \w+", line) for line in stole)
     standings = embed["fields"][0]
     assert standings["name"] == "Final standings" and "🏆" in standings["value"]
@@ -512,3 +516,77 @@ async def test_a_game_played_by_buttons_shows_in_history(harness):
     assert " took " in story.message.embed["description"]
     card = await command(harness, anne, "player")
     assert {f["name"]: f["value"] for f in card.message.embed["fields"]}["Games"] == "1"
+
+
+# ---------------------------------------------------------------------- forged and foreign
+
+
+def forged_click(
+    harness: BotHarness, user: FakeUser, shown: InteractionResult, custom_id: str
+) -> dict[str, Any]:
+    """A click on Next of the shown history as if its custom_id were `custom_id` (Discord
+    sends only ids of the clicked message's components, so the message carries it too)."""
+    payload = harness.click_payload(user, harness.message(shown.message.id), "Next")
+    original = payload["data"]["custom_id"]
+    for row in payload["message"]["components"]:
+        for component in row["components"]:
+            if component.get("custom_id") == original:
+                component["custom_id"] = custom_id
+    payload["data"]["custom_id"] = custom_id
+    return payload
+
+
+@pytest.mark.parametrize(
+    "custom_id",
+    [
+        "pks:h:{asker}:0:n:2:" + "z" * 13 + ".1",  # a cursor past SQLite's integers
+        "pks:h:{asker}:0:n:9999999999:1." + "z" * 13,
+        "pks:h:{asker}:99999999999999999999:n:2:1.1",  # no such user
+        "hs:nosuchgame:{asker}:0:n:2:1.1",  # a game this bot does not serve
+    ],
+)
+async def test_a_forged_pager_id_is_refused_as_out_of_date(harness, custom_id):
+    anne, bob = harness.user("Anne"), harness.user("Bob")
+    await save(harness, games([anne, bob], 12))
+    shown = await command(harness, anne, "history")
+    refused = await harness.dispatch(
+        forged_click(harness, anne, shown, custom_id.format(asker=anne.id))
+    )
+    assert refused.ephemeral == "This button is out of date; ask for the history again."
+    assert not refused.edited
+    assert history_ids(harness.message(shown.message.id)) == list(range(12, 2, -1))
+
+
+async def test_an_id_that_is_no_pager_id_is_not_served_as_one(harness):
+    anne, bob = harness.user("Anne"), harness.user("Bob")
+    await save(harness, games([anne, bob], 12))
+    shown = await command(harness, anne, "history")
+    ignored = await harness.dispatch(
+        forged_click(harness, anne, shown, f"pks:h:{anne.id}:0:n:-2:1.1")
+    )
+    assert not ignored.edited and ignored.ephemeral is None
+    assert history_ids(harness.message(shown.message.id)) == list(range(12, 2, -1))
+
+
+async def test_another_games_results_never_show_in_pickominos_pages(harness):
+    anne, bob, runner = harness.user("Anne"), harness.user("Bob"), harness.user("Runner")
+    now = int(time.time())
+    await save(harness, games([anne, bob], 3))
+    await save(
+        harness,
+        [
+            race(100 + index, GUILD_ID, now - index, {seat(runner): 50, seat(anne): 1})
+            for index in range(6)
+        ],
+    )
+    for ranking in ("wins", "games", "average_worms", "win_rate"):
+        answer = await command(harness, runner, "leaderboard", ranking=ranking)
+        text = answer.ephemeral or answer.message.embed["description"]
+        assert "Runner" not in text.split("\n\n")[0]
+    games_of_anne = await command(harness, anne, "leaderboard", ranking="games")
+    assert "**Anne** · 3 games" in games_of_anne.message.embed["description"]
+    assert history_ids(await command(harness, anne, "history")) == [3, 2, 1]
+    answer = await command(harness, runner, "player")
+    assert answer.ephemeral and "Runner has not played" in answer.ephemeral
+    answer = await command(harness, anne, "game", id=100)
+    assert answer.ephemeral and answer.ephemeral.startswith("There is no game #100")

@@ -1,14 +1,14 @@
-"""What the score commands read: rankings, periods, and the rows of each answer.
+"""What the score pages read: rankings, periods, and the rows of each answer, for any game.
 
-Pure data, filled by `bot.storage.results` and turned into text by `bot.stats.text`.
+Pure data, filled by a `ResultStore` (bot.storage.protocols) and turned into text by
+`bot.history.text`.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
-
-from bot.stats.record import Turn
+from typing import Any
 
 DAY = 86_400
 HISTORY_PAGE_SIZE = 10
@@ -19,7 +19,7 @@ WIN_RATE_MIN_GAMES = 5
 class Ranking(StrEnum):
     WINS = "wins"
     WIN_RATE = "win_rate"  # only players with WIN_RATE_MIN_GAMES games in the period
-    AVERAGE_WORMS = "average_worms"
+    AVERAGE_SCORE = "average_score"  # a game words it its own way ("average_worms")
     GAMES = "games"
 
 
@@ -55,15 +55,16 @@ class SeatLine:
     user_id: int
     name: str
     is_bot: bool
-    worms: int
-    tiles: tuple[int, ...]
+    score: int
     rank: int | None
     won: bool
     left: bool
+    end_state: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
 class GameSummary:
+    game: str
     game_id: int
     channel_id: int
     started_at: int
@@ -78,7 +79,7 @@ class GameSummary:
 
     def standings(self) -> list[SeatLine]:
         """Ranked players first by rank, then the unranked (left) by seat."""
-        return sorted(self.seats, key=lambda s: (s.rank is None, s.rank or 0, -s.worms, s.seat))
+        return sorted(self.seats, key=lambda s: (s.rank is None, s.rank or 0, -s.score, s.seat))
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,20 +91,20 @@ class HistoryPage:
 
 
 class PerGame:
-    """Rates per finished game, for a record that counts games, wins and worms."""
+    """Rates per finished game, for a record that counts games, wins and score."""
 
     __slots__ = ()
     games: int
     wins: int
-    worms: int
+    score: int
 
     @property
     def win_rate(self) -> float:
         return self.wins / self.games if self.games else 0.0
 
     @property
-    def average_worms(self) -> float:
-        return self.worms / self.games if self.games else 0.0
+    def average_score(self) -> float:
+        return self.score / self.games if self.games else 0.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,7 +114,7 @@ class LeaderboardEntry(PerGame):
     name: str
     games: int
     wins: int
-    worms: int
+    score: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,28 +132,35 @@ class Leaderboard:
 
 
 @dataclass(frozen=True, slots=True)
+class FigureTotal:
+    """One figure over a player's finished games: the sum, and the most in one game."""
+
+    total: int
+    best: int
+
+
+@dataclass(frozen=True, slots=True)
 class PlayerStats(PerGame):
-    """One person's record in one server; counters cover finished games only."""
+    """One person's record in one server and game; counters cover finished games only."""
 
     user_id: int
     name: str
     games: int
     wins: int
-    worms: int
-    best_worms: int
-    grill_takes: int
-    steals: int
-    stolen_from: int
-    failures: int
-    turns: int
+    score: int
+    best_score: int
     current_streak: int
     longest_streak: int
-    favourite_tile: int | None
-    favourite_tile_taken: int
+    figures: dict[str, FigureTotal]  # by figure key; a figure never counted is absent
+    favourite: int | None  # the item taken most (the highest among equals)
+    favourite_taken: int
     stored_games: int  # abandoned games included
+
+    def figure(self, key: str) -> FigureTotal:
+        return self.figures.get(key, FigureTotal(0, 0))
 
 
 @dataclass(frozen=True, slots=True)
 class GameStory:
     summary: GameSummary
-    turns: tuple[Turn, ...]
+    lines: tuple[list[Any], ...]  # the game's story rows, as StoryLine.to_row made them

@@ -1,16 +1,14 @@
-"""The lines the score commands show, through t(); no discord import.
+"""The lines the score pages show, for any game, through t(); no discord import.
 
 Names come through a `NameOf` the caller gives: it gets the user id and the name
-stored at game time, and returns what to show (the cog prefers the member's current
-display name, escaped for markdown).
+stored at game time, and returns what to show (the pages prefer the member's current
+display name, escaped for markdown). The game's own words come from its HistoryFigures.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
-from bot.i18n import t
-from bot.stats.models import (
+from bot.history.figures import Aggregate, HistoryFigures, NameOf, StorySeat
+from bot.history.models import (
     WIN_RATE_MIN_GAMES,
     GameStory,
     GameSummary,
@@ -21,9 +19,7 @@ from bot.stats.models import (
     Ranking,
     SeatLine,
 )
-from bot.stats.record import Outcome, Turn
-
-NameOf = Callable[[int, str], str]
+from bot.i18n import t
 
 
 def relative_time(unix: int) -> str:
@@ -31,33 +27,46 @@ def relative_time(unix: int) -> str:
     return f"<t:{unix}:R>"
 
 
-def seat_name(seat: SeatLine, name_of: NameOf) -> str:
+def seat_name(seat: SeatLine | StorySeat, name_of: NameOf) -> str:
     name = name_of(seat.user_id, seat.name)
     return t("score.name.bot", name=name) if seat.is_bot else name
+
+
+def story_seat(seat: SeatLine) -> StorySeat:
+    return StorySeat(seat.seat, seat.user_id, seat.name, seat.is_bot, seat.score, seat.end_state)
 
 
 # ---------------------------------------------------------------------- history
 
 
-def history_line(game: GameSummary, name_of: NameOf) -> str:
+def history_line(game: GameSummary, figures: HistoryFigures, name_of: NameOf) -> str:
     """`#12` 3 hours ago · 🏆 **Anne** 12🪱 · Bridget 9🪱 (seat order, the winner marked)."""
-    players = t("score.history.separator").join(_history_seat(seat, name_of) for seat in game.seats)
+    players = t("score.history.separator").join(
+        _history_seat(seat, figures, name_of) for seat in game.seats
+    )
     key = "score.history.line.abandoned" if game.abandoned else "score.history.line"
     return t(key, game_id=game.game_id, when=relative_time(game.ended_at), players=players)
 
 
-def _history_seat(seat: SeatLine, name_of: NameOf) -> str:
+def _history_seat(seat: SeatLine, figures: HistoryFigures, name_of: NameOf) -> str:
     name = seat_name(seat, name_of)
     if seat.left:
         return t("score.history.seat.left", name=name)
     key = "score.history.seat.winner" if seat.won else "score.history.seat"
-    return t(key, name=name, worms=seat.worms)
+    return t(key, name=name, score=t(figures.score.points, score=seat.score))
 
 
 # ---------------------------------------------------------------------- leaderboard
 
 
-def ranking_name(ranking: Ranking) -> str:
+def ranking_value(ranking: Ranking, figures: HistoryFigures) -> str:
+    """The leaderboard's choice value: the game's own for the average score."""
+    return figures.score.ranking if ranking is Ranking.AVERAGE_SCORE else ranking.value
+
+
+def ranking_name(ranking: Ranking, figures: HistoryFigures) -> str:
+    if ranking is Ranking.AVERAGE_SCORE:
+        return t(figures.score.name)
     return t(f"score.ranking.{ranking}")
 
 
@@ -65,29 +74,32 @@ def period_name(period: Period) -> str:
     return t(f"score.period.{period}")
 
 
-def leaderboard_value(ranking: Ranking, entry: LeaderboardEntry) -> str:
+def leaderboard_value(ranking: Ranking, entry: LeaderboardEntry, figures: HistoryFigures) -> str:
+    if ranking is Ranking.AVERAGE_SCORE:
+        return t(figures.score.per_game, average=entry.average_score, games=entry.games)
     return t(
         f"score.leaderboard.value.{ranking}",
         wins=entry.wins,
         games=entry.games,
         rate=entry.win_rate,
-        average=entry.average_worms,
     )
 
 
-def leaderboard_lines(board: Leaderboard, name_of: NameOf) -> list[str]:
+def leaderboard_lines(board: Leaderboard, figures: HistoryFigures, name_of: NameOf) -> list[str]:
     return [
         t(
             "score.leaderboard.line",
             rank=entry.rank,
             name=name_of(entry.user_id, entry.name),
-            value=leaderboard_value(board.ranking, entry),
+            value=leaderboard_value(board.ranking, entry, figures),
         )
         for entry in board.top
     ]
 
 
-def leaderboard_asker_line(board: Leaderboard, name_of: NameOf) -> str | None:
+def leaderboard_asker_line(
+    board: Leaderboard, figures: HistoryFigures, name_of: NameOf
+) -> str | None:
     """The asker's own rank below the top, or why they have none; None when in the top."""
     asker = board.asker
     if asker is not None:
@@ -97,7 +109,7 @@ def leaderboard_asker_line(board: Leaderboard, name_of: NameOf) -> str | None:
             "score.leaderboard.asker",
             rank=asker.rank,
             name=name_of(asker.user_id, asker.name),
-            value=leaderboard_value(board.ranking, asker),
+            value=leaderboard_value(board.ranking, asker, figures),
             ranked=board.ranked_players,
         )
     if board.ranking is Ranking.WIN_RATE and board.asker_games:
@@ -109,40 +121,38 @@ def leaderboard_asker_line(board: Leaderboard, name_of: NameOf) -> str | None:
     return t("score.leaderboard.asker.unranked")
 
 
-def leaderboard_empty(board: Leaderboard) -> str:
+def leaderboard_empty(board: Leaderboard, figures: HistoryFigures) -> str:
     if board.ranking is Ranking.WIN_RATE:
         return t("score.leaderboard.empty.win_rate", minimum=WIN_RATE_MIN_GAMES)
     if board.period is Period.ALL_TIME:
-        return t("score.leaderboard.empty.all")
-    return t("score.leaderboard.empty.period")
+        return t("score.leaderboard.empty.all", command=figures.command)
+    return t("score.leaderboard.empty.period", command=figures.command)
 
 
 # ---------------------------------------------------------------------- one player
 
 
-def player_fields(stats: PlayerStats) -> list[tuple[str, str]]:
+def player_fields(stats: PlayerStats, figures: HistoryFigures) -> list[tuple[str, str]]:
     """(name, value) pairs for the player's card, in reading order."""
-    if stats.favourite_tile is None:
-        favourite = t("score.player.favourite_tile.none")
-    else:
-        favourite = t(
-            "score.player.favourite_tile.value",
-            tile=stats.favourite_tile,
-            times=stats.favourite_tile_taken,
-        )
-    return [
+    fields = [
         (t("score.player.games"), str(stats.games)),
         (t("score.player.wins"), str(stats.wins)),
         (t("score.player.win_rate"), t("score.player.win_rate.value", rate=stats.win_rate)),
-        (
-            t("score.player.average_worms"),
-            t("score.player.average_worms.value", average=stats.average_worms),
-        ),
-        (t("score.player.best_worms"), str(stats.best_worms)),
-        (t("score.player.favourite_tile"), favourite),
-        (t("score.player.steals"), str(stats.steals)),
-        (t("score.player.stolen_from"), str(stats.stolen_from)),
-        (t("score.player.failures"), str(stats.failures)),
+        (t(figures.score.name), t("score.player.average.value", average=stats.average_score)),
+        (t(figures.score.best), str(stats.best_score)),
+    ]
+    favourite = figures.favourite
+    if favourite is not None:
+        if stats.favourite is None:
+            value = t(favourite.none)
+        else:
+            value = t(favourite.value, item=stats.favourite, times=stats.favourite_taken)
+        fields.append((t(favourite.label), value))
+    for figure in figures.figures:
+        counted = stats.figure(figure.key)
+        shown = counted.best if figure.aggregate is Aggregate.BEST else counted.total
+        fields.append((t(figure.label), str(shown)))
+    fields.append(
         (
             t("score.player.streak"),
             t(
@@ -150,67 +160,33 @@ def player_fields(stats: PlayerStats) -> list[tuple[str, str]]:
                 current=stats.current_streak,
                 longest=stats.longest_streak,
             ),
-        ),
-    ]
+        )
+    )
+    return fields
 
 
 # ---------------------------------------------------------------------- one game
 
 
-def story_lines(story: GameStory, name_of: NameOf) -> list[str]:
-    """One line per turn outcome (numbered), and a line for each player who left."""
-    seats = {seat.seat: seat for seat in story.summary.seats}
-    lines: list[str] = []
-    number = 0
-    for turn in story.turns:
-        name = seat_name(seats[turn.seat], name_of)
-        if turn.outcome is Outcome.LEFT:
-            lines.append(t("score.game.turn.left", name=name))
-            continue
-        number += 1
-        lines.append(_turn_line(turn, number, name, seats, name_of))
-    return lines
+def story_lines(story: GameStory, figures: HistoryFigures, name_of: NameOf) -> list[str]:
+    """The game's story, one line per stored row, in the game's words."""
+    seats = {seat.seat: story_seat(seat) for seat in story.summary.seats}
+    return figures.story_lines(story.lines, seats, name_of)
 
 
-def _turn_line(
-    turn: Turn, number: int, name: str, seats: dict[int, SeatLine], name_of: NameOf
-) -> str:
-    if turn.outcome is Outcome.TOOK:
-        return t("score.game.turn.took", number=number, name=name, tile=turn.tile)
-    if turn.outcome is Outcome.STOLE:
-        assert turn.other is not None
-        victim = seat_name(seats[turn.other], name_of)
-        return t("score.game.turn.stole", number=number, name=name, tile=turn.tile, victim=victim)
-    # A failure: `tile` returned to the grill, `other` turned face down.
-    if turn.tile is None and turn.other is None:
-        return t("score.game.turn.failed", number=number, name=name)
-    if turn.other is None:
-        return t("score.game.turn.failed.returned", number=number, name=name, tile=turn.tile)
-    if turn.tile is None:
-        return t("score.game.turn.failed.turned_only", number=number, name=name, turned=turn.other)
-    return t(
-        "score.game.turn.failed.turned",
-        number=number,
-        name=name,
-        tile=turn.tile,
-        turned=turn.other,
-    )
-
-
-def standing_lines(game: GameSummary, name_of: NameOf) -> list[str]:
+def standing_lines(game: GameSummary, figures: HistoryFigures, name_of: NameOf) -> list[str]:
     lines = []
     for seat in game.standings():
         name = seat_name(seat, name_of)
-        tiles = " ".join(f"`{tile}`" for tile in seat.tiles)
         if seat.left:
             lines.append(t("score.game.standing.left", name=name))
-        elif seat.rank is None:
-            lines.append(
-                t("score.game.standing.unranked", name=name, worms=seat.worms, tiles=tiles)
-            )
+            continue
+        score = figures.standing(story_seat(seat))
+        if seat.rank is None:
+            lines.append(t("score.game.standing.unranked", name=name, score=score))
         else:
             key = "score.game.standing.winner" if seat.won else "score.game.standing"
-            lines.append(t(key, rank=seat.rank, name=name, worms=seat.worms, tiles=tiles))
+            lines.append(t(key, rank=seat.rank, name=name, score=score))
     return lines
 
 

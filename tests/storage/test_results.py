@@ -1,33 +1,28 @@
-"""bot.storage.results: saving engine-played games, and every query against an oracle
-computed in Python from the same results."""
+"""bot.storage.results (SqliteResultStore): saving engine-played Pickomino games, and
+every query against an oracle computed in Python from the same results."""
 
 from __future__ import annotations
 
 import random
 import sqlite3
 from collections import Counter
-from pathlib import Path
 
 import aiosqlite
 import pytest
 
-from bot.stats.models import (
+from bot.games.pickomino.history import BUSTS, PICKOMINO_HISTORY, STEALS, STOLEN_FROM, Turn
+from bot.history.models import (
     DAY,
     WIN_RATE_MIN_GAMES,
     Cursor,
     Period,
     Ranking,
 )
-from bot.stats.record import GameResult, SeatInfo
+from bot.history.record import EndedGame, GameResult, SeatInfo
 from bot.storage import Database, apply_migrations
-from bot.storage.results import (
-    game_story,
-    history_page,
-    leaderboard,
-    player_stats,
-    save_result,
-)
-from tests.stats.games import (
+from bot.storage.migrate import discover
+from bot.storage.results import SqliteResultStore
+from tests.history.games import (
     ANNE,
     BRIDGET,
     CARL,
@@ -37,10 +32,33 @@ from tests.stats.games import (
     play,
     result_of,
 )
+from tests.history.race import RACE, race
 
 NOW = 1_750_000_000 + 12 * 3600  # noon UTC
-MIGRATION = Path("bot/storage/migrations/0002_results.sql")
 PEOPLE = (ANNE, BRIDGET, THOMAS, CARL)
+STORE = SqliteResultStore()
+KIND = PICKOMINO_HISTORY.kind
+
+
+# The store's calls for Pickomino's rows, as these tests read them.
+async def save_result(conn, result: GameResult) -> None:
+    await STORE.save(conn, result)
+
+
+async def history_page(conn, guild_id: int, **kwargs):
+    return await STORE.history_page(conn, KIND, guild_id, **kwargs)
+
+
+async def leaderboard(conn, guild_id: int, ranking: Ranking, period: Period, **kwargs):
+    return await STORE.leaderboard(conn, KIND, guild_id, ranking, period, **kwargs)
+
+
+async def player_stats(conn, guild_id: int, user_id: int):
+    return await STORE.player_stats(conn, KIND, guild_id, user_id)
+
+
+async def game_story(conn, guild_id: int, game_id: int):
+    return await STORE.game_story(conn, KIND, guild_id, game_id)
 
 
 def season() -> list[GameResult]:
@@ -99,10 +117,11 @@ async def conn(db, games):
 # ---------------------------------------------------------------------- saving
 
 
-async def test_the_migration_stands_alone_and_saving_twice_counts_once(tmp_path, games):
+async def test_the_migrations_stand_alone_and_saving_twice_counts_once(tmp_path, games):
     async with aiosqlite.connect(tmp_path / "alone.db") as conn:
         await conn.execute("PRAGMA journal_mode=WAL")
-        await conn.executescript(MIGRATION.read_text())
+        for migration in discover():
+            await conn.executescript(migration.path.read_text())
         for result in games[:5] + games[:5]:
             await save_result(conn, result)
         await conn.commit()
@@ -205,13 +224,13 @@ def expected_board(
             if player.is_bot:
                 continue
             row = totals.setdefault(player.user_id, Counter())
-            row.update(games=1, wins=int(player.won), worms=player.worms)
+            row.update(games=1, wins=int(player.won), worms=player.score)
 
     def metric(row: Counter) -> float:
         return {
             Ranking.WINS: row["wins"],
             Ranking.WIN_RATE: row["wins"] / row["games"],
-            Ranking.AVERAGE_WORMS: row["worms"] / row["games"],
+            Ranking.AVERAGE_SCORE: row["worms"] / row["games"],
             Ranking.GAMES: row["games"],
         }[ranking]
 
@@ -230,9 +249,9 @@ async def test_each_leaderboard_matches_the_oracle(conn, games, ranking, period)
     for asker in (CARL.user_id, ANNE.user_id):
         board = await leaderboard(conn, GUILD, ranking, period, asker_id=asker, now=NOW)
         top, mine, asker_games = expected_board(games, ranking, period, asker)
-        assert [(e.rank, e.user_id, e.games, e.wins, e.worms) for e in board.top] == top
+        assert [(e.rank, e.user_id, e.games, e.wins, e.score) for e in board.top] == top
         got = board.asker
-        assert (got and (got.rank, got.user_id, got.games, got.wins, got.worms)) == mine
+        assert (got and (got.rank, got.user_id, got.games, got.wins, got.score)) == mine
         assert board.asker_games == asker_games
         assert ROBOT.user_id not in [e.user_id for e in board.top]
 
@@ -296,11 +315,12 @@ async def test_player_stats_add_up_their_finished_games(conn, games):
         assert stats.stored_games == len(mine)
         assert stats.games == len(finished)
         assert stats.wins == sum(p.won for _, p in finished)
-        assert stats.worms == sum(p.worms for _, p in finished)
-        assert stats.best_worms == max(p.worms for _, p in finished)
-        assert stats.steals == sum(p.steals for _, p in finished)
-        assert stats.stolen_from == sum(p.stolen_from for _, p in finished)
-        assert stats.failures == sum(p.failures for _, p in finished)
+        assert stats.score == sum(p.score for _, p in finished)
+        assert stats.best_score == max(p.score for _, p in finished)
+        assert stats.figure(STEALS).total == sum(p.details[STEALS] for _, p in finished)
+        assert stats.figure(STOLEN_FROM).total == sum(p.details[STOLEN_FROM] for _, p in finished)
+        assert stats.figure(BUSTS).total == sum(p.details[BUSTS] for _, p in finished)
+        assert stats.figure(BUSTS).best == max(p.details[BUSTS] for _, p in finished)
         current, longest = _streaks([p.won for _, p in finished])
         assert (stats.current_streak, stats.longest_streak) == (current, longest)
         taken = Counter(
@@ -310,7 +330,7 @@ async def test_player_stats_add_up_their_finished_games(conn, games):
             if turn.seat == player.seat and turn.outcome in ("took", "stole")
         )
         favourite = max(taken.items(), key=lambda item: (item[1], item[0]))
-        assert (stats.favourite_tile, stats.favourite_tile_taken) == favourite
+        assert (stats.favourite, stats.favourite_taken) == favourite
 
 
 async def test_streaks_follow_the_order_games_end_in(db):
@@ -337,7 +357,7 @@ async def test_a_games_story_comes_back_in_order(conn, games):
     result = games[-1]
     story = await game_story(conn, GUILD, result.game_id)
     assert story is not None
-    assert list(story.turns) == result.story
+    assert [Turn.from_row(row) for row in story.lines] == result.story
     assert [s.user_id for s in story.summary.seats] == [p.user_id for p in result.players]
     assert await game_story(conn, GUILD + 1, result.game_id) is None  # another server's
     assert await game_story(conn, GUILD, 99_999) is None
@@ -360,7 +380,15 @@ async def test_no_query_scans_a_results_table(conn):
     await game_story(conn, GUILD, 3)
     await conn.set_trace_callback(None)
 
-    tables = ("game_results", "player_results", "player_days", "player_totals", "player_tiles")
+    tables = (
+        "history_games",
+        "history_players",
+        "history_days",
+        "history_totals",
+        "history_items",
+        "history_figures",
+        "history_periods",
+    )
     assert len(statements) > 20
     for sql in statements:
         async with conn.execute(f"EXPLAIN QUERY PLAN {sql}") as cursor:
@@ -383,8 +411,6 @@ def _streaks(wins: list[bool]) -> tuple[int, int]:
 def _two_player_result(game_id: int, winner: SeatInfo, loser: SeatInfo) -> GameResult:
     """A short game with a known winner: the winner takes 21, the grill ends by failures
     (not a legal engine game; built by hand to control the winner)."""
-    from bot.stats.record import build_result
-
     events = [
         {"type": "took", "player": str(winner.user_id), "tile": 21, "total": 21},
         {
@@ -397,16 +423,18 @@ def _two_player_result(game_id: int, winner: SeatInfo, loser: SeatInfo) -> GameR
             "tie_break": "",
         },
     ]
-    return build_result(
-        game_id=game_id,
-        guild_id=GUILD,
-        channel_id=1,
-        started_at=NOW + game_id * 100 - 50,
-        ended_at=NOW + game_id * 100,
-        rules={},
-        players=[ANNE, BRIDGET],
-        events=events,
-        abandoned=False,
+    return PICKOMINO_HISTORY.build_result(
+        EndedGame(
+            game_id=game_id,
+            guild_id=GUILD,
+            channel_id=1,
+            started_at=NOW + game_id * 100 - 50,
+            ended_at=NOW + game_id * 100,
+            options={},
+            players=[ANNE, BRIDGET],
+            abandoned=False,
+        ),
+        events,
     )
 
 
@@ -432,7 +460,7 @@ async def test_period_windows_roll_forward_with_new_games_and_back(db):
 
     async def check(day: int) -> None:
         for period in (Period.DAYS_7, Period.DAYS_30):
-            for ranking in (Ranking.WINS, Ranking.AVERAGE_WORMS):
+            for ranking in (Ranking.WINS, Ranking.AVERAGE_SCORE):
                 board = await leaderboard(
                     db.connection,
                     GUILD,
@@ -444,7 +472,7 @@ async def test_period_windows_roll_forward_with_new_games_and_back(db):
                 top, _, games = expected_board(
                     saved, ranking, period, ANNE.user_id, now=NOW + day * DAY
                 )
-                assert [(e.rank, e.user_id, e.games, e.wins, e.worms) for e in board.top] == top
+                assert [(e.rank, e.user_id, e.games, e.wins, e.score) for e in board.top] == top
                 assert board.asker_games == games
 
     for day in range(-40, 0, 3):
@@ -455,3 +483,50 @@ async def test_period_windows_roll_forward_with_new_games_and_back(db):
     for day in (1, 2, 5, 9, 45, 3):  # one day, a few days, stale, long gone, backwards
         await add(day, 1)
         await check(day)
+
+
+# ---------------------------------------------------------------------- another game
+
+
+async def test_another_games_results_are_kept_apart(conn, games):
+    """A second game kind in the same server: Pickomino's pages never show its games,
+    players or totals, and its own pages show only them."""
+    runner = SeatInfo(7_777, "Runner", False)
+    races = [
+        race(10_000 + index, GUILD, NOW - index * 3600, {runner: 30 + index, ANNE: 1})
+        for index in range(6)
+    ]
+    await conn.execute("BEGIN")
+    for result in races:
+        await STORE.save(conn, result)
+    await conn.execute("COMMIT")
+
+    page = await history_page(conn, GUILD)
+    assert page.total == len(games)
+    assert not {g.game_id for g in page.games} & {r.game_id for r in races}
+    for ranking in Ranking:
+        for period in Period:
+            board = await leaderboard(
+                conn, GUILD, ranking, period, asker_id=runner.user_id, now=NOW
+            )
+            assert runner.user_id not in [e.user_id for e in board.top]
+            assert board.asker is None and board.asker_games == 0
+            mine, _, _ = expected_board(games, ranking, period, ANNE.user_id)
+            assert [(e.rank, e.user_id, e.games, e.wins, e.score) for e in board.top] == mine
+    assert await player_stats(conn, GUILD, runner.user_id) is None
+    assert await game_story(conn, GUILD, races[0].game_id) is None
+
+    theirs = await STORE.history_page(conn, RACE.kind, GUILD)
+    assert [g.game_id for g in theirs.games] == [r.game_id for r in races]
+    assert all(g.game == RACE.kind for g in theirs.games)
+    board = await STORE.leaderboard(
+        conn, RACE.kind, GUILD, Ranking.AVERAGE_SCORE, Period.ALL_TIME, asker_id=ANNE.user_id
+    )
+    assert [(e.user_id, e.games, e.score) for e in board.top] == [
+        (runner.user_id, 6, sum(30 + index for index in range(6))),
+        (ANNE.user_id, 6, 6),
+    ]
+    stats = await STORE.player_stats(conn, RACE.kind, GUILD, ANNE.user_id)
+    assert stats is not None and (stats.games, stats.wins, stats.figures) == (6, 0, {})
+    story = await STORE.game_story(conn, RACE.kind, GUILD, races[0].game_id)
+    assert story is not None and list(story.lines) == [[0, 30], [1, 1]]

@@ -1,15 +1,20 @@
-"""score.json: every key the score code asks for exists, and every key is asked for."""
+"""score.json and each game's score catalog: every key the history code asks for
+exists, and every key is asked for."""
 
 from __future__ import annotations
 
 import re
 from pathlib import Path
 
+from bot.games.pickomino.history import PICKOMINO_HISTORY
+from bot.history.models import Period, Ranking
 from bot.i18n import catalog, t
-from bot.stats.models import Period, Ranking
 
 ROOT = Path(__file__).resolve().parents[2]
-SOURCES = [*sorted((ROOT / "bot/stats").glob("*.py")), ROOT / "cogs/pickomino/_score.py"]
+SOURCES = [
+    *sorted((ROOT / "bot/history").rglob("*.py")),
+    ROOT / "bot/games/pickomino/history.py",
+]
 LITERAL_KEY = re.compile(r"""["'](score\.[a-z_.]+)["']""")
 
 
@@ -17,8 +22,9 @@ def used_keys() -> set[str]:
     literal = {
         key for path in SOURCES for key in LITERAL_KEY.findall(path.read_text(encoding="utf-8"))
     }
-    by_enum = {f"score.ranking.{r}" for r in Ranking} | {f"score.period.{p}" for p in Period}
-    by_enum |= {f"score.leaderboard.value.{r}" for r in Ranking}
+    plain = [r for r in Ranking if r is not Ranking.AVERAGE_SCORE]
+    by_enum = {f"score.ranking.{r}" for r in plain} | {f"score.period.{p}" for p in Period}
+    by_enum |= {f"score.leaderboard.value.{r}" for r in plain}
     return literal | by_enum
 
 
@@ -28,13 +34,22 @@ def test_every_key_used_exists_and_every_score_key_is_used():
     assert keys - used_keys() == set()
 
 
+def test_pickomino_names_only_keys_of_the_catalog():
+    figures = PICKOMINO_HISTORY
+    named = [figures.score.name, figures.score.best, figures.score.per_game, figures.score.points]
+    named += [figure.label for figure in figures.figures]
+    assert figures.favourite is not None
+    named += [figures.favourite.label, figures.favourite.value, figures.favourite.none]
+    assert set(named) <= catalog().keys()
+
+
 def test_every_template_formats():
     params = dict(
         name="Anne", guild="Here", game_id=1, when="<t:1:R>", players="Anne", worms=3,
         page=1, pages=2, total=3, count=4, rank=1, value="v", ranked=5, minimum=5, games=2,
         wins=1, rate=0.5, average=2.5, stored=3, tile=21, times=2, current=1, longest=2,
         channel_id=9, number=1, victim="Bob", turned=36, tiles="`21`", ranking="Wins",
-        period="All time",
+        period="All time", command="/pickomino", score="7🪱", item=21,
     )  # fmt: skip
     for key in (k for k in catalog() if k.startswith("score.")):
         assert t(key, **params)

@@ -9,7 +9,8 @@ from typing import Any
 from bot.games.pickomino.bench import sensible_random_step
 from bot.games.pickomino.engine import Game, Phase
 from bot.games.pickomino.engine.events import event_to_dict
-from bot.stats.record import GameResult, SeatInfo, build_result
+from bot.games.pickomino.history import PICKOMINO_HISTORY
+from bot.history.record import EndedGame, GameResult, SeatInfo
 
 GUILD = 1_000
 CHANNEL = 2_000
@@ -60,14 +61,16 @@ def result_of(
     abandoned: bool = False,
 ) -> GameResult:
     events = played.events if played else []
-    return build_result(
-        game_id=game_id,
-        guild_id=guild_id,
-        channel_id=CHANNEL,
-        started_at=ended_at - 1_200,
-        ended_at=ended_at,
-        rules={"flip_on_empty_failure": False},
-        players=seats,
-        events=events,
-        abandoned=abandoned or (played is not None and played.game.abandoned),
+    return PICKOMINO_HISTORY.build_result(
+        EndedGame(
+            game_id=game_id,
+            guild_id=guild_id,
+            channel_id=CHANNEL,
+            started_at=ended_at - 1_200,
+            ended_at=ended_at,
+            options={"flip_on_empty_failure": False},
+            players=seats,
+            abandoned=abandoned or (played is not None and played.game.abandoned),
+        ),
+        events,
     )

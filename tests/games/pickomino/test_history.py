@@ -1,4 +1,5 @@
-"""build_result: counters, story and standings derived from real engine event streams."""
+"""Pickomino's history: counters, story and standings derived from real engine event
+streams by PICKOMINO_HISTORY.build_result."""
 
 from __future__ import annotations
 
@@ -8,8 +9,17 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bot.games.pickomino.engine import worms
-from bot.stats.record import Outcome, SeatInfo, Turn, build_result
-from tests.stats.games import ANNE, BRIDGET, CARL, ROBOT, THOMAS, play, result_of
+from bot.games.pickomino.history import (
+    BUSTS,
+    PICKOMINO_HISTORY,
+    STEALS,
+    STOLEN_FROM,
+    TILES,
+    Outcome,
+    Turn,
+)
+from bot.history.record import EndedGame, SeatInfo
+from tests.history.games import ANNE, BRIDGET, CARL, ROBOT, THOMAS, play, result_of
 
 
 @settings(max_examples=40, deadline=None)
@@ -24,15 +34,16 @@ def test_a_finished_game_matches_the_engine(seed, players):
     standings = {standing.player: standing for standing in game.standings()}
     for player in result.players:
         key = str(player.user_id)
-        assert player.tiles == tuple(game.stacks[key])
-        assert player.worms == game.score(key) == sum(map(worms, player.tiles))
+        tiles = player.end_state["tiles"]
+        assert tiles == game.stacks[key]
+        assert player.score == game.score(key) == sum(map(worms, tiles))
         assert player.rank == standings[key].rank
         assert player.won == (standings[key].rank == 1)
     types = [event["type"] for event in played.events]
-    assert sum(p.grill_takes for p in result.players) == types.count("took")
-    assert sum(p.steals for p in result.players) == types.count("stole")
-    assert sum(p.stolen_from for p in result.players) == types.count("stole")
-    assert sum(p.failures for p in result.players) == types.count("failed")
+    assert sum(p.details[TILES] for p in result.players) == types.count("took")
+    assert sum(p.details[STEALS] for p in result.players) == types.count("stole")
+    assert sum(p.details[STOLEN_FROM] for p in result.players) == types.count("stole")
+    assert sum(p.details[BUSTS] for p in result.players) == types.count("failed")
     assert result.turns == len(result.story) == game.turn_number
     assert result.winners and all(p.rank == 1 for p in result.winners)
     assert result.has_bots == (players >= 5)
@@ -63,7 +74,7 @@ def test_a_player_who_left_has_no_rank_and_never_wins():
 
     thomas = result.players[2]
     assert thomas.left and thomas.rank is None and not thomas.won
-    assert thomas.tiles == () and thomas.worms == 0
+    assert thomas.end_state["tiles"] == [] and thomas.score == 0
     assert Turn(2, Outcome.LEFT) in result.story
     assert not result.abandoned
     assert {p.rank for p in result.players[:2]} <= {1, 2}
@@ -78,23 +89,25 @@ def test_a_game_abandoned_mid_play_keeps_its_standings_but_no_winner():
     assert result.abandoned and result.winners == []
     anne = result.players[0]
     assert anne.rank == 1 and not anne.won
-    assert anne.tiles == tuple(played.game.stacks[str(ANNE.user_id)])
+    assert anne.end_state["tiles"] == played.game.stacks[str(ANNE.user_id)]
 
 
 def test_a_game_abandoned_in_the_lobby_has_no_events_at_all():
-    result = build_result(
-        game_id=9,
-        guild_id=1,
-        channel_id=2,
-        started_at=10,
-        ended_at=20,
-        rules={},
-        players=[ANNE, BRIDGET],
-        events=[],
-        abandoned=True,
+    result = PICKOMINO_HISTORY.build_result(
+        EndedGame(
+            game_id=9,
+            guild_id=1,
+            channel_id=2,
+            started_at=10,
+            ended_at=20,
+            options={},
+            players=[ANNE, BRIDGET],
+            abandoned=True,
+        ),
+        [],
     )
     assert result.abandoned and result.story == [] and result.turns == 0
-    assert [(p.worms, p.rank, p.won) for p in result.players] == [(0, None, False)] * 2
+    assert [(p.score, p.rank, p.won) for p in result.players] == [(0, None, False)] * 2
 
 
 def test_a_game_abandoned_without_a_game_over_event_keeps_the_stacks_the_events_built():
@@ -102,19 +115,22 @@ def test_a_game_abandoned_without_a_game_over_event_keeps_the_stacks_the_events_
     played = play(random.Random(11), seats)
     cut = next(i for i, e in enumerate(played.events) if e["type"] == "took")
     events = played.events[: cut + 1]
-    result = build_result(
-        game_id=1,
-        guild_id=1,
-        channel_id=2,
-        started_at=1,
-        ended_at=2,
-        rules={},
-        players=seats,
-        events=events,
-        abandoned=True,
+    result = PICKOMINO_HISTORY.build_result(
+        EndedGame(
+            game_id=1,
+            guild_id=1,
+            channel_id=2,
+            started_at=1,
+            ended_at=2,
+            options={},
+            players=seats,
+            abandoned=True,
+        ),
+        events,
     )
     taker = next(p for p in result.players if str(p.user_id) == events[cut]["player"])
-    assert taker.tiles == (events[cut]["tile"],) and taker.worms == worms(events[cut]["tile"])
+    assert taker.end_state["tiles"] == [events[cut]["tile"]]
+    assert taker.score == worms(events[cut]["tile"])
     assert not any(p.won for p in result.players)
 
 

@@ -1,26 +1,29 @@
-"""bot.stats.text: the lines the score commands show."""
+"""bot.history.text: the lines the score pages show, in Pickomino's words."""
 
 from __future__ import annotations
 
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot.stats.models import GameStory, GameSummary, SeatLine
-from bot.stats.record import Outcome, Turn
-from bot.stats.text import fit_lines, history_line, standing_lines, story_lines
+from bot.games.pickomino.history import PICKOMINO_HISTORY, Outcome, Turn
+from bot.history.models import GameStory, GameSummary, SeatLine
+from bot.history.text import fit_lines, history_line, standing_lines, story_lines
 
 
 def name_of(user_id: int, stored: str) -> str:
     return stored
 
 
-def seat(index: int, name: str, **kwargs) -> SeatLine:
-    values = dict(worms=0, tiles=(), rank=None, won=False, left=False, is_bot=False)
+def seat(index: int, name: str, tiles: tuple[int, ...] = (), **kwargs) -> SeatLine:
+    values = dict(score=0, rank=None, won=False, left=False, is_bot=False)
     values.update(kwargs)
-    return SeatLine(seat=index, user_id=index + 1, name=name, **values)
+    return SeatLine(
+        seat=index, user_id=index + 1, name=name, end_state={"tiles": list(tiles)}, **values
+    )
 
 
 GAME = GameSummary(
+    game="pickomino",
     game_id=12,
     channel_id=5,
     started_at=1_699_999_000,
@@ -28,15 +31,15 @@ GAME = GameSummary(
     abandoned=False,
     has_bots=True,
     seats=(
-        seat(0, "Anne", worms=7, tiles=(25, 33), rank=1, won=True),
-        seat(1, "Robot", worms=3, tiles=(29,), rank=2, is_bot=True),
+        seat(0, "Anne", score=7, tiles=(25, 33), rank=1, won=True),
+        seat(1, "Robot", score=3, tiles=(29,), rank=2, is_bot=True),
         seat(2, "Thomas", left=True),
     ),
 )
 
 
 def test_a_history_line():
-    assert history_line(GAME, name_of) == (
+    assert history_line(GAME, PICKOMINO_HISTORY, name_of) == (
         "`#12` <t:1700000000:R> · 🏆 **Anne** 7🪱 · 🤖 Robot 3🪱 · ~~Thomas~~ (left)"
     )
 
@@ -50,7 +53,8 @@ def test_story_and_standings_lines():
         Turn(1, Outcome.FAILED, 27, 36),
         Turn(0, Outcome.FAILED, None, 35),
     )
-    assert story_lines(GameStory(GAME, turns), name_of) == [
+    rows = tuple(turn.to_row() for turn in turns)
+    assert story_lines(GameStory(GAME, rows), PICKOMINO_HISTORY, name_of) == [
         "`1.` Anne took 27",
         "`2.` 🤖 Robot stole 27 from Anne",
         "Thomas left the game",
@@ -58,7 +62,7 @@ def test_story_and_standings_lines():
         "`4.` 🤖 Robot failed, returning 27; 36 turned over",
         "`5.` Anne failed; 35 turned over",
     ]
-    assert standing_lines(GAME, name_of) == [
+    assert standing_lines(GAME, PICKOMINO_HISTORY, name_of) == [
         "1. 🏆 **Anne** · 7🪱 `25` `33`",
         "2. 🤖 Robot · 3🪱 `29`",
         "– ~~Thomas~~ left the game",

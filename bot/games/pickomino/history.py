@@ -1,0 +1,255 @@
+"""Pickomino's part of history: its result from its events, its figures, its story.
+
+Pure: no discord, no I/O. `PICKOMINO_HISTORY` is the game's `HistoryFigures`
+(bot.history.figures): the score is worms, the figures are tiles taken from the grill,
+steals, tiles lost to steals and busts (failures), and the favourite is a tile.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+
+from bot.games.pickomino.engine import worms
+from bot.history.figures import Favourite, Figure, NameOf, ScoreWords, StorySeat
+from bot.history.record import EndedGame, GameResult, PlayerResult, SeatInfo
+from bot.history.text import seat_name
+from bot.i18n import t
+
+KIND = "pickomino"
+
+# Keys of PlayerResult.details; stored per figure, so renaming one needs a migration.
+TILES = "tiles"  # tiles taken from the grill
+STEALS = "steals"
+STOLEN_FROM = "stolen_from"  # tiles this player lost to steals
+BUSTS = "busts"  # failed turns
+TURNS = "turns"
+
+
+class Outcome(StrEnum):
+    """How a line of a game's story ended."""
+
+    TOOK = "took"  # a tile from the grill
+    STOLE = "stole"  # an opponent's top tile
+    FAILED = "failed"
+    LEFT = "left"  # the player left the game (not a turn of its own)
+
+
+@dataclass(frozen=True, slots=True)
+class Turn:
+    """One line of a game's story, players given by seat.
+
+    `tile` is the tile taken or stolen, or on a failure the tile returned to the grill;
+    `other` is the robbed seat for a steal, or the tile turned face down on a failure.
+    """
+
+    seat: int
+    outcome: Outcome
+    tile: int | None = None
+    other: int | None = None
+
+    def to_row(self) -> list[Any]:
+        """Compact JSON form: [seat, outcome, tile, other]."""
+        return [self.seat, str(self.outcome), self.tile, self.other]
+
+    @classmethod
+    def from_row(cls, row: Sequence[Any]) -> Turn:
+        seat, outcome, tile, other = row
+        return cls(seat, Outcome(outcome), tile, other)
+
+
+@dataclass(slots=True)
+class _Tally:
+    """A player's counters while the events are read."""
+
+    stack: list[int]
+    left: bool = False
+    takes: int = 0
+    steals: int = 0
+    stolen_from: int = 0
+    busts: int = 0
+    turns: int = 0
+
+
+class PickominoHistory:
+    """Pickomino's HistoryFigures."""
+
+    kind: str = KIND
+    command: str = "/pickomino"
+    colour: int = 0xD65C3E  # the game's embeds' colour
+    score: ScoreWords = ScoreWords(
+        ranking="average_worms",
+        name="score.pickomino.average_worms",
+        best="score.pickomino.best_worms",
+        per_game="score.pickomino.per_game",
+        points="score.pickomino.points",
+    )
+    figures: tuple[Figure, ...] = (
+        Figure(TILES, "score.pickomino.tiles"),
+        Figure(STEALS, "score.pickomino.steals"),
+        Figure(STOLEN_FROM, "score.pickomino.stolen_from"),
+        Figure(BUSTS, "score.pickomino.busts"),
+    )
+    favourite: Favourite | None = Favourite(
+        "score.pickomino.favourite_tile",
+        "score.pickomino.favourite_tile.value",
+        "score.pickomino.favourite_tile.none",
+    )
+
+    def build_result(self, ended: EndedGame, events: list[dict[str, Any]]) -> GameResult:
+        """Derive every counter, the story and the final standings from a game's events.
+
+        Players in events are `str(user_id)`, as in the engine. The final `game_over`
+        event's standings are authoritative; a game abandoned before one was played (in
+        the lobby, or with no `game_over` event at all) keeps the stacks the events
+        built. A player who left has no rank and never wins.
+        """
+        players = ended.players
+        tallies = {str(info.user_id): _Tally([]) for info in players}
+        seat_of = {str(info.user_id): seat for seat, info in enumerate(players)}
+        story: list[Turn] = []
+        game_over: dict[str, Any] | None = None
+        for event in events:
+            if event["type"] == "game_over":
+                game_over = event
+            elif event["type"] in _STORY_EVENTS:
+                story.append(_tell(event, tallies, seat_of))
+
+        results = [
+            _player_result(seat, info, tallies[str(info.user_id)])
+            for seat, info in enumerate(players)
+        ]
+        abandoned = ended.abandoned
+        if game_over is not None:
+            abandoned = abandoned or bool(game_over.get("abandoned"))
+            _apply_standings(results, seat_of, game_over["standings"], abandoned)
+        _count_taken(results, story)
+        turns = sum(tally.turns for tally in tallies.values())
+        return ended.result(KIND, results, turns=turns, story=list(story), abandoned=abandoned)
+
+    def story_lines(
+        self, rows: Sequence[list[Any]], seats: Mapping[int, StorySeat], name_of: NameOf
+    ) -> list[str]:
+        """One line per turn outcome (numbered), and a line for each player who left."""
+        lines: list[str] = []
+        number = 0
+        for turn in map(Turn.from_row, rows):
+            name = seat_name(seats[turn.seat], name_of)
+            if turn.outcome is Outcome.LEFT:
+                lines.append(t("score.pickomino.turn.left", name=name))
+                continue
+            number += 1
+            lines.append(_turn_line(turn, number, name, seats, name_of))
+        return lines
+
+    def standing(self, seat: StorySeat) -> str:
+        tiles = " ".join(f"`{tile}`" for tile in seat.end_state.get("tiles", ()))
+        return t("score.pickomino.standing", worms=seat.score, tiles=tiles)
+
+
+PICKOMINO_HISTORY = PickominoHistory()
+
+_STORY_EVENTS = frozenset({"took", "stole", "failed", "left"})
+
+
+def _tell(event: dict[str, Any], tallies: dict[str, _Tally], seat_of: dict[str, int]) -> Turn:
+    """Count one turn outcome (or a leaving) and return its story line."""
+    key = event["player"]
+    tally, seat = tallies[key], seat_of[key]
+    kind = event["type"]
+    if kind == "left":
+        tally.left = True
+        tally.stack.clear()
+        return Turn(seat, Outcome.LEFT)
+    tally.turns += 1
+    if kind == "took":
+        tally.takes += 1
+        tally.stack.append(event["tile"])
+        return Turn(seat, Outcome.TOOK, event["tile"])
+    if kind == "stole":
+        victim = tallies[event["victim"]]
+        tally.steals += 1
+        victim.stolen_from += 1
+        victim.stack.pop()
+        tally.stack.append(event["tile"])
+        return Turn(seat, Outcome.STOLE, event["tile"], seat_of[event["victim"]])
+    tally.busts += 1
+    if event["returned"] is not None:
+        tally.stack.pop()
+    return Turn(seat, Outcome.FAILED, event["returned"], event["turned"])
+
+
+def _player_result(seat: int, info: SeatInfo, tally: _Tally) -> PlayerResult:
+    return PlayerResult(
+        seat=seat,
+        user_id=info.user_id,
+        name=info.name,
+        is_bot=info.is_bot,
+        left=tally.left,
+        score=_worms(tally.stack),
+        details={
+            TILES: tally.takes,
+            STEALS: tally.steals,
+            STOLEN_FROM: tally.stolen_from,
+            BUSTS: tally.busts,
+            TURNS: tally.turns,
+        },
+        end_state={"tiles": list(tally.stack)},
+    )
+
+
+def _apply_standings(
+    results: list[PlayerResult],
+    seat_of: dict[str, int],
+    standings: list[dict[str, Any]],
+    abandoned: bool,
+) -> None:
+    for standing in standings:
+        player = results[seat_of[standing["player"]]]
+        player.end_state = {"tiles": list(standing["tiles"])}
+        player.score = standing["worms"]
+        player.rank = standing["rank"]
+        player.won = not abandoned and not player.left and standing["rank"] == 1
+
+
+def _count_taken(results: list[PlayerResult], story: Iterable[Turn]) -> None:
+    """Each player's tiles taken or stolen, by tile: their favourite tile."""
+    for turn in story:
+        if turn.outcome in (Outcome.TOOK, Outcome.STOLE) and turn.tile is not None:
+            taken = results[turn.seat].taken
+            taken[turn.tile] = taken.get(turn.tile, 0) + 1
+
+
+def _turn_line(
+    turn: Turn, number: int, name: str, seats: Mapping[int, StorySeat], name_of: NameOf
+) -> str:
+    if turn.outcome is Outcome.TOOK:
+        return t("score.pickomino.turn.took", number=number, name=name, tile=turn.tile)
+    if turn.outcome is Outcome.STOLE:
+        assert turn.other is not None
+        victim = seat_name(seats[turn.other], name_of)
+        return t(
+            "score.pickomino.turn.stole", number=number, name=name, tile=turn.tile, victim=victim
+        )
+    # A failure: `tile` returned to the grill, `other` turned face down.
+    if turn.tile is None and turn.other is None:
+        return t("score.pickomino.turn.failed", number=number, name=name)
+    if turn.other is None:
+        return t("score.pickomino.turn.failed.returned", number=number, name=name, tile=turn.tile)
+    if turn.tile is None:
+        return t(
+            "score.pickomino.turn.failed.turned_only", number=number, name=name, turned=turn.other
+        )
+    return t(
+        "score.pickomino.turn.failed.turned",
+        number=number,
+        name=name,
+        tile=turn.tile,
+        turned=turn.other,
+    )
+
+
+def _worms(tiles: Iterable[int]) -> int:
+    return sum(worms(tile) for tile in tiles)

@@ -1,1 +1,0 @@
-"""Game results, statistics and leaderboards (the history issue); pure, no discord."""
