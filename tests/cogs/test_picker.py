@@ -85,3 +85,26 @@ async def test_a_person_who_leaves_is_played_on_by_the_computer(tmp_path):
         await harness.run_bots()
         assert await harness.session() is None
         assert "left" in harness.message(live.id).text()
+
+
+async def test_picker_history_is_kept_apart_from_pickomino(tmp_path):
+    async with BotHarness.running(tmp_path / "bot.db") as harness:
+        anne, bob, cara = (harness.user(name) for name in ("Anne", "Bob", "Cara"))
+        live = await _start(harness, [anne, bob, cara], first_player="host")
+        while await harness.session() is not None:
+            message = harness.message(live.id)
+            player = await harness.current_user()
+            await harness.click(player, message, _dice(message)[0]["custom_id"])
+        picker_history = await harness.slash(anne, "picker", "score", "history")
+        assert picker_history.message.embeds, picker_history.ephemeral
+        history_text = picker_history.message.text()
+        assert "Anne" in history_text and "pts" in history_text
+        story = await harness.slash(anne, "picker", "score", "game", id=1)
+        story_text = story.message.text()
+        assert "becomes the Picker" in story_text and story_text.count("`") >= 2 * 6
+        card = await harness.slash(anne, "picker", "score", "player")
+        assert "Colour bonus points" in card.message.text()
+        pickomino_history = await harness.slash(anne, "pickomino", "score", "history")
+        assert "Anne" not in (
+            pickomino_history.message.text() if pickomino_history.messages else ""
+        )
