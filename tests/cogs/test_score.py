@@ -264,7 +264,8 @@ async def test_reloading_the_cog_registers_each_button_class_once(harness):
     registered = harness.bot._connection._view_store._dynamic_items.values()
     names = sorted(item.__name__ for item in registered)
     assert names == ["HistoryPageButton", "SessionComponent"]
-    assert len(harness.bot.sessions.game_over_hooks) == 1  # the history hook, once
+    hooks = harness.bot.sessions.game_over_hooks
+    assert sorted(hooks) == ["picker", "pickomino"]  # one history hook a game, once
     paged = await harness.click(anne, harness.message(shown.message.id), "Next")
     assert paged.kinds == [7]  # answered once, by editing the message
     assert history_ids(paged) == [2, 1]

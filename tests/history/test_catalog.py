@@ -14,6 +14,7 @@ ROOT = Path(__file__).resolve().parents[2]
 SOURCES = [
     *sorted((ROOT / "bot/history").rglob("*.py")),
     ROOT / "bot/games/pickomino/history.py",
+    ROOT / "bot/games/picker/history.py",
 ]
 LITERAL_KEY = re.compile(r"""["'](score\.[a-z_.]+)["']""")
 
@@ -49,7 +50,8 @@ def test_every_template_formats():
         page=1, pages=2, total=3, count=4, rank=1, value="v", ranked=5, minimum=5, games=2,
         wins=1, rate=0.5, average=2.5, stored=3, tile=21, times=2, current=1, longest=2,
         channel_id=9, number=1, victim="Bob", turned=36, tiles="`21`", ranking="Wins",
-        period="All time", command="/pickomino", score="7🪱", item=21,
+        period="All time", command="/pickomino", score="7🪱", item=21, picks="Anne 🔴5",
+        die="🔴5", points=5, bonus=3, colours="🔴🔴",
     )  # fmt: skip
     for key in (k for k in catalog() if k.startswith("score.")):
         assert t(key, **params)
