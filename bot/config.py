@@ -29,6 +29,9 @@ class Settings(BaseSettings):
     log_level: str = Field(default="INFO")
     # The pause before each step of a computer player's turn, so people can follow it.
     bot_step_seconds: float = Field(default=1.0, ge=0, le=60)
+    # Upload the games' dice and tile pictures as application emojis at start-up (in the
+    # background; until it is done, and whenever it fails, messages show Unicode instead).
+    emoji_sync: bool = True
 
     @field_validator(
         "discord_token", "discord_api_base", "discord_gateway_url", "dev_guild_id", mode="before"

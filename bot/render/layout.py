@@ -70,11 +70,24 @@ Layout = list[list[Component]]  # rows of buttons, or a row holding one menu
 
 
 @dataclass(frozen=True, slots=True)
+class Picture:
+    """A PNG sent with a message, shown as the embed's image."""
+
+    filename: str
+    data: bytes
+
+    @property
+    def url(self) -> str:
+        return f"attachment://{self.filename}"
+
+
+@dataclass(frozen=True, slots=True)
 class Rendered:
-    """A message the bot shows: one embed and its components."""
+    """A message the bot shows: one embed, its components, and maybe a picture."""
 
     embed: discord.Embed
     layout: Layout
+    picture: Picture | None = None
 
 
 def clip(text: str, limit: int) -> str:

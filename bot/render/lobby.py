@@ -9,7 +9,7 @@ from bot.i18n import t
 from bot.render.custom_ids import ClickAction, ComponentRef
 from bot.render.layout import ButtonSpec, Component, Layout, Style
 from bot.render.names import safe_name
-from bot.sessions.model import Seat, Session
+from bot.sessions.model import Seat, Session, Status
 
 
 def session_ref(session: Session, action: ClickAction, arg: str = "") -> ComponentRef:
@@ -19,7 +19,19 @@ def session_ref(session: Session, action: ClickAction, arg: str = "") -> Compone
 
 
 def footer(embed: discord.Embed, session: Session) -> discord.Embed:
-    return embed.set_footer(text=t("session.footer", id=session.id, version=session.version))
+    return embed.set_footer(text=t("session.footer", id=session.id))
+
+
+def message_link(session: Session) -> str:
+    """A link to the session's live message (to its channel while it has none)."""
+    channel = f"https://discord.com/channels/{session.guild_id}/{session.channel_id}"
+    return channel if session.message_id is None else f"{channel}/{session.message_id}"
+
+
+def moved_embed(session: Session, *, game: str) -> discord.Embed:
+    """An older copy of the live message (after /<game> status): where it went."""
+    embed = discord.Embed(title=game, description=t("session.moved", link=message_link(session)))
+    return footer(embed, session)
 
 
 def lobby_embed(
@@ -58,7 +70,9 @@ def _lobby_line_key(session: Session, seat: Seat) -> str:
 
 
 def closed_lobby_embed(session: Session, *, game: str) -> discord.Embed:
-    embed = discord.Embed(title=t("lobby.title", game=game), description=t("lobby.closed"))
+    closer = session.closed_by
+    text = t("lobby.closed.by", name=safe_name(closer)) if closer else t("lobby.closed")
+    embed = discord.Embed(title=t("lobby.title", game=game), description=text)
     return footer(embed, session)
 
 
@@ -79,9 +93,8 @@ def lobby_layout(session: Session) -> Layout:
             ButtonSpec(
                 session_ref(session, ClickAction.START), t("lobby.button.start"), Style.PRIMARY
             ),
-            ButtonSpec(
-                session_ref(session, ClickAction.CANCEL), t("lobby.button.cancel"), Style.DANGER
-            ),
+            # Not red, and it asks first: it sits next to Start.
+            ButtonSpec(session_ref(session, ClickAction.CANCEL), t("lobby.button.cancel")),
         ],
         bots,
     ]
@@ -104,5 +117,6 @@ def final_layout(session: Session) -> Layout:
 
 
 def end_confirm_layout(session: Session) -> Layout:
-    label = t("end.button.confirm")
-    return [[ButtonSpec(session_ref(session, ClickAction.END), label, Style.DANGER)]]
+    """The confirm button of /<game> end and of the lobby's Cancel (closing a lobby)."""
+    key = "lobby.button.close" if session.status is Status.LOBBY else "end.button.confirm"
+    return [[ButtonSpec(session_ref(session, ClickAction.END), t(key), Style.DANGER)]]

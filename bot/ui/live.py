@@ -7,7 +7,9 @@ pings the player.
 
 from __future__ import annotations
 
+import asyncio
 import datetime as dt
+import io
 import logging
 from typing import Any
 
@@ -16,8 +18,9 @@ import discord
 from bot.games.registry import plugin
 from bot.i18n import t
 from bot.render.layout import Rendered
+from bot.render.lobby import message_link
 from bot.render.session_message import render_frozen, render_session
-from bot.sessions.model import Session
+from bot.sessions.model import Session, Status
 from bot.sessions.service import Change
 from bot.ui.components import view_for
 
@@ -25,27 +28,44 @@ log = logging.getLogger(__name__)
 
 
 def jump_url(session: Session) -> str:
-    channel = f"https://discord.com/channels/{session.guild_id}/{session.channel_id}"
-    return channel if session.message_id is None else f"{channel}/{session.message_id}"
+    return message_link(session)
 
 
-def rendered(session: Session) -> Rendered:
-    return render_session(session, plugin(session.kind))
+async def rendered(client: discord.Client, session: Session) -> Rendered:
+    """The live message; an ended game's is told from all its stored events, and its
+    picture drawn off the event loop."""
+    game = plugin(session.kind)
+    if session.status is not Status.OVER or session.game is None or session.id is None:
+        return render_session(session, game)
+    store = getattr(client, "sessions").store  # noqa: B009 - the bot's SessionService
+    events = await store.events(session.id)
+    return await asyncio.to_thread(render_session, session, game, events)
+
+
+def attachments(message: Rendered) -> list[discord.File]:
+    picture = message.picture
+    if picture is None:
+        return []
+    return [discord.File(io.BytesIO(picture.data), filename=picture.filename)]
 
 
 async def reply_new(interaction: discord.Interaction[Any], session: Session) -> int | None:
     """Answer with the live message as a new message; return its id."""
-    message = rendered(session)
+    message = await rendered(interaction.client, session)
     callback = await interaction.response.send_message(
-        embed=message.embed, view=view_for(message.layout) or discord.utils.MISSING
+        embed=message.embed,
+        view=view_for(message.layout) or discord.utils.MISSING,
+        files=attachments(message) or discord.utils.MISSING,
     )
     return callback.message_id if callback is not None else None
 
 
 async def reply_edit(interaction: discord.Interaction[Any], session: Session) -> None:
     """Answer a click by editing the message it was made on (no message-edit rate limit)."""
-    message = rendered(session)
-    await interaction.response.edit_message(embed=message.embed, view=view_for(message.layout))
+    message = await rendered(interaction.client, session)
+    await interaction.response.edit_message(
+        embed=message.embed, view=view_for(message.layout), attachments=attachments(message)
+    )
 
 
 class LiveMessages:
@@ -60,9 +80,9 @@ class LiveMessages:
     async def edit(self, session: Session) -> None:
         if session.message_id is None:
             return
-        message = rendered(session)
+        message = await rendered(self.client, session)
         await self._message(session.channel_id, session.message_id).edit(
-            embed=message.embed, view=view_for(message.layout)
+            embed=message.embed, view=view_for(message.layout), attachments=attachments(message)
         )
 
     async def freeze(self, session: Session, message_id: int | None) -> None:
@@ -71,7 +91,9 @@ class LiveMessages:
             return
         try:
             frozen = render_frozen(session, plugin(session.kind))
-            await self._message(session.channel_id, message_id).edit(embed=frozen.embed, view=None)
+            await self._message(session.channel_id, message_id).edit(
+                embed=frozen.embed, view=None, attachments=[]
+            )
         except discord.HTTPException as error:
             # Deleted, or too old to edit: its buttons are refused as stale anyway.
             log.info("could not freeze message %s: %s", message_id, error)

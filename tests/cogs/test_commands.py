@@ -65,7 +65,7 @@ async def test_leaving_mid_game_returns_the_tiles_and_two_players_end_abandoned(
         assert left.ephemeral == "You left the game."
         text = harness.message(live.id).text()
         assert "Bob left the game" in text
-        assert "**Bob**" not in text.split("Players")[1].split("Turn")[0]
+        assert "▫️ Bob ·" not in text and "▶️ Bob ·" not in text  # no player line of his
         after = await harness.session()
         assert after.version == session.version + 1
         assert set(bobs_tiles) <= set(after.game.grill)

@@ -32,7 +32,7 @@ async def test_half_time_ping_then_the_turn_ends_for_the_player(tmp_path):
     async with BotHarness.running(tmp_path / "bot.db", clock=clock) as harness:
         anne, bob = harness.user("Anne"), harness.user("Bob")
         live = await start_game(harness, [anne, bob], first_player="host", turn_timer=60)
-        assert "Time left: <t:" in harness.message(live.id).text()
+        assert "⏳ <t:" in harness.message(live.id).text()
         version = (await harness.session()).version
 
         await _tick(harness, clock, 20)  # nothing due yet

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from typing import Any
 
-import discord
-
 from bot.games.pickomino.render.buttons import turn_layout
 from bot.games.pickomino.render.embeds import COLOUR, final_embed, game_embed
+from bot.games.pickomino.render.ending import END_PICTURE, end_picture
 from bot.games.pickomino.render.text import options_lines
 from bot.games.pickomino.render.turn_view import TurnView
-from bot.render.layout import Rendered
+from bot.render.layout import Picture, Rendered
+from bot.render.names import namer
 from bot.sessions.model import Session
 
 
@@ -22,11 +22,14 @@ class PickominoRenderer:
         game = session.game
         view = TurnView.of(session, game)
         return Rendered(
-            game_embed(session, game, view), turn_layout(session, game, view, session.name_of)
+            game_embed(session, game, view), turn_layout(session, game, view, namer(session.seats))
         )
 
-    def final(self, session: Session) -> discord.Embed:
-        return final_embed(session, session.game)
+    def final(self, session: Session, events: list[dict[str, Any]]) -> Rendered:
+        embed = final_embed(session, session.game, events)
+        picture = Picture(END_PICTURE, end_picture(session, session.game, events))
+        embed.set_image(url=picture.url)
+        return Rendered(embed, [], picture)
 
     def options_lines(
         self, options: dict[str, Any], timer_seconds: int | None, hints: bool

@@ -204,7 +204,7 @@ def test_every_number_of_claims_is_offered_within_five_rows(kind, options, bots)
         assert menus[0].placeholder == "Stop and take…"
         assert ComponentRef.parse(menus[0].custom_id).action is ClickAction.CLAIMS
     assert all(c.disabled for row in layout for c in row) == bool(bots)
-    turn = rendered.embed.fields[2].value
+    turn = rendered.embed.description or ""
     assert "no button" not in turn
     assert ("pick in the menu" in turn) == (options > MAX_CLAIM_BUTTONS)
     for option in game.claim_options():
@@ -227,7 +227,8 @@ def test_the_claim_menu_of_the_worst_case():
         f"claim:s36.{game.players[-1]}",
     ]
     assert [b.label for b in rendered.layout[0]] == ["Roll"]
-    assert sum(len(row) for row in rendered.layout) == 1 + 1 + 5 + 2  # Roll, menu, faces, Hint
+    # Roll, the menu and Hint: no face buttons while no roll is on the table.
+    assert sum(len(row) for row in rendered.layout) == 1 + 1 + 1
     view = view_for(rendered.layout)
     assert _discord_errors(view) == {}
     (select,) = [item for item in view.children if isinstance(item.item, discord.ui.Select)]
