@@ -34,9 +34,10 @@ from typing import Any
 
 import pytest
 
+from bot.games.pickomino.adapter import keep_move
 from bot.games.pickomino.engine import Face
-from bot.games.pickomino.render.text import FACE_EMOJI
 from bot.i18n import t
+from bot.render.custom_ids import ComponentRef
 from tests.e2e.fake_discord import FakeButton, FakeDiscord, FakeInteraction, FakeMessage
 
 # Part of the normal `pytest` run (and so of `make test`); `-m "not e2e"` leaves it out.
@@ -56,9 +57,10 @@ SPECTATOR = "dave"
 
 CB_MESSAGE, CB_DEFERRED_MESSAGE, CB_DEFERRED_UPDATE, CB_UPDATE = 4, 5, 6, 7
 
-# Faces in the order the test keeps them: worms first (a claim needs one), then high values.
-KEEP_ORDER = [FACE_EMOJI[Face.WORM]] + [
-    FACE_EMOJI[face] for face in sorted(set(Face) - {Face.WORM}, key=lambda f: -f.value)
+# Faces in the order the test keeps them: worms first (a claim needs one), then high
+# values; as the moves the face buttons carry (their emoji is a picture once synced).
+KEEP_ORDER = [keep_move(Face.WORM)] + [
+    keep_move(face) for face in sorted(set(Face) - {Face.WORM}, key=lambda f: -f.value)
 ]
 
 
@@ -241,14 +243,11 @@ def field_value(message: FakeMessage, name: str | re.Pattern[str]) -> str:
 
 
 def kept_line(message: FakeMessage) -> str:
-    """The "Kept: ..." line of the Turn field (empty when nothing is kept)."""
-    none = t("game.turn.kept.none")
-    for line in field_value(message, t("game.turn")).splitlines():
-        if line == none:
-            return ""
-        if line.startswith(none.split(":")[0] + ":"):
-            return line
-    raise LookupError(f"no kept line in\n{message.render()}")
+    """The "Kept ..." line at the top of the message (empty when nothing is kept)."""
+    start = t("game.turn.kept", groups="\x00", total="").split("\x00")[0]
+    description = (message.embed or {}).get("description", "")
+    turn = description.split("\n\n")[0]  # the turn comes first, then the grill
+    return next((line for line in turn.splitlines() if line.startswith(start)), "")
 
 
 def kept_dice(message: FakeMessage) -> int:
@@ -284,8 +283,9 @@ def is_final(message: FakeMessage) -> bool:
 
 def current_player(fake: FakeDiscord, message: FakeMessage) -> str:
     description = (message.embed or {}).get("description", "")
+    first_line = description.split("\n")[0]
     for name in PLAYERS:
-        if description == t("game.turn_of", name=fake.user(name).display_name):
+        if first_line.startswith(t("game.turn_of", name=fake.user(name).display_name)):
             return name
     raise AssertionError(f"cannot tell whose turn it is from\n{message.render()}")
 
@@ -304,8 +304,14 @@ def claim_buttons(message: FakeMessage) -> list[FakeButton]:
 
 def face_buttons(message: FakeMessage) -> list[FakeButton]:
     """The enabled face buttons, in the order the test prefers them."""
-    faces = [b for b in enabled(message) if b.emoji in KEEP_ORDER]
-    return sorted(faces, key=lambda b: KEEP_ORDER.index(b.emoji or ""))
+    faces = [b for b in enabled(message) if _move_of(b) in KEEP_ORDER]
+    return sorted(faces, key=lambda b: KEEP_ORDER.index(_move_of(b)))
+
+
+def _move_of(button: FakeButton) -> str:
+    """The move a button makes (`keep:w`), from its custom_id."""
+    ref = ComponentRef.parse(button.custom_id or "")
+    return ref.arg if ref is not None else ""
 
 
 def roll_button(message: FakeMessage) -> FakeButton | None:
