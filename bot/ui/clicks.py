@@ -113,6 +113,7 @@ class Clicks:
 
         async def show(change: Change) -> None:
             await reply_edit(interaction, change.session)
+            await self.live.turn_changed(change)
 
         await self.sessions.update(interaction.channel_id, mutate, expect=expect, publish=show)
 
@@ -191,6 +192,7 @@ class Clicks:
         async def show(change: Change) -> None:
             await interaction.response.edit_message(content=t("end.done"), view=None)
             await self.live.edit(change.session)
+            await self.live.turn_changed(change)
 
         expect = Expect(session_id=ref.session_id)
         await self.sessions.update(interaction.channel_id, end, expect=expect, publish=show)

@@ -107,6 +107,7 @@ class GameCog(commands.GroupCog):
 
     async def _show_on_live(self, change: Change) -> None:
         await self.live.edit(change.session)
+        await self.live.turn_changed(change)
 
     @staticmethod
     def _channel(interaction: Interaction) -> int:

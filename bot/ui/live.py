@@ -23,6 +23,7 @@ from bot.render.session_message import render_frozen, render_session
 from bot.sessions.model import Session, Status
 from bot.sessions.service import Change
 from bot.ui.components import view_for
+from bot.ui.pings import TurnPings
 
 log = logging.getLogger(__name__)
 
@@ -71,8 +72,9 @@ async def reply_edit(interaction: discord.Interaction[Any], session: Session) ->
 class LiveMessages:
     """Edits through the channel for updates that are not an answer to a click."""
 
-    def __init__(self, client: discord.Client) -> None:
+    def __init__(self, client: discord.Client, pings: TurnPings | None = None) -> None:
         self.client = client
+        self.pings = pings
 
     def _message(self, channel_id: int, message_id: int) -> discord.PartialMessage:
         return self.client.get_partial_messageable(channel_id).get_partial_message(message_id)
@@ -111,6 +113,12 @@ class LiveMessages:
 
     async def session_changed(self, change: Change) -> None:
         await self.edit(change.session)
+        await self.turn_changed(change)
+
+    async def turn_changed(self, change: Change) -> None:
+        """After any change is shown: ping the person whose turn started (bot.ui.pings)."""
+        if self.pings is not None:
+            await self.pings.after(change)
 
     async def turn_reminder(self, session: Session, user_id: int) -> None:
         deadline = session.deadline

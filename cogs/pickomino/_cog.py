@@ -12,6 +12,7 @@ from bot.games.pickomino.plugin import PICKOMINO
 from bot.games.pickomino.render.embeds import COLOUR
 from bot.games.pickomino.render.text import options_lines
 from bot.i18n import t
+from bot.storage.notify import NotifyStore
 from bot.ui.game_cog import GameCog
 from cogs.pickomino._options import (
     DEFAULT_TIMER_SECONDS,
@@ -73,3 +74,11 @@ class PickominoCog(
             lines = options_lines({}, DEFAULT_TIMER_SECONDS)
             embed.add_field(name=t("rules.options.default"), value="\n".join(lines), inline=False)
         await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    @app_commands.command(name="notify", description=t("command.notify"))
+    @app_commands.describe(turn_pings=t("command.notify.turn_pings"))
+    async def notify(self, interaction: Interaction, turn_pings: bool) -> None:
+        """A person's own setting, for every channel: whether their turns start with a ping."""
+        await NotifyStore(self.sessions.db).set_turn_pings(interaction.user.id, turn_pings)
+        text = t("notify.on") if turn_pings else t("notify.off", command=self.game.command)
+        await interaction.response.send_message(text, ephemeral=True)
