@@ -221,13 +221,18 @@ class InteractionResult:
         return None
 
 
-def _payload_json(form: list[dict[str, Any]], files: Any) -> dict[str, Any]:
-    """A multipart request's JSON part, with the uploaded files' names as attachments."""
+def _payload_json(fake: FakeDiscord, form: list[dict[str, Any]], files: Any) -> dict[str, Any]:
+    """A multipart request's JSON part, with the uploaded files' names as attachments
+    (their bytes kept in `fake.uploads`, by file name)."""
     payload: dict[str, Any] = next(
         json.loads(part["value"]) for part in form if part.get("name") == "payload_json"
     )
     data = payload.get("data", payload)  # an interaction callback wraps the message
     data["uploaded"] = [file.filename for file in files or []]
+    for file in files or []:
+        file.fp.seek(0)
+        fake.uploads[file.filename] = file.fp.read()
+        file.fp.seek(0)
     return payload
 
 
@@ -270,6 +275,7 @@ class FakeDiscord:
         self.fail: dict[str, int] = {}  # route template -> HTTP status to answer once
         self.emojis: dict[str, dict[str, Any]] = {}  # the application's emojis, by name
         self.deleted: list[int] = []  # message ids, in the order they were deleted
+        self.uploads: dict[str, bytes] = {}  # the last file uploaded under each name
         self.bot_user = {
             "id": str(BOT_USER_ID),
             "username": "pickomino",
@@ -298,7 +304,7 @@ class FakeDiscord:
         async def http_request(client: Any, route: Route, **kwargs: Any) -> Any:
             payload = kwargs.get("json")
             if payload is None and kwargs.get("form"):  # a message with files
-                payload = _payload_json(kwargs["form"], kwargs.get("files"))
+                payload = _payload_json(fake, kwargs["form"], kwargs.get("files"))
             return await fake.handle(route, payload)
 
         async def webhook_request(
@@ -306,7 +312,7 @@ class FakeDiscord:
         ) -> Any:
             payload = kw.get("payload")
             if payload is None and kw.get("multipart"):
-                payload = _payload_json(kw["multipart"], kw.get("files"))
+                payload = _payload_json(fake, kw["multipart"], kw.get("files"))
             return await fake.handle(route, payload)
 
         http_class = discord.http.HTTPClient

@@ -33,7 +33,7 @@ async def test_lobby_to_final_standings_and_play_again(tmp_path):
         assert harness.message(live.id).buttons == []  # the old Play again is gone
         twice = await harness.click(cleo, final, "Play again")  # a stale copy of it
         assert "already a Pickomino game" in (twice.ephemeral or "")
-        assert "Bob opened its lobby" in (twice.ephemeral or "")  # who, and a link to it
+        assert "Bob just opened [its lobby]" in (twice.ephemeral or "")  # who, and a link
         assert f"/{lobby.id}" in (twice.ephemeral or "")
 
     with sqlite3.connect(database) as db:

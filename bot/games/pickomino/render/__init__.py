@@ -27,7 +27,10 @@ class PickominoRenderer:
 
     def final(self, session: Session, events: list[dict[str, Any]]) -> Rendered:
         embed = final_embed(session, session.game, events)
-        picture = Picture(END_PICTURE, end_picture(session, session.game, events))
+        drawn = end_picture(session, session.game, events)
+        if drawn is None:
+            return Rendered(embed, [])
+        picture = Picture(END_PICTURE, drawn)
         embed.set_image(url=picture.url)
         return Rendered(embed, [], picture)
 

@@ -166,8 +166,8 @@ def standings_text(session: Session, game: Game, summary: GameSummary, name_of: 
         tally = summary.players.get(standing.player, PlayerTally())
         lines.append(
             t(
-                "final.line",
-                medal="▫️" if abandoned else MEDALS.get(standing.rank, "▫️"),
+                "final.line.abandoned" if abandoned else "final.line",
+                medal=MEDALS.get(standing.rank, "▫️"),
                 rank=standing.rank,
                 name=safe_name(name_of(standing.player)),
                 worms=standing.worms,

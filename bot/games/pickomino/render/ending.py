@@ -8,21 +8,21 @@ from typing import Any
 from bot.games.pickomino.end_picture import PlayerFinal, draw_end_picture
 from bot.games.pickomino.engine import Game
 from bot.games.pickomino.render.summary import GameSummary
-from bot.render.names import namer
 from bot.sessions.model import Ending, Session
 
 END_PICTURE = "pickomino-end.png"
 
 
-def end_picture(session: Session, game: Game, events: list[dict[str, Any]]) -> bytes:
+def end_picture(session: Session, game: Game, events: list[dict[str, Any]]) -> bytes | None:
     """PNG bytes: one row per player in standing order, the winner starred (none when
-    the game was abandoned)."""
-    name_of = namer(session.seats)
+    the game was abandoned); None for a game ended before any turn was over."""
     summary = GameSummary.from_events(game.players, events)
+    if summary.turns == 0:
+        return None
     abandoned = session.ending is Ending.ABANDONED
     finals = [
         PlayerFinal(
-            name=name_of(standing.player),
+            name=session.name_of(standing.player),  # the picture's font has no 🤖
             stack=tuple(game.stacks[standing.player]),
             score=standing.worms,
             winner=standing.rank == 1 and not abandoned,
