@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.games.pickomino.adapter import PickominoAdapter
-from bot.games.pickomino.ai import Level, bot_name
+from bot.games.pickomino.ai import Level
 from bot.games.pickomino.engine import ALL_TILES, Face, Game, LowerTile, Phase, Rules
 from bot.games.pickomino.plugin import PICKOMINO
 from bot.render.layout import Layout
@@ -22,6 +22,7 @@ from bot.render.session_message import render_session
 from bot.sessions.model import Ending, Seat, Session, Status
 from bot.ui.components import view_for
 
+ADAPTER = PickominoAdapter()
 SAMPLES = Path(__file__).parent / "samples" / "pickomino.json"
 PEOPLE = ["Anne", "Bartholomew", "Chloé 🌻", "dmitri_the_dice_lord", "Eve", "Fatima", "Gus"]
 BASE_ID = 412_345_678_901_234_560
@@ -44,7 +45,7 @@ def _components(layout: Layout) -> list[dict[str, Any]]:
 def _session(people: int, bots: int = 0, rules: Rules | None = None) -> Session:
     seats = [Seat(BASE_ID + i, PEOPLE[i]) for i in range(people)]
     seats += [
-        Seat(-1 - i, bot_name(Level.NORMAL, i), is_bot=True, bot_level=Level.NORMAL.value)
+        Seat(-1 - i, ADAPTER.bot_name("normal", i), is_bot=True, bot_level=Level.NORMAL.value)
         for i in range(bots)
     ]
     return Session(
