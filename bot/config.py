@@ -32,6 +32,9 @@ class Settings(BaseSettings):
     # Upload the games' dice and tile pictures as application emojis at start-up (in the
     # background; until it is done, and whenever it fails, messages show Unicode instead).
     emoji_sync: bool = True
+    # Where players read docs/RULES.md (e.g. its page in the bot's repository); linked
+    # from /pickomino rules. Unset: the rules name the file instead.
+    rules_url: str | None = None
 
     @field_validator(
         "discord_token", "discord_api_base", "discord_gateway_url", "dev_guild_id", mode="before"

@@ -66,7 +66,13 @@ class PickominoCog(
     @app_commands.command(name="rules", description=t("command.rules"))
     async def rules(self, interaction: Interaction) -> None:
         session = await self.sessions.live(self._channel(interaction))
-        embed = discord.Embed(title=t("rules.title"), description=t("rules.summary"), colour=COLOUR)
+        url = (
+            getattr(interaction.client, "settings", None) and interaction.client.settings.rules_url
+        )
+        more = t("rules.more.link", url=url) if url else t("rules.more.file")
+        embed = discord.Embed(
+            title=t("rules.title"), description=f"{t('rules.summary')}\n\n{more}", colour=COLOUR
+        )
         if session is not None and session.kind == self.game.kind:
             lines = options_lines(session.options, session.timer_seconds, session.hints)
             embed.add_field(name=t("rules.options"), value="\n".join(lines), inline=False)
