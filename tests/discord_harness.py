@@ -50,8 +50,10 @@ from bot.config import Settings
 from bot.sessions.timers import TASK_PREFIX
 
 EPHEMERAL = 1 << 6
-BUTTON = 2  # component types
-STRING_SELECT = 3
+COMPONENTS_V2 = 1 << 15
+ACTION_ROW, BUTTON, STRING_SELECT, TEXT_DISPLAY = 1, 2, 3, 10  # component types
+V2_MAX_COMPONENTS = 40  # nested ones counted
+V2_MAX_TEXT = 4000  # all text displays together
 APPLICATION_ID = 900_000_000_000_000_001
 BOT_USER_ID = APPLICATION_ID
 GUILD_ID = 800_000_000_000_000_001
@@ -128,8 +130,19 @@ class StoredMessage:
         return bool(int(self.payload.get("flags") or 0) & EPHEMERAL)
 
     @property
+    def v2(self) -> bool:
+        return bool(int(self.payload.get("flags") or 0) & COMPONENTS_V2)
+
+    @property
     def rows(self) -> list[list[dict[str, Any]]]:
-        return [list(row.get("components", [])) for row in self.payload.get("components") or []]
+        """The action rows, wherever they are (top level, or inside a V2 container)."""
+        found = _walk(self.payload.get("components") or [])
+        return [list(row.get("components", [])) for row in found if row["type"] == ACTION_ROW]
+
+    @property
+    def text_displays(self) -> list[str]:
+        found = _walk(self.payload.get("components") or [])
+        return [str(c.get("content", "")) for c in found if c["type"] == TEXT_DISPLAY]
 
     @property
     def buttons(self) -> list[dict[str, Any]]:
@@ -166,7 +179,7 @@ class StoredMessage:
 
     def text(self) -> str:
         """Everything a reader sees in the message, for assertions."""
-        parts = [self.content]
+        parts = [self.content, *self.text_displays]
         for embed in self.embeds:
             parts += [embed.get("title", ""), embed.get("description", "")]
             parts += [f"{f['name']}\n{f['value']}" for f in embed.get("fields", [])]
@@ -176,6 +189,31 @@ class StoredMessage:
     def snapshot(self) -> StoredMessage:
         """A frozen copy: this message as it is now, even after later edits."""
         return StoredMessage(json.loads(json.dumps(self.payload)))
+
+
+def _walk(components: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Every component, nested ones too, in order (an action row before its items)."""
+    found = []
+    for component in components:
+        found.append(component)
+        found += _walk(list(component.get("components") or []))
+    return found
+
+
+def v2_problems(message: dict[str, Any]) -> list[str]:
+    """How a message with the Components V2 flag breaks Discord's rules (empty if not)."""
+    if not int(message.get("flags") or 0) & COMPONENTS_V2:
+        return []
+    problems = []
+    if message.get("content") or message.get("embeds"):
+        problems.append("a Components V2 message has no content or embeds")
+    components = _walk(list(message.get("components") or []))
+    if len(components) > V2_MAX_COMPONENTS:
+        problems.append(f"{len(components)} components (at most {V2_MAX_COMPONENTS})")
+    text = sum(len(str(c.get("content", ""))) for c in components if c["type"] == TEXT_DISPLAY)
+    if text > V2_MAX_TEXT:
+        problems.append(f"{text} characters of text (at most {V2_MAX_TEXT})")
+    return problems
 
 
 @dataclass(frozen=True, slots=True)
@@ -439,6 +477,9 @@ class FakeDiscord:
             "pinned": False,
             **extra,
         }
+        problems = v2_problems(payload)
+        if problems:
+            raise _http_error(400, "; ".join(problems))
         message = StoredMessage(payload)
         self.messages[message_id] = message
         self.channel_log.setdefault(channel_id, []).append(message_id)
@@ -448,9 +489,16 @@ class FakeDiscord:
         message = self.messages.get(message_id)
         if message is None:
             raise _http_error(404, "Unknown Message")
+        edited = dict(message.payload)
         for key in ("content", "embeds", "components", "flags"):
             if key in data:
-                message.payload[key] = data[key] if data[key] is not None else []
+                edited[key] = data[key] if data[key] is not None else []
+        if message.v2:  # the flag, once set, stays
+            edited["flags"] = int(edited.get("flags") or 0) | COMPONENTS_V2
+        problems = v2_problems(edited)
+        if problems:
+            raise _http_error(400, "; ".join(problems))
+        message.payload.update(edited)
         if "attachments" in data or "uploaded" in data:
             message.payload["attachments"] = _attachments(data)
         message.payload["edited_timestamp"] = TIMESTAMP

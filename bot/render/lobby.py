@@ -3,11 +3,9 @@ computer-player levels, the end confirmation and Play again."""
 
 from __future__ import annotations
 
-import discord
-
 from bot.i18n import t
 from bot.render.custom_ids import ClickAction, ComponentRef
-from bot.render.layout import ButtonSpec, Component, Layout, Style
+from bot.render.layout import Block, ButtonSpec, Component, Layout, Style, Text
 from bot.render.names import safe_name
 from bot.sessions.model import Seat, Session, Status
 
@@ -18,8 +16,19 @@ def session_ref(session: Session, action: ClickAction, arg: str = "") -> Compone
     return ComponentRef(action, session.id, session.version, arg)
 
 
-def footer(embed: discord.Embed, session: Session) -> discord.Embed:
-    return embed.set_footer(text=t("session.footer", id=session.id))
+def footer(session: Session) -> Text:
+    """The last block of every live message: which game it is."""
+    return Text(t("session.footer", id=session.id))
+
+
+def heading(title: str, text: str = "") -> Text:
+    """A titled block: the title as a small heading, then the text."""
+    return Text(t("block.heading", title=title) + (f"\n{text}" if text else ""))
+
+
+def section(name: str, lines: list[str]) -> Text:
+    """A named list (the lobby's players, its options, the standings)."""
+    return Text(t("block.section", name=name) + "\n" + ("\n".join(lines) or "—"))
 
 
 def message_link(session: Session) -> str:
@@ -28,39 +37,30 @@ def message_link(session: Session) -> str:
     return channel if session.message_id is None else f"{channel}/{session.message_id}"
 
 
-def moved_embed(session: Session, *, game: str) -> discord.Embed:
+def moved_blocks(session: Session, *, game: str) -> tuple[Block, ...]:
     """An older copy of the live message (after /<game> status): where it went."""
-    embed = discord.Embed(title=game, description=t("session.moved", link=message_link(session)))
-    return footer(embed, session)
+    return (heading(game, t("session.moved", link=message_link(session))), footer(session))
 
 
-def lobby_embed(
-    session: Session,
-    *,
-    game: str,
-    colour: discord.Colour,
-    players: tuple[int, int],
-    options: list[str],
-) -> discord.Embed:
+def lobby_blocks(
+    session: Session, *, game: str, players: tuple[int, int], options: list[str]
+) -> tuple[Block, ...]:
     """The lobby of a game called `game`, with its option lines."""
     low, high = players
     host = safe_name(session.host_name)
-    embed = discord.Embed(
-        title=t("lobby.title", game=game),
-        description=t("lobby.description", host=host, min=low, max=high, game=game),
-        colour=colour,
-    )
     lines = [
         t(_lobby_line_key(session, seat), position=position, name=safe_name(seat.name))
         for position, seat in enumerate(session.seats, start=1)
     ]
-    embed.add_field(
-        name=t("lobby.players", count=len(session.seats), max=high),
-        value="\n".join(lines) or "—",
-        inline=False,
+    return (
+        heading(
+            t("lobby.title", game=game),
+            t("lobby.description", host=host, min=low, max=high, game=game),
+        ),
+        section(t("lobby.players", count=len(session.seats), max=high), lines),
+        section(t("lobby.options"), options),
+        footer(session),
     )
-    embed.add_field(name=t("lobby.options"), value="\n".join(options), inline=False)
-    return footer(embed, session)
 
 
 def _lobby_line_key(session: Session, seat: Seat) -> str:
@@ -69,11 +69,10 @@ def _lobby_line_key(session: Session, seat: Seat) -> str:
     return "lobby.player.host" if seat.user_id == session.host_id else "lobby.player"
 
 
-def closed_lobby_embed(session: Session, *, game: str) -> discord.Embed:
+def closed_lobby_blocks(session: Session, *, game: str) -> tuple[Block, ...]:
     closer = session.closed_by
     text = t("lobby.closed.by", name=safe_name(closer)) if closer else t("lobby.closed")
-    embed = discord.Embed(title=t("lobby.title", game=game), description=text)
-    return footer(embed, session)
+    return (heading(t("lobby.title", game=game), text), footer(session))
 
 
 def lobby_layout(session: Session) -> Layout:

@@ -223,7 +223,7 @@ class Clicks:
         )
         opened = await open_lobby(self.sessions, interaction, session)
         if opened:
-            await self.live.strip_buttons(old.channel_id, old.message_id)
+            await self.live.strip_buttons(old)
 
 
 async def open_lobby(sessions: SessionService, interaction: Interaction, session: Session) -> bool:

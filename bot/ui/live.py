@@ -11,6 +11,7 @@ import asyncio
 import datetime as dt
 import io
 import logging
+from dataclasses import replace
 from typing import Any
 
 import discord
@@ -22,7 +23,7 @@ from bot.render.lobby import message_link
 from bot.render.session_message import render_frozen, render_session
 from bot.sessions.model import Session, Status
 from bot.sessions.service import Change
-from bot.ui.components import view_for
+from bot.ui.components import message_view
 from bot.ui.pings import TurnPings
 
 log = logging.getLogger(__name__)
@@ -44,28 +45,27 @@ async def rendered(client: discord.Client, session: Session) -> Rendered:
 
 
 def attachments(message: Rendered) -> list[discord.File]:
-    picture = message.picture
-    if picture is None:
-        return []
-    return [discord.File(io.BytesIO(picture.data), filename=picture.filename)]
+    return [
+        discord.File(io.BytesIO(picture.data), filename=picture.filename)
+        for picture in message.pictures
+    ]
 
 
 async def reply_new(interaction: discord.Interaction[Any], session: Session) -> int | None:
     """Answer with the live message as a new message; return its id."""
     message = await rendered(interaction.client, session)
     callback = await interaction.response.send_message(
-        embed=message.embed,
-        view=view_for(message.layout) or discord.utils.MISSING,
-        files=attachments(message) or discord.utils.MISSING,
+        view=message_view(message), files=attachments(message) or discord.utils.MISSING
     )
     return callback.message_id if callback is not None else None
 
 
 async def reply_edit(interaction: discord.Interaction[Any], session: Session) -> None:
-    """Answer a click by editing the message it was made on (no message-edit rate limit)."""
+    """Answer a click by editing the message it was made on (no message-edit rate limit).
+    A message of an older release (an embed) becomes Components V2: its text goes."""
     message = await rendered(interaction.client, session)
     await interaction.response.edit_message(
-        embed=message.embed, view=view_for(message.layout), attachments=attachments(message)
+        content=None, embeds=[], view=message_view(message), attachments=attachments(message)
     )
 
 
@@ -84,7 +84,7 @@ class LiveMessages:
             return
         message = await rendered(self.client, session)
         await self._message(session.channel_id, session.message_id).edit(
-            embed=message.embed, view=view_for(message.layout), attachments=attachments(message)
+            content=None, embeds=[], view=message_view(message), attachments=attachments(message)
         )
 
     async def freeze(self, session: Session, message_id: int | None) -> None:
@@ -94,20 +94,24 @@ class LiveMessages:
         try:
             frozen = render_frozen(session, plugin(session.kind))
             await self._message(session.channel_id, message_id).edit(
-                embed=frozen.embed, view=None, attachments=[]
+                content=None, embeds=[], view=message_view(frozen), attachments=[]
             )
         except discord.HTTPException as error:
             # Deleted, or too old to edit: its buttons are refused as stale anyway.
             log.info("could not freeze message %s: %s", message_id, error)
 
-    async def strip_buttons(self, channel_id: int, message_id: int | None) -> None:
-        """Remove the buttons of an ended game's message (after Play again)."""
-        if message_id is None:
+    async def strip_buttons(self, session: Session) -> None:
+        """Remove the buttons of an ended game's message (after Play again). Its text is
+        in its components too (Components V2), so it is drawn again without them."""
+        if session.message_id is None:
             return
+        message = replace(await rendered(self.client, session), layout=[])
         try:
-            await self._message(channel_id, message_id).edit(view=None)
+            await self._message(session.channel_id, session.message_id).edit(
+                view=message_view(message), attachments=attachments(message)
+            )
         except discord.HTTPException as error:
-            log.info("could not strip buttons of %s: %s", message_id, error)
+            log.info("could not strip buttons of %s: %s", session.message_id, error)
 
     # ----------------------------------------------------------- SessionListener
 

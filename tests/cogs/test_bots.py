@@ -119,8 +119,8 @@ async def test_one_person_and_two_bots_play_to_the_final_standings(tmp_path):
         shown = {
             ComponentRef.from_custom_id(component["custom_id"]).version
             for request in harness.fake.sent(*EDIT)
-            for row in request.payload.get("components") or []
-            for component in row["components"]
+            for row in StoredMessage(request.payload).rows
+            for component in row
         }
         bots = {"-1", "-2"}
         bot_versions = {v for v, event in await versioned_events(harness) if event in bots}

@@ -38,7 +38,7 @@ from bot.games.pickomino.adapter import keep_move
 from bot.games.pickomino.engine import Face
 from bot.i18n import t
 from bot.render.custom_ids import ComponentRef
-from tests.e2e.fake_discord import FakeButton, FakeDiscord, FakeInteraction, FakeMessage
+from tests.e2e.fake_discord import FakeButton, FakeDiscord, FakeInteraction, FakeMessage, _walk
 
 # Part of the normal `pytest` run (and so of `make test`); `-m "not e2e"` leaves it out.
 pytestmark = pytest.mark.e2e
@@ -232,21 +232,27 @@ def snapshot(message: FakeMessage) -> tuple[Any, Any, int]:
     return copy.deepcopy(message.embeds), copy.deepcopy(message.components), message.edits
 
 
+def text_blocks(message: FakeMessage) -> list[str]:
+    """The message's blocks of text (Components V2 text displays), in order."""
+    return [c.get("content", "") for c in _walk(message.components) if c.get("type") == 10]
+
+
 def field_value(message: FakeMessage, name: str | re.Pattern[str]) -> str:
-    """The value of the embed field with this name (or a name matching this pattern)."""
-    embed = message.embed or {}
-    for fld in embed.get("fields") or []:
-        title = str(fld.get("name", ""))
+    """The lines of the block titled with this name (`**name**` on its first line) or
+    a name matching this pattern."""
+    for block in text_blocks(message):
+        first, _, rest = block.partition("\n")
+        title = first.strip("*")
         if title == name if isinstance(name, str) else name.match(title):
-            return str(fld.get("value", ""))
-    raise LookupError(f"no field {name!r} in\n{message.render()}")
+            return rest
+    raise LookupError(f"no block {name!r} in\n{message.render()}")
 
 
 def kept_line(message: FakeMessage) -> str:
     """The "Kept ..." line at the top of the message (empty when nothing is kept)."""
     start = t("game.turn.kept", groups="\x00", total="").split("\x00")[0]
-    description = (message.embed or {}).get("description", "")
-    turn = description.split("\n\n")[0]  # the turn comes first, then the grill
+    blocks = text_blocks(message)
+    turn = blocks[0] if blocks else ""  # the turn comes first
     return next((line for line in turn.splitlines() if line.startswith(start)), "")
 
 
@@ -255,10 +261,10 @@ def kept_dice(message: FakeMessage) -> int:
 
 
 def game_id(message: FakeMessage) -> int:
-    """The game number the footer shows ("Game #12 · move 3")."""
-    footer = ((message.embed or {}).get("footer") or {}).get("text", "")
-    found = re.match(r"\D*#(\d+)", footer)
-    assert found, f"no game id in footer {footer!r}"
+    """The game number the last block shows ("Game #12")."""
+    blocks = text_blocks(message)
+    found = re.search(r"#(\d+)", blocks[-1] if blocks else "")
+    assert found, f"no game id in\n{message.render()}"
     return int(found.group(1))
 
 
@@ -278,12 +284,13 @@ def final_standings(fake: FakeDiscord, message: FakeMessage) -> dict[str, tuple[
 
 
 def is_final(message: FakeMessage) -> bool:
-    return (message.embed or {}).get("title") == t("final.title")
+    blocks = text_blocks(message)
+    return bool(blocks) and blocks[0].startswith(t("block.heading", title=t("final.title")))
 
 
 def current_player(fake: FakeDiscord, message: FakeMessage) -> str:
-    description = (message.embed or {}).get("description", "")
-    first_line = description.split("\n")[0]
+    blocks = text_blocks(message)
+    first_line = blocks[0].split("\n")[0] if blocks else ""
     for name in PLAYERS:
         if first_line.startswith(t("game.turn_of", name=fake.user(name).display_name)):
             return name
@@ -521,7 +528,7 @@ async def test_full_game_with_sigkill_restart(
             assert kept_line(message) == before_kill, message.render()
         else:  # all the rolled faces were kept already: a failure, which the log shows
             failed = t("log.failed", name=fake.user(player).display_name)
-            assert failed in field_value(message, t("game.log")), message.render()
+            assert failed in message.text, message.render()
 
         # Finish the game on the same message.
         assert await play(fake, message_id, log, deadline=deadline) is None

@@ -1,4 +1,5 @@
-"""Pickomino's embeds: the lobby, the game in progress, and the final standings."""
+"""Pickomino's live message while it is played and once it has ended, as blocks of text
+(Components V2); COLOUR is the game's colour (the /pickomino embeds use it too)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import discord
 
 from bot.games.pickomino.engine import ALL_TILES, Game, worms
 from bot.games.pickomino.pictures import tile_emoji_name
+from bot.games.pickomino.render.ending import END_PICTURE, end_picture
 from bot.games.pickomino.render.story import last_bust, log_lines
 from bot.games.pickomino.render.summary import GameSummary, PlayerTally
 from bot.games.pickomino.render.text import (
@@ -24,33 +26,45 @@ from bot.games.pickomino.render.text import (
 from bot.games.pickomino.render.turn_view import TurnView
 from bot.i18n import t
 from bot.render.emoji import show
-from bot.render.layout import MAX_DESCRIPTION, MAX_FIELD_VALUE, clip
-from bot.render.lobby import footer
+from bot.render.layout import Block, Divider, Picture, Text, clip
+from bot.render.lobby import footer, heading, section
 from bot.render.names import Namer, namer
 from bot.sessions.model import Ending, Session
 
 COLOUR = discord.Colour.from_rgb(214, 92, 62)
+# Seat colours, in seat order: the container's accent shows whose turn it is at a glance.
+SEAT_COLOURS = (0xE8A33D, 0x4EA8DE, 0x2A9D8F, 0xF2D649, 0xD65C3E, 0x9B5DE5, 0xF28482)
 LOG_LINES = 4
+# Discord allows 4000 characters of text in all; the grill is at most 18 tiles of ~30.
+MAX_TURN_TEXT = 1000
+MAX_PLAYERS_TEXT = 1000
+MAX_LOG = 800
 MEDALS = {1: "🥇", 2: "🥈", 3: "🥉"}
 
 
-def game_embed(session: Session, game: Game, view: TurnView) -> discord.Embed:
+def game_blocks(session: Session, game: Game, view: TurnView) -> tuple[Block, ...]:
     """The game in play, phone first: the turn on top, then the grill, one line per
-    player, and the last moves."""
+    player, and the last moves (small)."""
     name_of = namer(session.seats)
-    parts = [
-        turn_text(session, game, view, name_of),
-        grill_text(game),
-        players_text(game, name_of),
+    blocks: list[Block] = [
+        Text(turn_text(session, game, view, name_of)),
+        Divider(),
+        Text(grill_text(game)),
+        Text(players_text(game, name_of)),
     ]
-    embed = discord.Embed(description="\n\n".join(parts), colour=COLOUR)
     log = log_text(session, name_of)
     if log:
-        embed.add_field(name=t("game.log"), value=log, inline=False)
-    return footer(embed, session)
+        blocks += [Divider(), Text(log)]
+    blocks.append(footer(session))
+    return tuple(blocks)
 
 
-def final_embed(session: Session, game: Game, events: list[dict[str, Any]]) -> discord.Embed:
+def seat_colour(game: Game) -> int:
+    """The accent of the player to move (their seat's colour), 0xRRGGBB."""
+    return SEAT_COLOURS[game.current % len(SEAT_COLOURS)]
+
+
+def final_blocks(session: Session, game: Game, events: list[dict[str, Any]]) -> tuple[Block, ...]:
     """The end: the winner and their worms first, each player's tiles (sorted, with their
     worms) and their tiles taken, steals and busts, the turns, the duration, the best
     steal. An abandoned game gives no medals."""
@@ -72,17 +86,15 @@ def final_embed(session: Session, game: Game, events: list[dict[str, Any]]) -> d
                 tile=tile_text(steal.tile),
             )
         )
-    embed = discord.Embed(
-        title=t("final.title.abandoned" if abandoned else "final.title"),
-        description="\n".join(lines),
-        colour=COLOUR,
-    )
-    embed.add_field(
-        name=t("final.standings"),
-        value=standings_text(session, game, summary, name_of),
-        inline=False,
-    )
-    return footer(embed, session)
+    blocks: list[Block] = [
+        heading(t("final.title.abandoned" if abandoned else "final.title"), "\n".join(lines)),
+        section(t("final.standings"), standings_lines(session, game, summary, name_of)),
+    ]
+    drawn = end_picture(session, game, summary)
+    if drawn is not None:
+        blocks.append(Picture(END_PICTURE, drawn))
+    blocks.append(footer(session))
+    return tuple(blocks)
 
 
 def _duration(session: Session) -> str:
@@ -121,7 +133,7 @@ def players_text(game: Game, name_of: Namer) -> str:
             parts.append(tile_text(stack[-1]))
         parts.append(t("game.player.worms", count=game.score(player)))
         lines.append(" · ".join(parts))
-    return clip("\n".join(lines), MAX_DESCRIPTION // 2)
+    return clip("\n".join(lines), MAX_PLAYERS_TEXT)
 
 
 def turn_text(session: Session, game: Game, view: TurnView, name_of: Namer) -> str:
@@ -146,7 +158,7 @@ def turn_text(session: Session, game: Game, view: TurnView, name_of: Namer) -> s
         texts = t("game.turn.stop.or").join(option_text(o, name_of) for o in view.claims)
         key = "game.turn.stop.menu" if view.claims_in_menu else "game.turn.stop"
         lines.append(t(key, options=texts))
-    return clip("\n".join(lines), MAX_DESCRIPTION // 2)
+    return clip("\n".join(lines), MAX_TURN_TEXT)
 
 
 def log_text(session: Session, name_of: Namer) -> str:
@@ -155,10 +167,12 @@ def log_text(session: Session, name_of: Namer) -> str:
         return seat is not None and seat.is_bot
 
     shown = log_lines(session.log, name_of, is_bot)[-LOG_LINES:]
-    return clip("\n".join(shown), MAX_FIELD_VALUE)
+    return clip("\n".join(t("game.log.line", line=line) for line in shown), MAX_LOG)
 
 
-def standings_text(session: Session, game: Game, summary: GameSummary, name_of: Namer) -> str:
+def standings_lines(
+    session: Session, game: Game, summary: GameSummary, name_of: Namer
+) -> list[str]:
     abandoned = session.ending is Ending.ABANDONED
     lines = []
     for standing in game.standings():
@@ -185,7 +199,7 @@ def standings_text(session: Session, game: Game, summary: GameSummary, name_of: 
     left = [safe_name(name_of(player)) for player in game.left]
     if left:
         lines.append(t("final.left", names=", ".join(left)))
-    return clip("\n".join(lines), MAX_FIELD_VALUE)
+    return lines
 
 
 def result_text(session: Session, game: Game, name_of: Namer) -> str:

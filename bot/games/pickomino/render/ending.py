@@ -3,8 +3,6 @@ turns, drawn from the game's stored events."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from bot.games.pickomino.end_picture import PlayerFinal, draw_end_picture
 from bot.games.pickomino.engine import Game
 from bot.games.pickomino.render.summary import GameSummary
@@ -13,10 +11,9 @@ from bot.sessions.model import Ending, Session
 END_PICTURE = "pickomino-end.png"
 
 
-def end_picture(session: Session, game: Game, events: list[dict[str, Any]]) -> bytes | None:
+def end_picture(session: Session, game: Game, summary: GameSummary) -> bytes | None:
     """PNG bytes: one row per player in standing order, the winner starred (none when
     the game was abandoned); None for a game ended before any turn was over."""
-    summary = GameSummary.from_events(game.players, events)
     if summary.turns == 0:
         return None
     abandoned = session.ending is Ending.ABANDONED
