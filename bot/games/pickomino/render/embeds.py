@@ -46,17 +46,17 @@ def game_blocks(session: Session, game: Game, view: TurnView) -> tuple[Block, ..
     """The game in play, phone first: the turn on top, then the grill, one line per
     player, and the last moves (small)."""
     name_of = namer(session.seats)
-    blocks: list[Block] = [
+    # The grill shares its block with the players: a block of emoji alone is drawn huge.
+    table = f"{grill_text(game)}\n{players_text(game, name_of)}"
+    log = log_text(session, name_of)
+    small = f"{log}\n{footer(session).content}" if log else footer(session).content
+    return (
         Text(turn_text(session, game, view, name_of)),
         Divider(),
-        Text(grill_text(game)),
-        Text(players_text(game, name_of)),
-    ]
-    log = log_text(session, name_of)
-    if log:
-        blocks += [Divider(), Text(log)]
-    blocks.append(footer(session))
-    return tuple(blocks)
+        Text(table),
+        Divider(),
+        Text(small),
+    )
 
 
 def seat_colour(game: Game) -> int:
