@@ -19,6 +19,8 @@ from bot.games.registry import GAMES, all_adapters
 from bot.observability.discord_http import discord_error_trace
 from bot.observability.health import HealthServer, database_check, gateway_check
 from bot.observability.metrics import Metrics
+from bot.pictures.emojis import EmojiBook, SyncResult
+from bot.render.emoji import use_book
 from bot.sessions.service import SessionService
 from bot.storage import SqliteDatabase, apply_migrations
 from bot.storage.meta import COMMAND_TREE_HASH, get_meta, set_meta
@@ -59,6 +61,7 @@ class DiceBot(commands.Bot):
         self._rng = rng if rng is not None else secrets.SystemRandom()
         self._clock = clock
         self.synced_commands = False
+        self.emoji_sync: asyncio.Task[SyncResult | None] | None = None
 
     async def start(self, token: str, *, reconnect: bool = True) -> None:
         from bot.endpoints import apply_endpoint_overrides
@@ -112,9 +115,31 @@ class DiceBot(commands.Bot):
         self.platform = install(self, self.sessions)
         for game in GAMES:
             await self.load_extension(game.extension)
+        if self.settings.emoji_sync:
+            # In the background: drawing and uploading pictures must never delay or fail
+            # start-up; messages show Unicode until (and unless) the emojis are there.
+            self.emoji_sync = asyncio.create_task(self._sync_emojis(), name="emoji-sync")
         armed = await self.sessions.restore_timers()
         log.info("resumed %d turn timers", armed)
         await self.sync_commands(force=self.force_sync)
+
+    async def _sync_emojis(self) -> SyncResult | None:
+        try:
+            sets = [await asyncio.to_thread(g.emojis) for g in GAMES if g.emojis is not None]
+            book = EmojiBook(*sets)
+            # The application id is known once logged in (setup_hook runs after login).
+            result = await book.sync(self)
+        except Exception:  # a picture bug must not take the bot down: Unicode stays
+            log.exception("emoji sync failed; messages show Unicode")
+            return None
+        use_book(book)
+        log.info(
+            "application emojis: %d found, %d uploaded, %d missing",
+            len(result.found),
+            len(result.uploaded),
+            len(result.missing),
+        )
+        return result
 
     async def sync_commands(self, *, force: bool = False) -> bool:
         """Sync the command tree if it changed since the last sync (or if forced)."""
@@ -167,6 +192,8 @@ class DiceBot(commands.Bot):
         sessions = getattr(self, "sessions", None)
         if sessions is not None:
             await sessions.close()
+        if self.emoji_sync is not None and not self.emoji_sync.done():
+            self.emoji_sync.cancel()
         await super().close()
         db = getattr(self, "db", None)
         if db is not None:

@@ -42,6 +42,12 @@ class Settings(BaseSettings):
     health_addr: str | None = None
     # The pause before each step of a computer player's turn, so people can follow it.
     bot_step_seconds: float = Field(default=1.0, ge=0, le=60)
+    # Upload the games' dice and tile pictures as application emojis at start-up (in the
+    # background; until it is done, and whenever it fails, messages show Unicode instead).
+    emoji_sync: bool = True
+    # Where players read docs/RULES.md (e.g. its page in the bot's repository); linked
+    # from /pickomino rules. Unset: the rules name the file instead.
+    rules_url: str | None = None
 
     @field_validator(
         "discord_token",

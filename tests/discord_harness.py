@@ -50,8 +50,10 @@ from bot.config import Settings
 from bot.sessions.timers import TASK_PREFIX
 
 EPHEMERAL = 1 << 6
-BUTTON = 2  # component types
-STRING_SELECT = 3
+COMPONENTS_V2 = 1 << 15
+ACTION_ROW, BUTTON, STRING_SELECT, TEXT_DISPLAY = 1, 2, 3, 10  # component types
+V2_MAX_COMPONENTS = 40  # nested ones counted
+V2_MAX_TEXT = 4000  # all text displays together
 APPLICATION_ID = 900_000_000_000_000_001
 BOT_USER_ID = APPLICATION_ID
 GUILD_ID = 800_000_000_000_000_001
@@ -128,8 +130,19 @@ class StoredMessage:
         return bool(int(self.payload.get("flags") or 0) & EPHEMERAL)
 
     @property
+    def v2(self) -> bool:
+        return bool(int(self.payload.get("flags") or 0) & COMPONENTS_V2)
+
+    @property
     def rows(self) -> list[list[dict[str, Any]]]:
-        return [list(row.get("components", [])) for row in self.payload.get("components") or []]
+        """The action rows, wherever they are (top level, or inside a V2 container)."""
+        found = _walk(self.payload.get("components") or [])
+        return [list(row.get("components", [])) for row in found if row["type"] == ACTION_ROW]
+
+    @property
+    def text_displays(self) -> list[str]:
+        found = _walk(self.payload.get("components") or [])
+        return [str(c.get("content", "")) for c in found if c["type"] == TEXT_DISPLAY]
 
     @property
     def buttons(self) -> list[dict[str, Any]]:
@@ -166,7 +179,7 @@ class StoredMessage:
 
     def text(self) -> str:
         """Everything a reader sees in the message, for assertions."""
-        parts = [self.content]
+        parts = [self.content, *self.text_displays]
         for embed in self.embeds:
             parts += [embed.get("title", ""), embed.get("description", "")]
             parts += [f"{f['name']}\n{f['value']}" for f in embed.get("fields", [])]
@@ -176,6 +189,31 @@ class StoredMessage:
     def snapshot(self) -> StoredMessage:
         """A frozen copy: this message as it is now, even after later edits."""
         return StoredMessage(json.loads(json.dumps(self.payload)))
+
+
+def _walk(components: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Every component, nested ones too, in order (an action row before its items)."""
+    found = []
+    for component in components:
+        found.append(component)
+        found += _walk(list(component.get("components") or []))
+    return found
+
+
+def v2_problems(message: dict[str, Any]) -> list[str]:
+    """How a message with the Components V2 flag breaks Discord's rules (empty if not)."""
+    if not int(message.get("flags") or 0) & COMPONENTS_V2:
+        return []
+    problems = []
+    if message.get("content") or message.get("embeds"):
+        problems.append("a Components V2 message has no content or embeds")
+    components = _walk(list(message.get("components") or []))
+    if len(components) > V2_MAX_COMPONENTS:
+        problems.append(f"{len(components)} components (at most {V2_MAX_COMPONENTS})")
+    text = sum(len(str(c.get("content", ""))) for c in components if c["type"] == TEXT_DISPLAY)
+    if text > V2_MAX_TEXT:
+        problems.append(f"{text} characters of text (at most {V2_MAX_TEXT})")
+    return problems
 
 
 @dataclass(frozen=True, slots=True)
@@ -221,6 +259,36 @@ class InteractionResult:
         return None
 
 
+def _payload_json(fake: FakeDiscord, form: list[dict[str, Any]], files: Any) -> dict[str, Any]:
+    """A multipart request's JSON part, with the uploaded files' names as attachments
+    (their bytes kept in `fake.uploads`, by file name)."""
+    payload: dict[str, Any] = next(
+        json.loads(part["value"]) for part in form if part.get("name") == "payload_json"
+    )
+    data = payload.get("data", payload)  # an interaction callback wraps the message
+    data["uploaded"] = [file.filename for file in files or []]
+    for file in files or []:
+        file.fp.seek(0)
+        fake.uploads[file.filename] = file.fp.read()
+        file.fp.seek(0)
+    return payload
+
+
+_ATTACHMENT_IDS = itertools.count(1)
+
+
+def _attachments(data: dict[str, Any]) -> list[dict[str, Any]]:
+    """What a message holds after a send or an edit: the files just uploaded."""
+    attachments = []
+    for name in data.get("uploaded") or []:
+        attachment_id = next(_ATTACHMENT_IDS)
+        url = f"https://cdn.discordapp.com/attachments/0/{attachment_id}/{name}"
+        attachments.append(
+            {"id": str(attachment_id), "filename": name, "size": 0, "url": url, "proxy_url": url}
+        )
+    return attachments
+
+
 def _http_error(status: int, message: str) -> discord.HTTPException:
     response = SimpleNamespace(status=status, reason=message)
     cls = {403: discord.Forbidden, 404: discord.NotFound}.get(status, discord.HTTPException)
@@ -243,6 +311,9 @@ class FakeDiscord:
         self._interactions: dict[str, dict[str, Any]] = {}  # token -> interaction payload
         self._results: dict[str, InteractionResult] = {}
         self.fail: dict[str, int] = {}  # route template -> HTTP status to answer once
+        self.emojis: dict[str, dict[str, Any]] = {}  # the application's emojis, by name
+        self.deleted: list[int] = []  # message ids, in the order they were deleted
+        self.uploads: dict[str, bytes] = {}  # the last file uploaded under each name
         self.bot_user = {
             "id": str(BOT_USER_ID),
             "username": "pickomino",
@@ -269,12 +340,18 @@ class FakeDiscord:
         fake = self
 
         async def http_request(client: Any, route: Route, **kwargs: Any) -> Any:
-            return await fake.handle(route, kwargs.get("json"))
+            payload = kwargs.get("json")
+            if payload is None and kwargs.get("form"):  # a message with files
+                payload = _payload_json(fake, kwargs["form"], kwargs.get("files"))
+            return await fake.handle(route, payload)
 
         async def webhook_request(
             adapter: Any, route: Route, session: Any = None, **kw: Any
         ) -> Any:
-            return await fake.handle(route, kw.get("payload"))
+            payload = kw.get("payload")
+            if payload is None and kw.get("multipart"):
+                payload = _payload_json(fake, kw["multipart"], kw.get("files"))
+            return await fake.handle(route, payload)
 
         http_class = discord.http.HTTPClient
         adapter_class = discord.webhook.async_.AsyncWebhookAdapter
@@ -311,6 +388,9 @@ class FakeDiscord:
             ("POST", "/channels/{channel_id}/messages"): self._create_message,
             ("PATCH", "/channels/{channel_id}/messages/{message_id}"): self._edit_message,
             ("GET", "/channels/{channel_id}/messages/{message_id}"): self._get_message,
+            ("DELETE", "/channels/{channel_id}/messages/{message_id}"): self._delete_message,
+            ("GET", "/applications/{application_id}/emojis"): self._list_emojis,
+            ("POST", "/applications/{application_id}/emojis"): self._create_emoji,
             ("GET", "/guilds/{guild_id}/members/{user_id}"): self._get_member,
             ("POST", "/interactions/{webhook_id}/{webhook_token}/callback"): self._callback,
             ("POST", "/webhooks/{webhook_id}/{webhook_token}"): self._followup,
@@ -345,6 +425,28 @@ class FakeDiscord:
         self.commands[scope] = answered
         return answered
 
+    def _list_emojis(self, ids: dict[str, str], payload: Any) -> dict[str, Any]:
+        return {"items": list(self.emojis.values())}
+
+    def _create_emoji(self, ids: dict[str, str], payload: Any) -> dict[str, Any]:
+        name = str(payload["name"])
+        if name in self.emojis:
+            raise _http_error(400, "Emoji name already taken")
+        if not str(payload.get("image", "")).startswith("data:image/png;base64,"):
+            raise _http_error(400, "Invalid image data")
+        emoji = {
+            "id": str(self.next_id()),
+            "name": name,
+            "roles": [],
+            "user": dict(self.bot_user),
+            "require_colons": True,
+            "managed": False,
+            "animated": False,
+            "available": True,
+        }
+        self.emojis[name] = emoji
+        return emoji
+
     def _get_member(self, ids: dict[str, str], payload: Any) -> dict[str, Any]:
         user = self.members.get(int(ids["user_id"]))
         if user is None:
@@ -371,10 +473,13 @@ class FakeDiscord:
             "mention_everyone": False,
             "mentions": [],
             "mention_roles": [],
-            "attachments": [],
+            "attachments": _attachments(data),
             "pinned": False,
             **extra,
         }
+        problems = v2_problems(payload)
+        if problems:
+            raise _http_error(400, "; ".join(problems))
         message = StoredMessage(payload)
         self.messages[message_id] = message
         self.channel_log.setdefault(channel_id, []).append(message_id)
@@ -384,9 +489,18 @@ class FakeDiscord:
         message = self.messages.get(message_id)
         if message is None:
             raise _http_error(404, "Unknown Message")
+        edited = dict(message.payload)
         for key in ("content", "embeds", "components", "flags"):
             if key in data:
-                message.payload[key] = data[key] if data[key] is not None else []
+                edited[key] = data[key] if data[key] is not None else []
+        if message.v2:  # the flag, once set, stays
+            edited["flags"] = int(edited.get("flags") or 0) | COMPONENTS_V2
+        problems = v2_problems(edited)
+        if problems:
+            raise _http_error(400, "; ".join(problems))
+        message.payload.update(edited)
+        if "attachments" in data or "uploaded" in data:
+            message.payload["attachments"] = _attachments(data)
         message.payload["edited_timestamp"] = TIMESTAMP
         return message
 
@@ -395,6 +509,13 @@ class FakeDiscord:
 
     def _edit_message(self, ids: dict[str, str], payload: Any) -> dict[str, Any]:
         return self._edit(int(ids["message_id"]), payload).payload
+
+    def _delete_message(self, ids: dict[str, str], payload: Any) -> None:
+        message_id = int(ids["message_id"])
+        if self.messages.pop(message_id, None) is None:
+            raise _http_error(404, "Unknown Message")
+        self.channel_log[int(ids["channel_id"])].remove(message_id)
+        self.deleted.append(message_id)
 
     def _get_message(self, ids: dict[str, str], payload: Any) -> dict[str, Any]:
         message = self.messages.get(int(ids["message_id"]))
@@ -511,11 +632,15 @@ class BotHarness:
         clock: Callable[[], float] = time.time,
         close: bool = True,
         bot_step_seconds: float = 0.0,
+        emoji_sync: bool = False,
     ) -> AsyncIterator[BotHarness]:
         """Start a bot on `database` (login + setup_hook), yield the harness, close it.
 
         Computer players step as soon as their timer task runs (`bot_step_seconds=0`);
         `run_bots` lets them play until a person is to move.
+
+        `emoji_sync=True` uploads the pictures as application emojis in the background, as
+        in production (off by default, so messages show their Unicode text).
 
         `close=False` leaves the bot as a kill -9 would: nothing flushed, nothing closed
         (its database connection is closed without any shutdown step, to free the file).
@@ -526,6 +651,7 @@ class BotHarness:
                 discord_token="fake-token",  # type: ignore[arg-type]
                 database_url=f"sqlite:///{database}",
                 bot_step_seconds=bot_step_seconds,
+                emoji_sync=emoji_sync,
             )
             bot = DiceBot(settings, rng=random.Random(seed), clock=clock)
             await bot.login("fake-token")

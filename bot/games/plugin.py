@@ -7,7 +7,7 @@ them only through this object.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -33,8 +33,9 @@ class GameRenderer(Protocol):
         """The game in progress: its embed and its turn's components."""
         ...
 
-    def final(self, session: Session) -> discord.Embed:
-        """The ended game (finished or abandoned): standings and how it ended."""
+    def final(self, session: Session, events: list[dict[str, Any]]) -> Rendered:
+        """The ended game (finished or abandoned), told from all its stored events: its
+        embed and maybe a picture (the platform adds Play again)."""
         ...
 
     def options_lines(
@@ -53,6 +54,8 @@ class GamePlugin:
     command: str  # the command group's name: /<command> start
     play_scenario: ScenarioPlayer | None = None
     warm_up: Callable[[], None] | None = None  # builds shared tables before the first click
+    # The game's pictures (emoji name -> PNG), uploaded as application emojis at start-up.
+    emojis: Callable[[], Mapping[str, bytes]] | None = None
 
     @property
     def title(self) -> str:

@@ -2,7 +2,8 @@
 
 Catalogs are JSON files of flat keys under `bot/i18n/<locale>/`, one file per area
 (core.json, score.json, ai.json, ...), so areas can grow without touching each other.
-Strings use str.format placeholders: t("log.took", name="Anne", tile=27).
+Strings use str.format placeholders: t("log.took", name="Anne", tile=27). A key with
+plural forms is stored as `key_one` and `key_other`, picked by the `count` parameter.
 """
 
 from __future__ import annotations
@@ -36,6 +37,9 @@ def t(key: str, locale: str | None = None, /, **params: object) -> str:
     finds it before a player does.
     """
     texts = catalog(locale) if locale and locale != DEFAULT_LOCALE else catalog()
+    if key not in catalog() and "count" in params:
+        # Plurals, simple English for now: `key_one` for a count of 1, else `key_other`.
+        key = f"{key}_one" if params["count"] == 1 else f"{key}_other"
     template = texts.get(key)
     if template is None:
         template = catalog()[key]

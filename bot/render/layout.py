@@ -23,6 +23,8 @@ MAX_FIELD_VALUE = 1024
 MAX_TITLE = 256
 MAX_DESCRIPTION = 4096
 MAX_FOOTER = 2048
+MAX_V2_COMPONENTS = 40  # in a Components V2 message, nested ones counted
+MAX_V2_TEXT = 4000  # all its text displays together
 
 
 class Style(StrEnum):
@@ -70,11 +72,67 @@ Layout = list[list[Component]]  # rows of buttons, or a row holding one menu
 
 
 @dataclass(frozen=True, slots=True)
-class Rendered:
-    """A message the bot shows: one embed and its components."""
+class Picture:
+    """A PNG sent with a message, shown inside it."""
 
-    embed: discord.Embed
+    filename: str
+    data: bytes
+
+    @property
+    def url(self) -> str:
+        return f"attachment://{self.filename}"
+
+
+@dataclass(frozen=True, slots=True)
+class Text:
+    """A block of markdown text (a Components V2 text display)."""
+
+    content: str
+
+
+@dataclass(frozen=True, slots=True)
+class Divider:
+    """A line between blocks (`visible=False`: only a little space)."""
+
+    visible: bool = True
+
+
+Block = Text | Divider | Picture
+
+
+@dataclass(frozen=True, slots=True)
+class Rendered:
+    """A message the bot shows (as Components V2): blocks of text (and maybe a picture)
+    in a container whose accent colour is `accent`, and the components below."""
+
+    blocks: tuple[Block, ...]
     layout: Layout
+    accent: int | None = None  # 0xRRGGBB
+
+    @property
+    def pictures(self) -> list[Picture]:
+        """The files the message sends along."""
+        return [block for block in self.blocks if isinstance(block, Picture)]
+
+    @property
+    def text(self) -> str:
+        """All the text, blocks apart by a blank line (tests and previews read it)."""
+        return "\n\n".join(block.content for block in self.blocks if isinstance(block, Text))
+
+
+def v2_problems(rendered: Rendered) -> list[str]:
+    """Every way the message breaks Discord's Components V2 limits (empty when fine):
+    at most 40 components in all, nested ones counted, and 4000 characters of text."""
+    problems = layout_problems(rendered.layout)
+    count = 1 + len(rendered.blocks)  # the container and its blocks
+    count += sum(1 + len(row) for row in rendered.layout)  # each row and its items
+    if count > MAX_V2_COMPONENTS:
+        problems.append(f"{count} components")
+    if len(rendered.text) > MAX_V2_TEXT:
+        problems.append(f"{len(rendered.text)} characters of text")
+    if any(isinstance(b, Text) and not b.content.strip() for b in rendered.blocks):
+        problems.append("an empty text block")
+    return problems
 
 
 def clip(text: str, limit: int) -> str:

@@ -3,13 +3,11 @@ computer-player levels, the end confirmation and Play again."""
 
 from __future__ import annotations
 
-import discord
-
 from bot.i18n import t
 from bot.render.custom_ids import ClickAction, ComponentRef
-from bot.render.layout import ButtonSpec, Component, Layout, Style
+from bot.render.layout import Block, ButtonSpec, Component, Layout, Style, Text
 from bot.render.names import safe_name
-from bot.sessions.model import Seat, Session
+from bot.sessions.model import Seat, Session, Status
 
 
 def session_ref(session: Session, action: ClickAction, arg: str = "") -> ComponentRef:
@@ -18,37 +16,51 @@ def session_ref(session: Session, action: ClickAction, arg: str = "") -> Compone
     return ComponentRef(action, session.id, session.version, arg)
 
 
-def footer(embed: discord.Embed, session: Session) -> discord.Embed:
-    return embed.set_footer(text=t("session.footer", id=session.id, version=session.version))
+def footer(session: Session) -> Text:
+    """The last block of every live message: which game it is."""
+    return Text(t("session.footer", id=session.id))
 
 
-def lobby_embed(
-    session: Session,
-    *,
-    game: str,
-    colour: discord.Colour,
-    players: tuple[int, int],
-    options: list[str],
-) -> discord.Embed:
+def heading(title: str, text: str = "") -> Text:
+    """A titled block: the title as a small heading, then the text."""
+    return Text(t("block.heading", title=title) + (f"\n{text}" if text else ""))
+
+
+def section(name: str, lines: list[str]) -> Text:
+    """A named list (the lobby's players, its options, the standings)."""
+    return Text(t("block.section", name=name) + "\n" + ("\n".join(lines) or "—"))
+
+
+def message_link(session: Session) -> str:
+    """A link to the session's live message (to its channel while it has none)."""
+    channel = f"https://discord.com/channels/{session.guild_id}/{session.channel_id}"
+    return channel if session.message_id is None else f"{channel}/{session.message_id}"
+
+
+def moved_blocks(session: Session, *, game: str) -> tuple[Block, ...]:
+    """An older copy of the live message (after /<game> status): where it went."""
+    return (heading(game, t("session.moved", link=message_link(session))), footer(session))
+
+
+def lobby_blocks(
+    session: Session, *, game: str, players: tuple[int, int], options: list[str]
+) -> tuple[Block, ...]:
     """The lobby of a game called `game`, with its option lines."""
     low, high = players
     host = safe_name(session.host_name)
-    embed = discord.Embed(
-        title=t("lobby.title", game=game),
-        description=t("lobby.description", host=host, min=low, max=high, game=game),
-        colour=colour,
-    )
     lines = [
         t(_lobby_line_key(session, seat), position=position, name=safe_name(seat.name))
         for position, seat in enumerate(session.seats, start=1)
     ]
-    embed.add_field(
-        name=t("lobby.players", count=len(session.seats), max=high),
-        value="\n".join(lines) or "—",
-        inline=False,
+    return (
+        heading(
+            t("lobby.title", game=game),
+            t("lobby.description", host=host, min=low, max=high, game=game),
+        ),
+        section(t("lobby.players", count=len(session.seats), max=high), lines),
+        section(t("lobby.options"), options),
+        footer(session),
     )
-    embed.add_field(name=t("lobby.options"), value="\n".join(options), inline=False)
-    return footer(embed, session)
 
 
 def _lobby_line_key(session: Session, seat: Seat) -> str:
@@ -57,9 +69,10 @@ def _lobby_line_key(session: Session, seat: Seat) -> str:
     return "lobby.player.host" if seat.user_id == session.host_id else "lobby.player"
 
 
-def closed_lobby_embed(session: Session, *, game: str) -> discord.Embed:
-    embed = discord.Embed(title=t("lobby.title", game=game), description=t("lobby.closed"))
-    return footer(embed, session)
+def closed_lobby_blocks(session: Session, *, game: str) -> tuple[Block, ...]:
+    closer = session.closed_by
+    text = t("lobby.closed.by", name=safe_name(closer)) if closer else t("lobby.closed")
+    return (heading(t("lobby.title", game=game), text), footer(session))
 
 
 def lobby_layout(session: Session) -> Layout:
@@ -79,9 +92,8 @@ def lobby_layout(session: Session) -> Layout:
             ButtonSpec(
                 session_ref(session, ClickAction.START), t("lobby.button.start"), Style.PRIMARY
             ),
-            ButtonSpec(
-                session_ref(session, ClickAction.CANCEL), t("lobby.button.cancel"), Style.DANGER
-            ),
+            # Not red, and it asks first: it sits next to Start.
+            ButtonSpec(session_ref(session, ClickAction.CANCEL), t("lobby.button.cancel")),
         ],
         bots,
     ]
@@ -104,5 +116,6 @@ def final_layout(session: Session) -> Layout:
 
 
 def end_confirm_layout(session: Session) -> Layout:
-    label = t("end.button.confirm")
-    return [[ButtonSpec(session_ref(session, ClickAction.END), label, Style.DANGER)]]
+    """The confirm button of /<game> end and of the lobby's Cancel (closing a lobby)."""
+    key = "lobby.button.close" if session.status is Status.LOBBY else "end.button.confirm"
+    return [[ButtonSpec(session_ref(session, ClickAction.END), t(key), Style.DANGER)]]

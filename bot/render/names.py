@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING
 
 import discord
+
+if TYPE_CHECKING:
+    from bot.sessions.model import Seat
 
 MAX_NAME = 32
 
@@ -15,3 +19,10 @@ def safe_name(name: str) -> str:
     """A display name that cannot break the message's markdown, at most 32 characters."""
     clipped = name if len(name) <= MAX_NAME else name[: MAX_NAME - 1] + "…"
     return discord.utils.escape_markdown(discord.utils.escape_mentions(clipped))
+
+
+def namer(seats: Iterable[Seat]) -> Namer:
+    """Names as messages show them, a computer player as `🤖 Pip (Easy)` (pass the result
+    through safe_name before it goes into markdown)."""
+    shown = {seat.player_id: (f"🤖 {seat.name}" if seat.is_bot else seat.name) for seat in seats}
+    return lambda player: shown.get(player, player)

@@ -91,6 +91,7 @@ class Session:
     ending: Ending | None = None
     clock: TurnClock = field(default_factory=TurnClock)
     log: list[dict[str, Any]] = field(default_factory=list)
+    closed_by: str | None = None  # who closed the lobby (Cancel or /<game> end), by name
 
     # ----------------------------------------------------------------- seats
 
@@ -181,6 +182,7 @@ class Session:
             "ending": None if self.ending is None else str(self.ending),
             **self.clock.to_dict(),  # at the top level, where the first release kept it
             "log": self.log,
+            "closed_by": self.closed_by,
         }
         return SessionRow(
             id=self.id,
@@ -219,4 +221,5 @@ class Session:
             ending=None if ending is None else Ending(ending),
             clock=TurnClock.from_dict(state),
             log=list(state.get("log") or []),
+            closed_by=state.get("closed_by"),
         )

@@ -12,9 +12,11 @@ from dataclasses import dataclass
 from discord.ext import commands
 
 from bot.sessions.service import SessionService
+from bot.storage.notify import NotifyStore
 from bot.ui.clicks import Clicks
 from bot.ui.components import SessionComponent
 from bot.ui.live import LiveMessages
+from bot.ui.pings import TurnPings
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,7 +28,7 @@ class Platform:
 
 def install(bot: commands.Bot, sessions: SessionService) -> Platform:
     """Serve every session component and tell the live messages about timer changes."""
-    live = LiveMessages(bot)
+    live = LiveMessages(bot, TurnPings(bot, NotifyStore(sessions.db)))
     platform = Platform(sessions, live, Clicks(sessions, live))
     sessions.listener = live
     bot.add_dynamic_items(SessionComponent)

@@ -17,9 +17,17 @@ from discord import app_commands
 from bot.games.registry import plugin
 from bot.i18n import t
 from bot.render.custom_ids import ClickAction, ComponentRef
-from bot.render.lobby import bot_level_layout
+from bot.render.lobby import bot_level_layout, end_confirm_layout
+from bot.render.names import safe_name
 from bot.sessions import lobby, play
-from bot.sessions.errors import AlreadyLive, MoveRefused, NotInGame, StaleButton
+from bot.sessions.errors import (
+    AlreadyLive,
+    MoveRefused,
+    NotHost,
+    NotInGame,
+    NotInLobby,
+    StaleButton,
+)
 from bot.sessions.model import Seat, Session, Status
 from bot.sessions.service import Change, Expect, Mutation, SessionService
 from bot.sessions.tools import ChangeTools
@@ -56,7 +64,6 @@ class Clicks:
             ClickAction.JOIN: _join,
             ClickAction.LEAVE: _leave_lobby,
             ClickAction.START: _start,
-            ClickAction.CANCEL: _cancel,
             ClickAction.DROP_BOT: _drop_bot,
             ClickAction.MOVE: _move,
             ClickAction.CLAIMS: _menu_move,
@@ -66,6 +73,7 @@ class Clicks:
             ClickAction, Callable[[Interaction, ComponentRef], Awaitable[None]]
         ] = {
             ClickAction.AGAIN: self._play_again,
+            ClickAction.CANCEL: self._confirm_cancel,
             ClickAction.END: self._end,
             ClickAction.ADD_BOT: self._offer_levels,
             ClickAction.BOT: self._add_bot,
@@ -105,6 +113,7 @@ class Clicks:
 
         async def show(change: Change) -> None:
             await reply_edit(interaction, change.session)
+            await self.live.turn_changed(change)
 
         await self.sessions.update(interaction.channel_id, mutate, expect=expect, publish=show)
 
@@ -154,20 +163,36 @@ class Clicks:
         adapter = self.sessions.adapter(session.kind)
         await tell(interaction, await hint_text(session, adapter, interaction.user.id))
 
+    async def _confirm_cancel(self, interaction: Interaction, ref: ComponentRef) -> None:
+        """The lobby's Cancel: the host (or a moderator) is asked first, on an ephemeral
+        message whose button closes the lobby."""
+        session = await self._on_this_message(interaction, ref)
+        if session.status is not Status.LOBBY:
+            raise NotInLobby()
+        if interaction.user.id != session.host_id and not is_moderator(interaction):
+            raise NotHost(name=session.host_name)
+        text = t("lobby.cancel.confirm", game=plugin(session.kind).title)
+        view = view_for(end_confirm_layout(session))
+        await tell(interaction, text, view=view or discord.utils.MISSING)
+
     async def _end(self, interaction: Interaction, ref: ComponentRef) -> None:
-        """The confirm button of /<game> end (on an ephemeral message)."""
+        """The confirm button of /<game> end and of the lobby's Cancel (ephemeral)."""
         assert interaction.channel_id is not None
         user_id = interaction.user.id
         moderator = is_moderator(interaction)
+        closer = interaction.user.display_name
 
         def end(session: Session, tools: ChangeTools) -> list[Any]:
             if session.status is Status.LOBBY:
-                return lobby.cancel(session, tools, user_id, moderator=moderator)
+                events = lobby.cancel(session, tools, user_id, moderator=moderator)
+                session.closed_by = closer
+                return events
             return play.end(session, tools, user_id, moderator=moderator)
 
         async def show(change: Change) -> None:
             await interaction.response.edit_message(content=t("end.done"), view=None)
             await self.live.edit(change.session)
+            await self.live.turn_changed(change)
 
         expect = Expect(session_id=ref.session_id)
         await self.sessions.update(interaction.channel_id, end, expect=expect, publish=show)
@@ -198,7 +223,7 @@ class Clicks:
         )
         opened = await open_lobby(self.sessions, interaction, session)
         if opened:
-            await self.live.strip_buttons(old.channel_id, old.message_id)
+            await self.live.strip_buttons(old)
 
 
 async def open_lobby(sessions: SessionService, interaction: Interaction, session: Session) -> bool:
@@ -209,7 +234,13 @@ async def open_lobby(sessions: SessionService, interaction: Interaction, session
     except AlreadyLive as error:
         existing: Session = error.params["session"]
         game = plugin(existing.kind).title
-        await tell(interaction, t("error.already_live", link=jump_url(existing), game=game))
+        link = jump_url(existing)
+        if existing.status is Status.LOBBY:
+            # Say who opened it: after a game, several players click Play again at once.
+            host = safe_name(existing.host_name)
+            await tell(interaction, t("error.already_live.lobby", host=host, game=game, link=link))
+        else:
+            await tell(interaction, t("error.already_live", link=link, game=game))
         return False
     return True
 
@@ -230,11 +261,6 @@ def _leave_lobby(interaction: Interaction, ref: ComponentRef) -> Mutation:
 def _start(interaction: Interaction, ref: ComponentRef) -> Mutation:
     user_id = interaction.user.id
     return lambda session, tools: lobby.start(session, tools, user_id)
-
-
-def _cancel(interaction: Interaction, ref: ComponentRef) -> Mutation:
-    user_id, moderator = interaction.user.id, is_moderator(interaction)
-    return lambda session, tools: lobby.cancel(session, tools, user_id, moderator=moderator)
 
 
 def _drop_bot(interaction: Interaction, ref: ComponentRef) -> Mutation:

@@ -15,7 +15,7 @@ from typing import Any, Protocol
 import discord
 
 from bot.render.custom_ids import TEMPLATE, ComponentRef, MalformedId
-from bot.render.layout import ButtonSpec, Layout, MenuSpec, Style
+from bot.render.layout import ButtonSpec, Divider, Layout, MenuSpec, Rendered, Style, Text
 
 _STYLES = {
     Style.PRIMARY: discord.ButtonStyle.primary,
@@ -102,8 +102,28 @@ def _select(spec: MenuSpec, row: int) -> discord.ui.Select[Any]:
     )
 
 
+def message_view(message: Rendered) -> discord.ui.LayoutView:
+    """A live message as Components V2: its blocks in a container with its accent
+    colour, then its rows of SessionComponents (nothing kept in memory per message)."""
+    blocks: list[discord.ui.Item[Any]] = []
+    for block in message.blocks:
+        if isinstance(block, Text):
+            blocks.append(discord.ui.TextDisplay(block.content))
+        elif isinstance(block, Divider):
+            blocks.append(discord.ui.Separator(visible=block.visible))
+        else:
+            blocks.append(discord.ui.MediaGallery(discord.MediaGalleryItem(block.url)))
+    view = discord.ui.LayoutView(timeout=None)
+    view.add_item(discord.ui.Container(*blocks, accent_colour=message.accent))
+    for row, specs in enumerate(message.layout):
+        view.add_item(
+            discord.ui.ActionRow(*(SessionComponent.from_spec(spec, row) for spec in specs))
+        )
+    return view
+
+
 def view_for(layout: Layout) -> discord.ui.View | None:
-    """A view of SessionComponents (nothing is kept in memory per message), or None."""
+    """A classic view of SessionComponents (ephemeral answers with text), or None."""
     if not layout:
         return None
     view = discord.ui.View(timeout=None)

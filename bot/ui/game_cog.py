@@ -5,6 +5,7 @@ names its group, and adds its own `start` (with the game's options) and `rules`.
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 import discord
@@ -20,14 +21,17 @@ from bot.sessions.errors import NoSession, NotHost
 from bot.sessions.model import Seat, Session, Status
 from bot.sessions.service import Change, SessionService
 from bot.sessions.tools import ChangeTools
+from bot.storage.notify import NotifyStore
 from bot.ui.clicks import is_moderator, open_lobby, seat_for
 from bot.ui.components import view_for
 from bot.ui.live import LiveMessages, reply_new
+from bot.ui.options import DEFAULT_TIMER_SECONDS
 from bot.ui.replies import answer_error, tell
 
 log = logging.getLogger(__name__)
 
 Interaction = discord.Interaction[Any]
+OptionLines = Callable[[dict[str, Any], int | None, bool], list[str]]
 
 
 class GameCog(commands.GroupCog):
@@ -105,8 +109,38 @@ class GameCog(commands.GroupCog):
         text = t("end.confirm", game=plugin(session.kind).title)
         await tell(interaction, text, view=view or discord.utils.MISSING)
 
+    @app_commands.command(name="notify", description=t("command.notify"))
+    @app_commands.describe(turn_pings=t("command.notify.turn_pings"))
+    async def notify(self, interaction: Interaction, turn_pings: bool) -> None:
+        """A person's own setting, for every game and channel: whether their turns start
+        with a ping."""
+        await NotifyStore(self.sessions.db).set_turn_pings(interaction.user.id, turn_pings)
+        text = t("notify.on") if turn_pings else t("notify.off", command=self.game.command)
+        await interaction.response.send_message(text, ephemeral=True)
+
+    async def answer_rules(
+        self, interaction: Interaction, title: str, summary: str, options_lines: OptionLines
+    ) -> None:
+        """/<game> rules: the game's summary, where to read more, and its options (those in
+        force in this channel, or a new game's)."""
+        session = await self.sessions.live(self._channel(interaction))
+        settings = getattr(interaction.client, "settings", None)
+        url = settings.rules_url if settings is not None else None
+        more = t("rules.more.link", url=url) if url else t("rules.more.file")
+        colour = self.game.renderer.colour
+        embed = discord.Embed(title=title, description=f"{summary}\n\n{more}", colour=colour)
+        if session is not None and session.kind == self.game.kind:
+            lines = options_lines(session.options, session.timer_seconds, session.hints)
+            embed.add_field(name=t("rules.options"), value="\n".join(lines), inline=False)
+        else:
+            lines = options_lines({}, DEFAULT_TIMER_SECONDS, True)
+            name = t("rules.options.default", command=self.game.start_command)
+            embed.add_field(name=name, value="\n".join(lines), inline=False)
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
     async def _show_on_live(self, change: Change) -> None:
         await self.live.edit(change.session)
+        await self.live.turn_changed(change)
 
     @staticmethod
     def _channel(interaction: Interaction) -> int:

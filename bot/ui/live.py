@@ -7,8 +7,11 @@ pings the player.
 
 from __future__ import annotations
 
+import asyncio
 import datetime as dt
+import io
 import logging
+from dataclasses import replace
 from typing import Any
 
 import discord
@@ -16,43 +19,62 @@ import discord
 from bot.games.registry import plugin
 from bot.i18n import t
 from bot.render.layout import Rendered
+from bot.render.lobby import message_link
 from bot.render.session_message import render_frozen, render_session
-from bot.sessions.model import Session
+from bot.sessions.model import Session, Status
 from bot.sessions.service import Change
-from bot.ui.components import view_for
+from bot.ui.components import message_view
+from bot.ui.pings import TurnPings
 
 log = logging.getLogger(__name__)
 
 
 def jump_url(session: Session) -> str:
-    channel = f"https://discord.com/channels/{session.guild_id}/{session.channel_id}"
-    return channel if session.message_id is None else f"{channel}/{session.message_id}"
+    return message_link(session)
 
 
-def rendered(session: Session) -> Rendered:
-    return render_session(session, plugin(session.kind))
+async def rendered(client: discord.Client, session: Session) -> Rendered:
+    """The live message; an ended game's is told from all its stored events, and its
+    picture drawn off the event loop."""
+    game = plugin(session.kind)
+    if session.status is not Status.OVER or session.game is None or session.id is None:
+        return render_session(session, game)
+    store = getattr(client, "sessions").store  # noqa: B009 - the bot's SessionService
+    events = await store.events(session.id)
+    return await asyncio.to_thread(render_session, session, game, events)
+
+
+def attachments(message: Rendered) -> list[discord.File]:
+    return [
+        discord.File(io.BytesIO(picture.data), filename=picture.filename)
+        for picture in message.pictures
+    ]
 
 
 async def reply_new(interaction: discord.Interaction[Any], session: Session) -> int | None:
     """Answer with the live message as a new message; return its id."""
-    message = rendered(session)
+    message = await rendered(interaction.client, session)
     callback = await interaction.response.send_message(
-        embed=message.embed, view=view_for(message.layout) or discord.utils.MISSING
+        view=message_view(message), files=attachments(message) or discord.utils.MISSING
     )
     return callback.message_id if callback is not None else None
 
 
 async def reply_edit(interaction: discord.Interaction[Any], session: Session) -> None:
-    """Answer a click by editing the message it was made on (no message-edit rate limit)."""
-    message = rendered(session)
-    await interaction.response.edit_message(embed=message.embed, view=view_for(message.layout))
+    """Answer a click by editing the message it was made on (no message-edit rate limit).
+    A message of an older release (an embed) becomes Components V2: its text goes."""
+    message = await rendered(interaction.client, session)
+    await interaction.response.edit_message(
+        content=None, embeds=[], view=message_view(message), attachments=attachments(message)
+    )
 
 
 class LiveMessages:
     """Edits through the channel for updates that are not an answer to a click."""
 
-    def __init__(self, client: discord.Client) -> None:
+    def __init__(self, client: discord.Client, pings: TurnPings | None = None) -> None:
         self.client = client
+        self.pings = pings
 
     def _message(self, channel_id: int, message_id: int) -> discord.PartialMessage:
         return self.client.get_partial_messageable(channel_id).get_partial_message(message_id)
@@ -60,9 +82,9 @@ class LiveMessages:
     async def edit(self, session: Session) -> None:
         if session.message_id is None:
             return
-        message = rendered(session)
+        message = await rendered(self.client, session)
         await self._message(session.channel_id, session.message_id).edit(
-            embed=message.embed, view=view_for(message.layout)
+            content=None, embeds=[], view=message_view(message), attachments=attachments(message)
         )
 
     async def freeze(self, session: Session, message_id: int | None) -> None:
@@ -71,24 +93,36 @@ class LiveMessages:
             return
         try:
             frozen = render_frozen(session, plugin(session.kind))
-            await self._message(session.channel_id, message_id).edit(embed=frozen.embed, view=None)
+            await self._message(session.channel_id, message_id).edit(
+                content=None, embeds=[], view=message_view(frozen), attachments=[]
+            )
         except discord.HTTPException as error:
             # Deleted, or too old to edit: its buttons are refused as stale anyway.
             log.info("could not freeze message %s: %s", message_id, error)
 
-    async def strip_buttons(self, channel_id: int, message_id: int | None) -> None:
-        """Remove the buttons of an ended game's message (after Play again)."""
-        if message_id is None:
+    async def strip_buttons(self, session: Session) -> None:
+        """Remove the buttons of an ended game's message (after Play again). Its text is
+        in its components too (Components V2), so it is drawn again without them."""
+        if session.message_id is None:
             return
+        message = replace(await rendered(self.client, session), layout=[])
         try:
-            await self._message(channel_id, message_id).edit(view=None)
+            await self._message(session.channel_id, session.message_id).edit(
+                view=message_view(message), attachments=attachments(message)
+            )
         except discord.HTTPException as error:
-            log.info("could not strip buttons of %s: %s", message_id, error)
+            log.info("could not strip buttons of %s: %s", session.message_id, error)
 
     # ----------------------------------------------------------- SessionListener
 
     async def session_changed(self, change: Change) -> None:
         await self.edit(change.session)
+        await self.turn_changed(change)
+
+    async def turn_changed(self, change: Change) -> None:
+        """After any change is shown: ping the person whose turn started (bot.ui.pings)."""
+        if self.pings is not None:
+            await self.pings.after(change)
 
     async def turn_reminder(self, session: Session, user_id: int) -> None:
         deadline = session.deadline

@@ -9,12 +9,10 @@ import discord
 from discord import app_commands
 
 from bot.games.pickomino.plugin import PICKOMINO
-from bot.games.pickomino.render.embeds import COLOUR
 from bot.games.pickomino.render.text import options_lines
 from bot.i18n import t
 from bot.ui.game_cog import GameCog
 from bot.ui.options import (
-    DEFAULT_TIMER_SECONDS,
     FIRST_PLAYER_CHOICES,
     TIMER_CHOICES,
     timer_from_choice,
@@ -65,12 +63,4 @@ class PickominoCog(
 
     @app_commands.command(name="rules", description=t("command.rules"))
     async def rules(self, interaction: Interaction) -> None:
-        session = await self.sessions.live(self._channel(interaction))
-        embed = discord.Embed(title=t("rules.title"), description=t("rules.summary"), colour=COLOUR)
-        if session is not None and session.kind == self.game.kind:
-            lines = options_lines(session.options, session.timer_seconds, session.hints)
-            embed.add_field(name=t("rules.options"), value="\n".join(lines), inline=False)
-        else:
-            lines = options_lines({}, DEFAULT_TIMER_SECONDS)
-            embed.add_field(name=t("rules.options.default"), value="\n".join(lines), inline=False)
-        await interaction.response.send_message(embed=embed, ephemeral=True)
+        await self.answer_rules(interaction, t("rules.title"), t("rules.summary"), options_lines)

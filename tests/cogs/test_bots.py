@@ -3,15 +3,14 @@
 from __future__ import annotations
 
 import json
-import re
 import sqlite3
 
 from bot.games.pickomino.adapter import PickominoAdapter
+from bot.render.custom_ids import ComponentRef
 from tests.cogs.helpers import add_bots, choose, open_lobby
 from tests.discord_harness import CHANNEL_ID, BotHarness, StoredMessage
 
 EDIT = ("PATCH", "/channels/{channel_id}/messages/{message_id}")
-FOOTER_VERSION = re.compile(r"move (\d+)$")
 
 
 class Clock:
@@ -38,9 +37,9 @@ async def test_the_host_adds_a_bot_of_each_level_and_removes_the_last(tmp_path):
         lobby = await add_bots(harness, anne, lobby, "Easy", "Normal", "Hard")
         text = lobby.text()
         assert "Players (4/7)" in text
-        assert "2. 🤖 Pip (bot, easy)" in text
-        assert "3. 🤖 Sprout (bot, normal)" in text
-        assert "4. 🤖 Crumb (bot, hard)" in text
+        assert "2. 🤖 Pip (Easy)" in text
+        assert "3. 🤖 Sprout (Normal)" in text
+        assert "4. 🤖 Crumb (Hard)" in text
         session = await harness.session()
         bots = [seat for seat in session.seats if seat.is_bot]
         assert [seat.bot_level for seat in bots] == ["easy", "normal", "hard"]
@@ -48,7 +47,7 @@ async def test_the_host_adds_a_bot_of_each_level_and_removes_the_last(tmp_path):
 
         # Two bots of one level get different names.
         lobby = await add_bots(harness, anne, lobby, "Easy")
-        assert "5. 🤖 Nibbles (bot, easy)" in lobby.text()
+        assert "5. 🤖 Nibbles (Easy)" in lobby.text()
 
         removed = await harness.click(anne, lobby, "Remove bot")
         assert removed.edited and "Nibbles" not in removed.message.text()
@@ -112,14 +111,16 @@ async def test_one_person_and_two_bots_play_to_the_final_standings(tmp_path):
         final = harness.message(lobby.id)
         assert bot_steps > 10
         text = final.text()
-        assert "game over" in text and "Pip (bot, easy)" in text and "Crumb (bot, hard)" in text
+        assert "game over" in text and "Pip (Easy)" in text and "Crumb (Hard)" in text
 
         # Every step of a computer player was shown: the live message was edited
         # through the channel at each of their versions.
+        # (The version is in the components' custom_ids; the footer no longer shows it.)
         shown = {
-            int(FOOTER_VERSION.search(embed["footer"]["text"])[1])
+            ComponentRef.from_custom_id(component["custom_id"]).version
             for request in harness.fake.sent(*EDIT)
-            for embed in request.payload.get("embeds") or []
+            for row in StoredMessage(request.payload).rows
+            for component in row
         }
         bots = {"-1", "-2"}
         bot_versions = {v for v, event in await versioned_events(harness) if event in bots}
@@ -212,7 +213,7 @@ async def test_a_failing_computer_player_ends_its_turn_and_the_game_goes_on(tmp_
         await harness.run_bots()
         session = await harness.session()
         assert session.game.current_player == str(anne.id)
-        assert "Sprout (bot, normal) ran out of time" in harness.message(lobby.id).text()
+        assert "Sprout (Normal) ran out of time" in harness.message(lobby.id).text()
 
 
 async def test_a_game_left_to_bots_alone_is_abandoned(tmp_path):

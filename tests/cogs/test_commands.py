@@ -44,6 +44,7 @@ async def test_start_options_are_in_force(tmp_path):
         rules = await harness.slash(anne, "pickomino", "rules")
         assert rules.message.ephemeral
         assert "any tile on the grill" in rules.message.text()
+        assert "docs/RULES.md" in rules.message.text()  # where all the rules are
 
 
 async def test_rules_without_a_game_shows_the_defaults(tmp_path):
@@ -65,7 +66,7 @@ async def test_leaving_mid_game_returns_the_tiles_and_two_players_end_abandoned(
         assert left.ephemeral == "You left the game."
         text = harness.message(live.id).text()
         assert "Bob left the game" in text
-        assert "**Bob**" not in text.split("Players")[1].split("Turn")[0]
+        assert "▫️ Bob ·" not in text and "▶️ Bob ·" not in text  # no player line of his
         after = await harness.session()
         assert after.version == session.version + 1
         assert set(bobs_tiles) <= set(after.game.grill)

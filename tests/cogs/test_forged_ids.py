@@ -34,7 +34,7 @@ async def test_a_forged_custom_id_is_refused_and_changes_nothing(tmp_path, caplo
         live = await start_game(harness, [anne, bob], first_player="host")
         version = (await harness.session()).version
         message = harness.message(live.id).snapshot()
-        message.payload["components"][0]["components"][0]["custom_id"] = custom_id
+        message.rows[0][0]["custom_id"] = custom_id  # the first button, Roll
         payload = harness.click_payload(anne, message, custom_id)
         assert payload["data"] == {"custom_id": custom_id, "component_type": BUTTON}
 

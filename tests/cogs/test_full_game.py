@@ -14,7 +14,7 @@ async def test_lobby_to_final_standings_and_play_again(tmp_path):
     async with BotHarness.running(database) as harness:
         anne, bob, cleo = harness.user("Anne"), harness.user("Bob"), harness.user("Cleo")
         live = await start_game(harness, [anne, bob, cleo])
-        assert "Grill" in live.text() and "▶️" in live.text()
+        assert "**21**" in live.text() and "▶️" in live.text()  # the grill, whose turn
 
         final = (await play_to_the_end(harness, live.id)).snapshot()
 
@@ -33,6 +33,8 @@ async def test_lobby_to_final_standings_and_play_again(tmp_path):
         assert harness.message(live.id).buttons == []  # the old Play again is gone
         twice = await harness.click(cleo, final, "Play again")  # a stale copy of it
         assert "already a Pickomino game" in (twice.ephemeral or "")
+        assert "Bob just opened [its lobby]" in (twice.ephemeral or "")  # who, and a link
+        assert f"/{lobby.id}" in (twice.ephemeral or "")
 
     with sqlite3.connect(database) as db:
         (status,) = db.execute("SELECT status FROM sessions WHERE id = 1").fetchone()

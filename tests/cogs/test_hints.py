@@ -31,7 +31,7 @@ async def test_the_hint_answers_the_player_to_move_alone_and_changes_nothing(tmp
         live = await start_game(harness, [anne, bob], first_player="host")
         assert has_hint(live)
         rolled = await harness.click(anne, harness.message(live.id), "Roll")
-        assert "Roll: 1️⃣ 1️⃣ 2️⃣ 2️⃣ 2️⃣ 3️⃣ 4️⃣ 5️⃣" in rolled.message.text()
+        assert "🎲 1️⃣ 1️⃣ 2️⃣ 2️⃣ 2️⃣ 3️⃣ 4️⃣ 5️⃣" in rolled.message.text()
         before = await harness.session()
         shown = harness.message(live.id).snapshot()
 
@@ -101,5 +101,5 @@ async def test_hints_show_in_the_lobby_and_rules_and_not_on_a_bots_turn(tmp_path
             if (await harness.session()).game.current_player != str(anne.id):
                 break
         bot_turn = harness.message(lobby.id)
-        assert "Pip (bot, easy)'s turn" in bot_turn.text()
+        assert "Pip (Easy)'s turn" in bot_turn.text()
         assert not has_hint(bot_turn) and bot_turn.enabled() == []

@@ -99,7 +99,11 @@ async def test_lobby_buttons_check_host_and_players(tmp_path):
         cancel = await harness.click(bob, harness.message(lobby.id), "Cancel")
         assert "Only the host" in (cancel.ephemeral or "")
         moderator = harness.user("Mod", manage_messages=True)
-        closed = await harness.click(moderator, harness.message(lobby.id), "Cancel")
-        assert closed.edited and "closed" in closed.message.text()
-        assert closed.message.buttons == []
+        asked = await harness.click(moderator, harness.message(lobby.id), "Cancel")
+        assert asked.ephemeral == "Close this Pickomino lobby for everyone?"  # not at once
+        assert harness.message(lobby.id).buttons != []
+        await harness.click(moderator, asked.message, "Close the lobby")
+        closed = harness.message(lobby.id)
+        assert closed.text().count("Mod closed this lobby.") == 1  # and says who closed it
+        assert closed.buttons == []
         assert await harness.session() is None

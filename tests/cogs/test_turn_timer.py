@@ -4,12 +4,20 @@ from __future__ import annotations
 
 import asyncio
 import time
+from typing import Any
 
 from bot.sessions.timers import TimerWheel
 from tests.cogs.helpers import start_game
 from tests.discord_harness import CHANNEL_ID, BotHarness
 
 CREATE = ("POST", "/channels/{channel_id}/messages")
+
+
+def _reminders(harness: BotHarness) -> list[Any]:
+    """The half-time reminders sent (the turn pings are new messages too)."""
+    return [r for r in harness.fake.sent(*CREATE) if "half of your time" in r.payload["content"]]
+
+
 EDIT = ("PATCH", "/channels/{channel_id}/messages/{message_id}")
 
 
@@ -32,18 +40,18 @@ async def test_half_time_ping_then_the_turn_ends_for_the_player(tmp_path):
     async with BotHarness.running(tmp_path / "bot.db", clock=clock) as harness:
         anne, bob = harness.user("Anne"), harness.user("Bob")
         live = await start_game(harness, [anne, bob], first_player="host", turn_timer=60)
-        assert "Time left: <t:" in harness.message(live.id).text()
+        assert "⏳ <t:" in harness.message(live.id).text()
         version = (await harness.session()).version
 
         await _tick(harness, clock, 20)  # nothing due yet
-        assert harness.fake.sent(*CREATE) == []
+        assert _reminders(harness) == []
 
         await _tick(harness, clock, 11)
-        [ping] = harness.fake.sent(*CREATE)
+        [ping] = _reminders(harness)
         assert f"<@{anne.id}>" in ping.payload["content"]
         assert (await harness.session()).version == version  # buttons stay valid
         await _tick(harness, clock, 1)
-        assert len(harness.fake.sent(*CREATE)) == 1  # pinged once
+        assert len(_reminders(harness)) == 1  # pinged once
 
         await _tick(harness, clock, 30)
         session = await harness.session()

@@ -1305,6 +1305,7 @@ class FakeDiscord:
 
         # Recorded state, for tests.
         self.commands: dict[int | None, dict[int, dict[str, Any]]] = {None: {}}
+        self.app_emojis: dict[str, dict[str, Any]] = {}  # the application's emojis, by name
         self.interactions: list[FakeInteraction] = []
         self.unknown_routes: list[str] = []
         self.internal_errors: list[str] = []
@@ -2393,6 +2394,8 @@ class FakeDiscord:
             ("GET", r"/users/(?P<user_id>\d+)", self._get_user, True),
             ("GET", r"/oauth2/applications/@me", self._get_application, True),
             ("GET", r"/applications/@me", self._get_application, True),
+            ("GET", rf"/applications/{app}/emojis", self._get_app_emojis, True),
+            ("POST", rf"/applications/{app}/emojis", self._post_app_emoji, True),
             ("GET", cmds, self._get_commands, True),
             ("PUT", cmds, self._put_commands, True),
             ("POST", cmds, self._post_command, True),
@@ -2611,6 +2614,43 @@ class FakeDiscord:
         return None
 
     # ---- REST: application commands ------------------------------------------------
+
+    # ---- REST: application emojis ---------------------------------------------------
+
+    async def _get_app_emojis(self, request: web.Request, app_id: str) -> dict[str, Any]:
+        self._command_scope(app_id, None)
+        return {"items": list(self.app_emojis.values())}
+
+    async def _post_app_emoji(self, request: web.Request, app_id: str) -> dict[str, Any]:
+        """Discord's checks: a 2-32 character name of A-Z a-z 0-9 _, unique in the
+        application; a base64 data URI image of at most 256 KiB."""
+        self._command_scope(app_id, None)
+        body, _ = await self._read_body(request)
+        errors = _FormErrors()
+        name = body.get("name") if isinstance(body, dict) else None
+        image = body.get("image") if isinstance(body, dict) else None
+        if not isinstance(name, str) or not re.fullmatch(r"[A-Za-z0-9_]{2,32}", name):
+            errors.add(("name",), "BASE_TYPE_BAD_EMOJI_NAME", "Invalid emoji name")
+        elif name in self.app_emojis:
+            errors.add(("name",), "APPLICATION_EMOJI_NAME_ALREADY_TAKEN", "Name already taken")
+        match = re.fullmatch(r"data:image/(png|jpeg|gif|webp);base64,([A-Za-z0-9+/=]+)", str(image))
+        if match is None:
+            errors.add(("image",), "BINARY_TYPE_INVALID_IMAGE", "Invalid image data")
+        elif len(match.group(2)) * 3 // 4 > 256 * 1024:
+            errors.add(("image",), "BINARY_TYPE_MAX_SIZE", "Image too large (256 KiB at most)")
+        errors.raise_if_any()
+        emoji = {
+            "id": str(self._snowflake()),
+            "name": name,
+            "roles": [],
+            "user": self.bot_user.payload(),
+            "require_colons": True,
+            "managed": False,
+            "animated": False,
+            "available": True,
+        }
+        self.app_emojis[str(name)] = emoji
+        return emoji
 
     def _command_scope(self, app_id: str, guild_id: str | None) -> int | None:
         if int(app_id) != self.application_id:

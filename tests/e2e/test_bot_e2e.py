@@ -34,10 +34,11 @@ from typing import Any
 
 import pytest
 
+from bot.games.pickomino.adapter import keep_move
 from bot.games.pickomino.engine import Face
-from bot.games.pickomino.render.text import FACE_EMOJI
 from bot.i18n import t
-from tests.e2e.fake_discord import FakeButton, FakeDiscord, FakeInteraction, FakeMessage
+from bot.render.custom_ids import ComponentRef
+from tests.e2e.fake_discord import FakeButton, FakeDiscord, FakeInteraction, FakeMessage, _walk
 
 # Part of the normal `pytest` run (and so of `make test`); `-m "not e2e"` leaves it out.
 pytestmark = pytest.mark.e2e
@@ -56,9 +57,10 @@ SPECTATOR = "dave"
 
 CB_MESSAGE, CB_DEFERRED_MESSAGE, CB_DEFERRED_UPDATE, CB_UPDATE = 4, 5, 6, 7
 
-# Faces in the order the test keeps them: worms first (a claim needs one), then high values.
-KEEP_ORDER = [FACE_EMOJI[Face.WORM]] + [
-    FACE_EMOJI[face] for face in sorted(set(Face) - {Face.WORM}, key=lambda f: -f.value)
+# Faces in the order the test keeps them: worms first (a claim needs one), then high
+# values; as the moves the face buttons carry (their emoji is a picture once synced).
+KEEP_ORDER = [keep_move(Face.WORM)] + [
+    keep_move(face) for face in sorted(set(Face) - {Face.WORM}, key=lambda f: -f.value)
 ]
 
 
@@ -230,25 +232,28 @@ def snapshot(message: FakeMessage) -> tuple[Any, Any, int]:
     return copy.deepcopy(message.embeds), copy.deepcopy(message.components), message.edits
 
 
+def text_blocks(message: FakeMessage) -> list[str]:
+    """The message's blocks of text (Components V2 text displays), in order."""
+    return [c.get("content", "") for c in _walk(message.components) if c.get("type") == 10]
+
+
 def field_value(message: FakeMessage, name: str | re.Pattern[str]) -> str:
-    """The value of the embed field with this name (or a name matching this pattern)."""
-    embed = message.embed or {}
-    for fld in embed.get("fields") or []:
-        title = str(fld.get("name", ""))
+    """The lines of the block titled with this name (`**name**` on its first line) or
+    a name matching this pattern."""
+    for block in text_blocks(message):
+        first, _, rest = block.partition("\n")
+        title = first.strip("*")
         if title == name if isinstance(name, str) else name.match(title):
-            return str(fld.get("value", ""))
-    raise LookupError(f"no field {name!r} in\n{message.render()}")
+            return rest
+    raise LookupError(f"no block {name!r} in\n{message.render()}")
 
 
 def kept_line(message: FakeMessage) -> str:
-    """The "Kept: ..." line of the Turn field (empty when nothing is kept)."""
-    none = t("game.turn.kept.none")
-    for line in field_value(message, t("game.turn")).splitlines():
-        if line == none:
-            return ""
-        if line.startswith(none.split(":")[0] + ":"):
-            return line
-    raise LookupError(f"no kept line in\n{message.render()}")
+    """The "Kept ..." line at the top of the message (empty when nothing is kept)."""
+    start = t("game.turn.kept", groups="\x00", total="").split("\x00")[0]
+    blocks = text_blocks(message)
+    turn = blocks[0] if blocks else ""  # the turn comes first
+    return next((line for line in turn.splitlines() if line.startswith(start)), "")
 
 
 def kept_dice(message: FakeMessage) -> int:
@@ -256,10 +261,10 @@ def kept_dice(message: FakeMessage) -> int:
 
 
 def game_id(message: FakeMessage) -> int:
-    """The game number the footer shows ("Game #12 · move 3")."""
-    footer = ((message.embed or {}).get("footer") or {}).get("text", "")
-    found = re.match(r"\D*#(\d+)", footer)
-    assert found, f"no game id in footer {footer!r}"
+    """The game number the last block shows ("Game #12")."""
+    blocks = text_blocks(message)
+    found = re.search(r"#(\d+)", blocks[-1] if blocks else "")
+    assert found, f"no game id in\n{message.render()}"
     return int(found.group(1))
 
 
@@ -279,13 +284,15 @@ def final_standings(fake: FakeDiscord, message: FakeMessage) -> dict[str, tuple[
 
 
 def is_final(message: FakeMessage) -> bool:
-    return (message.embed or {}).get("title") == t("final.title")
+    blocks = text_blocks(message)
+    return bool(blocks) and blocks[0].startswith(t("block.heading", title=t("final.title")))
 
 
 def current_player(fake: FakeDiscord, message: FakeMessage) -> str:
-    description = (message.embed or {}).get("description", "")
+    blocks = text_blocks(message)
+    first_line = blocks[0].split("\n")[0] if blocks else ""
     for name in PLAYERS:
-        if description == t("game.turn_of", name=fake.user(name).display_name):
+        if first_line.startswith(t("game.turn_of", name=fake.user(name).display_name)):
             return name
     raise AssertionError(f"cannot tell whose turn it is from\n{message.render()}")
 
@@ -304,8 +311,14 @@ def claim_buttons(message: FakeMessage) -> list[FakeButton]:
 
 def face_buttons(message: FakeMessage) -> list[FakeButton]:
     """The enabled face buttons, in the order the test prefers them."""
-    faces = [b for b in enabled(message) if b.emoji in KEEP_ORDER]
-    return sorted(faces, key=lambda b: KEEP_ORDER.index(b.emoji or ""))
+    faces = [b for b in enabled(message) if _move_of(b) in KEEP_ORDER]
+    return sorted(faces, key=lambda b: KEEP_ORDER.index(_move_of(b)))
+
+
+def _move_of(button: FakeButton) -> str:
+    """The move a button makes (`keep:w`), from its custom_id."""
+    ref = ComponentRef.parse(button.custom_id or "")
+    return ref.arg if ref is not None else ""
 
 
 def roll_button(message: FakeMessage) -> FakeButton | None:
@@ -515,7 +528,7 @@ async def test_full_game_with_sigkill_restart(
             assert kept_line(message) == before_kill, message.render()
         else:  # all the rolled faces were kept already: a failure, which the log shows
             failed = t("log.failed", name=fake.user(player).display_name)
-            assert failed in field_value(message, t("game.log")), message.render()
+            assert failed in message.text, message.render()
 
         # Finish the game on the same message.
         assert await play(fake, message_id, log, deadline=deadline) is None

@@ -540,3 +540,24 @@ async def test_raw_gateway_plain_text_bad_token_and_invalid_session(
         closed = await asyncio.wait_for(ws.receive(), 5)
         assert closed.type == aiohttp.WSMsgType.CLOSE and closed.data == 4004
     assert [r.code for r in fake_discord.take_rejections()] == [4004]
+
+
+async def test_application_emojis_are_listed_created_and_checked(
+    fake_discord: FakeDiscord, bot: MiniBot
+) -> None:
+    """The routes EmojiBook.sync uses, with Discord's refusals."""
+    assert await bot.fetch_application_emojis() == []
+    png = b"\x89PNG\r\n\x1a\n" + b"\0" * 64
+    made = await bot.create_application_emoji(name="pk1_die_1", image=png)
+    assert made.name == "pk1_die_1" and made.id
+    listed = await bot.fetch_application_emojis()
+    assert [(e.name, e.id) for e in listed] == [("pk1_die_1", made.id)]
+    assert str(listed[0]) == f"<:pk1_die_1:{made.id}>"
+    with pytest.raises(discord.HTTPException):  # a name is taken once
+        await bot.create_application_emoji(name="pk1_die_1", image=png)
+    with pytest.raises(discord.HTTPException):
+        await bot.create_application_emoji(name="a bad name!", image=png)
+    with pytest.raises(discord.HTTPException):  # over 256 KiB
+        await bot.create_application_emoji(name="pk1_huge", image=png + b"\0" * 300_000)
+    assert sorted(fake_discord.app_emojis) == ["pk1_die_1"]
+    fake_discord.take_rejections(50035)

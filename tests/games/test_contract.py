@@ -12,7 +12,7 @@ import pytest
 from bot.games.plugin import GamePlugin
 from bot.games.registry import GAMES, all_adapters, plugin, scenario_player
 from bot.i18n import catalog
-from bot.render.layout import embed_problems, layout_problems
+from bot.render.layout import layout_problems, v2_problems
 from bot.render.session_message import render_session
 from bot.sessions.adapter import IllegalMove
 from bot.sessions.model import Seat, Session, Status
@@ -56,7 +56,7 @@ def test_computer_players_finish_a_game_that_survives_reloads_and_renders(
         player = adapter.current_player(state)
         assert player is not None
         rendered = render_session(session, game)
-        assert embed_problems(rendered.embed) == [] and layout_problems(rendered.layout) == []
+        assert v2_problems(rendered) == [] and layout_problems(rendered.layout) == []
         move = adapter.bot_move(
             adapter.copy(state), adapter.bot_levels[seed % len(adapter.bot_levels)]
         )
@@ -70,7 +70,7 @@ def test_computer_players_finish_a_game_that_survives_reloads_and_renders(
     assert adapter.is_over(session.game) and not adapter.is_abandoned(session.game)
     session.status = Status.OVER
     rendered = render_session(session, game)
-    assert embed_problems(rendered.embed) == [] and layout_problems(rendered.layout) == []
+    assert v2_problems(rendered) == [] and layout_problems(rendered.layout) == []
 
 
 @pytest.mark.parametrize("game", GAMES, ids=lambda game: game.kind)

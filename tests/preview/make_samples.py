@@ -14,14 +14,15 @@ from pathlib import Path
 from typing import Any
 
 from bot.games.pickomino.adapter import PickominoAdapter
-from bot.games.pickomino.ai import Level, bot_name
+from bot.games.pickomino.ai import Level
 from bot.games.pickomino.engine import ALL_TILES, Face, Game, LowerTile, Phase, Rules
 from bot.games.pickomino.plugin import PICKOMINO
-from bot.render.layout import Layout
 from bot.render.session_message import render_session
 from bot.sessions.model import Ending, Seat, Session, Status
-from bot.ui.components import view_for
+from bot.ui.components import message_view
 
+ADAPTER = PickominoAdapter()
+COMPONENTS_V2 = 1 << 15
 SAMPLES = Path(__file__).parent / "samples" / "pickomino.json"
 PEOPLE = ["Anne", "Bartholomew", "Chloé 🌻", "dmitri_the_dice_lord", "Eve", "Fatima", "Gus"]
 BASE_ID = 412_345_678_901_234_560
@@ -31,20 +32,13 @@ STARTED = 1_790_000_000.0  # a fixed clock: the turn timer's <t:…:R> is "in 5 
 def _payload(session: Session) -> dict[str, Any]:
     """The message body discord.py sends for the live message."""
     rendered = render_session(session, PICKOMINO)
-    body: dict[str, Any] = {"embeds": [rendered.embed.to_dict()]}
-    body["components"] = _components(rendered.layout)
-    return body
-
-
-def _components(layout: Layout) -> list[dict[str, Any]]:
-    view = view_for(layout)
-    return view.to_components() if view is not None else []
+    return {"flags": COMPONENTS_V2, "components": message_view(rendered).to_components()}
 
 
 def _session(people: int, bots: int = 0, rules: Rules | None = None) -> Session:
     seats = [Seat(BASE_ID + i, PEOPLE[i]) for i in range(people)]
     seats += [
-        Seat(-1 - i, bot_name(Level.NORMAL, i), is_bot=True, bot_level=Level.NORMAL.value)
+        Seat(-1 - i, ADAPTER.bot_name("normal", i), is_bot=True, bot_level=Level.NORMAL.value)
         for i in range(bots)
     ]
     return Session(

@@ -303,4 +303,4 @@ def test_the_pickomino_samples_render():
     samples = json.loads((SAMPLES / "pickomino.json").read_text(encoding="utf-8"))
     for sample in samples:
         tree = message(sample["payload"], names=sample.get("names"))
-        assert tree.one("dc-embed") and tree.all("dc-button")
+        assert tree.one("dc-container") and tree.all("dc-button")  # Components V2

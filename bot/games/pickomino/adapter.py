@@ -27,6 +27,7 @@ from bot.games.pickomino.engine.claims import best_claim
 from bot.games.pickomino.engine.events import event_to_dict
 from bot.games.pickomino.engine.game import MAX_PLAYERS, MIN_PLAYERS
 from bot.games.pickomino.engine.serialization import game_from_dict, game_to_dict
+from bot.i18n import t
 from bot.sessions.adapter import GameAdapter, GameEvent, IllegalMove
 
 KIND = "pickomino"
@@ -122,7 +123,12 @@ class PickominoAdapter(GameAdapter[Game]):
         return [event_to_dict(event) for event in game.abandon()]
 
     def bot_name(self, level: str, index: int) -> str:
-        return bot_name(Level(level), index)
+        """`Pip (Easy)`: the AI's name for the seat, with the level as the lobby's button
+        says it (messages add the 🤖, so a computer player is named once)."""
+        name = bot_name(Level(level), index)
+        suffix = t("ai.bot.name", name="", level=t(f"ai.level.{level}"))
+        plain = name.removesuffix(suffix) if suffix.strip() and name.endswith(suffix) else name
+        return t("bot.name", name=plain, level=t(f"lobby.bot_level.{level}"))
 
     def bot_move(self, game: Game, level: str) -> str:
         if game.phase is Phase.NO_NEW_FACE:

@@ -5,10 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-import discord
-
+from bot.games.picker.render.blocks import COLOUR, final_blocks, round_blocks
 from bot.games.picker.render.buttons import round_layout
-from bot.games.picker.render.embeds import COLOUR, final_embed, round_embed
 from bot.games.picker.words import options_lines
 from bot.render.layout import Rendered
 from bot.sessions.model import Session
@@ -18,10 +16,11 @@ class PickerRenderer:
     colour = COLOUR
 
     def playing(self, session: Session) -> Rendered:
-        return Rendered(round_embed(session, session.game), round_layout(session, session.game))
+        game = session.game
+        return Rendered(round_blocks(session, game), round_layout(session, game), COLOUR.value)
 
-    def final(self, session: Session) -> discord.Embed:
-        return final_embed(session, session.game)
+    def final(self, session: Session, events: list[dict[str, Any]]) -> Rendered:
+        return Rendered(final_blocks(session, session.game), [], COLOUR.value)
 
     def options_lines(
         self, options: dict[str, Any], timer_seconds: int | None, hints: bool

@@ -5,13 +5,12 @@ from __future__ import annotations
 
 from typing import Any
 
-import discord
-
 from bot.games.pickomino.render.buttons import turn_layout
-from bot.games.pickomino.render.embeds import COLOUR, final_embed, game_embed
+from bot.games.pickomino.render.embeds import COLOUR, final_blocks, game_blocks, seat_colour
 from bot.games.pickomino.render.text import options_lines
 from bot.games.pickomino.render.turn_view import TurnView
 from bot.render.layout import Rendered
+from bot.render.names import namer
 from bot.sessions.model import Session
 
 
@@ -21,12 +20,11 @@ class PickominoRenderer:
     def playing(self, session: Session) -> Rendered:
         game = session.game
         view = TurnView.of(session, game)
-        return Rendered(
-            game_embed(session, game, view), turn_layout(session, game, view, session.name_of)
-        )
+        layout = turn_layout(session, game, view, namer(session.seats))
+        return Rendered(game_blocks(session, game, view), layout, seat_colour(game))
 
-    def final(self, session: Session) -> discord.Embed:
-        return final_embed(session, session.game)
+    def final(self, session: Session, events: list[dict[str, Any]]) -> Rendered:
+        return Rendered(final_blocks(session, session.game, events), [], COLOUR.value)
 
     def options_lines(
         self, options: dict[str, Any], timer_seconds: int | None, hints: bool

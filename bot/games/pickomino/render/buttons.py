@@ -1,9 +1,10 @@
 """Pickomino's turn buttons (the lobby's and the end's are the platform's, bot/render/lobby.py).
 
-A turn never needs more than 5 rows of 5: Roll and the first claims, the faces 1 to 5,
-the worm and Hint, then more claims. Only the "any lower tile" option can make more
-claims than that (up to 16: every grill tile below the total, and a steal); then they
-are all offered in one select menu, on the row under Roll, instead of as buttons.
+A turn never needs more than 5 rows of 5: Roll and the first claims, the faces of the
+roll (none before the first roll) and Hint, then more claims. Only the "any lower
+tile" option can make more claims than that (up to 16: every grill tile below the
+total, and a steal); then they are all offered in one select menu, on the row under
+Roll, instead of as buttons.
 """
 
 from __future__ import annotations
@@ -12,12 +13,11 @@ from dataclasses import replace
 
 from bot.games.pickomino.adapter import ROLL, claim_move, keep_move
 from bot.games.pickomino.engine import ClaimOption, Face, Game, Source
-from bot.games.pickomino.render.text import FACE_EMOJI, Namer
+from bot.games.pickomino.render.text import Namer, die
 from bot.games.pickomino.render.turn_view import CLAIMS_BESIDE_ROLL, TurnView
 from bot.i18n import t
 from bot.render.custom_ids import ClickAction
 from bot.render.layout import (
-    MAX_LABEL,
     MAX_OPTION_TEXT,
     MAX_PER_ROW,
     ButtonSpec,
@@ -43,20 +43,21 @@ def turn_layout(session: Session, game: Game, view: TurnView, name_of: Namer) ->
     )
 
     def face_button(face: Face) -> ButtonSpec:
-        count = view.roll_counts[face]
-        label = t("game.button.face", count=count) if game.roll is not None else ""
+        label = t("game.button.face", count=view.roll_counts[face])
         keepable = face in view.keepable
         style = Style.PRIMARY if keepable else Style.SECONDARY
         ref = session_ref(session, move, keep_move(face))
-        return ButtonSpec(ref, label, style, not keepable, FACE_EMOJI[face])
+        return ButtonSpec(ref, label, style, not keepable, die(face))
 
-    worm_row: list[Component] = [face_button(Face.WORM)]
+    # Only the faces the roll shows, worm first: nothing to keep before a roll.
+    shown = sorted(view.roll_counts, key=lambda face: (face is not Face.WORM, face))
+    extras: list[Component] = []
     if session.hints and not view.bot_to_move:
         hint = session_ref(session, ClickAction.HINT)
-        worm_row.append(ButtonSpec(hint, t("game.button.hint"), emoji="💡"))
+        extras.append(ButtonSpec(hint, t("game.button.hint"), emoji="💡"))
+    faces: list[Component] = [*(face_button(face) for face in shown), *extras]
     faces_rows: Layout = [
-        [face_button(face) for face in Face if face is not Face.WORM],
-        worm_row,
+        faces[start : start + MAX_PER_ROW] for start in range(0, len(faces), MAX_PER_ROW)
     ]
     options = list(view.claims)
     if view.claims_in_menu:
@@ -65,7 +66,7 @@ def turn_layout(session: Session, game: Game, view: TurnView, name_of: Namer) ->
         claims: list[Component] = [
             ButtonSpec(
                 session_ref(session, move, claim_move(option)),
-                _claim_label(option, name_of),
+                _claim_label(option),
                 Style.SUCCESS,
             )
             for option in options
@@ -88,10 +89,10 @@ def _claim_menu(session: Session, options: list[ClaimOption], name_of: Namer) ->
     )
 
 
-def _claim_label(option: ClaimOption, name_of: Namer) -> str:
+def _claim_label(option: ClaimOption) -> str:
+    """Short enough never to wrap on a phone: the victim is named in the text above."""
     if option.source is Source.STEAL:
-        name = name_of(option.victim or "")
-        return clip(t("game.button.steal", tile=option.tile, name=name), MAX_LABEL)
+        return t("game.button.steal", tile=option.tile)
     return t("game.button.take", tile=option.tile)
 
 

@@ -1,4 +1,5 @@
-"""Pickomino's embeds: the lobby, the game in progress, and the final standings."""
+"""Pickomino's live message while it is played and once it has ended, as blocks of text
+(Components V2); COLOUR is the game's colour (the /pickomino embeds use it too)."""
 
 from __future__ import annotations
 
@@ -8,157 +9,210 @@ from typing import Any
 import discord
 
 from bot.games.pickomino.engine import ALL_TILES, Game, worms
+from bot.games.pickomino.pictures import tile_emoji_name
+from bot.games.pickomino.render.ending import END_PICTURE, end_picture
+from bot.games.pickomino.render.story import last_bust, log_lines
+from bot.games.pickomino.render.summary import GameSummary, PlayerTally
 from bot.games.pickomino.render.text import (
     TURNED,
     WORM,
     dice_text,
-    event_line,
     kept_groups,
     option_text,
-    roll_line,
     safe_name,
+    tile_picture,
+    tile_text,
 )
 from bot.games.pickomino.render.turn_view import TurnView
 from bot.i18n import t
-from bot.render.layout import MAX_FIELD_VALUE, clip
-from bot.render.lobby import footer
+from bot.render.emoji import show
+from bot.render.layout import Block, Divider, Picture, Text, clip
+from bot.render.lobby import footer, heading, section
+from bot.render.names import Namer, namer
 from bot.sessions.model import Ending, Session
 
 COLOUR = discord.Colour.from_rgb(214, 92, 62)
-LOG_LINES = 5
+# Seat colours, in seat order: the container's accent shows whose turn it is at a glance.
+SEAT_COLOURS = (0xE8A33D, 0x4EA8DE, 0x2A9D8F, 0xF2D649, 0xD65C3E, 0x9B5DE5, 0xF28482)
+LOG_LINES = 4
+# Discord allows 4000 characters of text in all; the grill is at most 18 tiles of ~30.
+MAX_TURN_TEXT = 1000
+MAX_PLAYERS_TEXT = 1000
+MAX_LOG = 800
 MEDALS = {1: "🥇", 2: "🥈", 3: "🥉"}
 
 
-def game_embed(session: Session, game: Game, view: TurnView) -> discord.Embed:
-    name_of = session.name_of
-    current = game.current_player
-    embed = discord.Embed(
-        title=t("pickomino.title"),
-        description=t("game.turn_of", name=safe_name(name_of(current))),
-        colour=COLOUR,
+def game_blocks(session: Session, game: Game, view: TurnView) -> tuple[Block, ...]:
+    """The game in play, phone first: the turn on top, then the grill, one line per
+    player, and the last moves (small)."""
+    name_of = namer(session.seats)
+    # The grill shares its block with the players: a block of emoji alone is drawn huge.
+    table = f"{grill_text(game)}\n{players_text(game, name_of)}"
+    log = log_text(session, name_of)
+    small = f"{log}\n{footer(session).content}" if log else footer(session).content
+    return (
+        Text(turn_text(session, game, view, name_of)),
+        Divider(),
+        Text(table),
+        Divider(),
+        Text(small),
     )
-    embed.add_field(name=t("game.grill"), value=grill_text(game), inline=False)
-    embed.add_field(name=t("game.players"), value=players_text(session, game), inline=False)
-    embed.add_field(name=t("game.turn"), value=turn_text(session, game, view), inline=False)
-    embed.add_field(name=t("game.log"), value=log_text(session), inline=False)
-    return footer(embed, session)
 
 
-def final_embed(session: Session, game: Game) -> discord.Embed:
+def seat_colour(game: Game) -> int:
+    """The accent of the player to move (their seat's colour), 0xRRGGBB."""
+    return SEAT_COLOURS[game.current % len(SEAT_COLOURS)]
+
+
+def final_blocks(session: Session, game: Game, events: list[dict[str, Any]]) -> tuple[Block, ...]:
+    """The end: the winner and their worms first, each player's tiles (sorted, with their
+    worms) and their tiles taken, steals and busts, the turns, the duration, the best
+    steal. An abandoned game gives no medals."""
     abandoned = session.ending is Ending.ABANDONED
-    embed = discord.Embed(
-        title=t("final.title.abandoned" if abandoned else "final.title"),
-        description=result_text(session, game),
-        colour=COLOUR,
-    )
-    embed.add_field(name=t("final.standings"), value=standings_text(session, game), inline=False)
-    embed.add_field(name=t("game.log"), value=log_text(session), inline=False)
-    return footer(embed, session)
+    name_of = namer(session.seats)
+    summary = GameSummary.from_events(game.players, events)
+    lines = [result_text(session, game, name_of), ""]
+    lines.append(t("final.turns", count=summary.turns))
+    duration = _duration(session)
+    if duration:
+        lines[-1] = f"{lines[-1]} · {duration}"
+    steal = summary.best_steal
+    if steal is not None:
+        lines.append(
+            t(
+                "final.best_steal",
+                thief=safe_name(name_of(steal.thief)),
+                victim=safe_name(name_of(steal.victim)),
+                tile=tile_text(steal.tile),
+            )
+        )
+    blocks: list[Block] = [
+        heading(t("final.title.abandoned" if abandoned else "final.title"), "\n".join(lines)),
+        section(t("final.standings"), standings_lines(session, game, summary, name_of)),
+    ]
+    drawn = end_picture(session, game, summary)
+    if drawn is not None:
+        blocks.append(Picture(END_PICTURE, drawn))
+    blocks.append(footer(session))
+    return tuple(blocks)
+
+
+def _duration(session: Session) -> str:
+    if session.started_at is None or session.ended_at is None:
+        return ""
+    minutes = max(1, round((session.ended_at - session.started_at) / 60))
+    return t("final.duration", count=minutes)
 
 
 def grill_text(game: Game) -> str:
-    """Every tile on the grill or turned face down, ascending; tiles in stacks are elsewhere."""
+    """The tiles on the grill, ascending: as pictures in a row, or as numbers grouped by
+    their worms (`21 22 24 🪱 · 25 27 🪱🪱`); turned tiles struck through."""
     on_grill = set(game.grill)
     turned = set(game.face_down)
-    parts = []
-    for tile in ALL_TILES:
-        if tile in on_grill:
-            parts.append(f"`{tile}` {WORM * worms(tile)}")
-        elif tile in turned:
-            parts.append(f"~~`{tile}`~~ {TURNED}")
-    return " · ".join(parts) if parts else t("game.grill.empty")
+    shown = [tile for tile in ALL_TILES if tile in on_grill or tile in turned]
+    if not shown:
+        return t("game.grill.empty")
+    if all(tile_picture(tile) for tile in shown):
+        back = show(tile_emoji_name("back"), TURNED)
+        return "".join(back if tile in turned else str(tile_picture(tile)) for tile in shown)
+    groups: dict[int, list[str]] = {}
+    for tile in shown:
+        number = f"~~{tile}~~" if tile in turned else f"**{tile}**"
+        groups.setdefault(worms(tile), []).append(number)
+    return " · ".join(f"{' '.join(numbers)} {WORM * count}" for count, numbers in groups.items())
 
 
-def players_text(session: Session, game: Game) -> str:
+def players_text(game: Game, name_of: Namer) -> str:
+    """One short line per player: `▶️ Cara · 32 🪱🪱🪱 · 3 🪱` (their top tile, their worms)."""
     lines = []
     for seat_index, player in enumerate(game.players):
         stack = game.stacks[player]
-        marker_key = "game.marker.current" if seat_index == game.current else "game.marker.waiting"
-        top = (
-            t("game.player.top", tile=stack[-1], worms=WORM * worms(stack[-1]))
-            if stack
-            else t("game.player.no_top")
-        )
-        tiles = (
-            t("game.player.tile") if len(stack) == 1 else t("game.player.tiles", count=len(stack))
-        )
-        lines.append(
-            t(
-                "game.player",
-                marker=t(marker_key),
-                name=safe_name(session.name_of(player)),
-                top=top,
-                tiles=tiles,
-                worms=game.score(player),
-            )
-        )
-    return clip("\n".join(lines), MAX_FIELD_VALUE)
+        marker = t("game.marker.current" if seat_index == game.current else "game.marker.waiting")
+        parts = [f"{marker}{safe_name(name_of(player))}"]
+        if stack:
+            parts.append(tile_text(stack[-1]))
+        parts.append(t("game.player.worms", count=game.score(player)))
+        lines.append(" · ".join(parts))
+    return clip("\n".join(lines), MAX_PLAYERS_TEXT)
 
 
-def turn_text(session: Session, game: Game, view: TurnView) -> str:
-    lines = [
-        t("game.turn.roll", dice=dice_text(game.roll)) if game.roll else t("game.turn.no_roll")
-    ]
-    if game.kept:
-        worm_key = "game.turn.worm.yes" if game.has_worm else "game.turn.worm.no"
-        kept = t("game.turn.kept", groups=kept_groups(game.kept), total=game.kept_total)
-        lines.append(f"{kept} ({t(worm_key)})")
-    else:
-        lines.append(t("game.turn.kept.none"))
-    if view.claims:  # in the order the buttons or the menu offer them
-        texts = t("game.turn.stop.or").join(option_text(o, session.name_of) for o in view.claims)
-        key = "game.turn.stop.menu" if view.claims_in_menu else "game.turn.stop"
-        lines.append(t(key, options=texts))
-    else:
-        lines.append(t("game.turn.stop.none"))
+def turn_text(session: Session, game: Game, view: TurnView, name_of: Namer) -> str:
+    """Whose turn, the roll, the kept dice and total, what stopping now gives; or the bust
+    that just happened, until the next roll."""
+    head = t("game.turn_of", name=safe_name(name_of(game.current_player)))
     if session.deadline is not None:
         when = discord.utils.format_dt(dt.datetime.fromtimestamp(session.deadline, dt.UTC), "R")
-        lines.append(t("game.turn.deadline", when=when))
-    return clip("\n".join(lines), MAX_FIELD_VALUE)
+        head = t("game.turn.deadline", head=head, when=when)
+    lines = [head]
+    bust = last_bust(session.log, name_of)
+    if bust:
+        lines.append(bust)
+    if game.roll:
+        lines.append(t("game.turn.roll", dice=dice_text(game.roll)))
+    if game.kept:
+        kept = t("game.turn.kept", groups=kept_groups(game.kept), total=game.kept_total)
+        if not game.has_worm:
+            kept = f"{kept} · {t('game.turn.worm.no')}"
+        lines.append(kept)
+    if view.claims:  # in the order the buttons or the menu offer them
+        texts = t("game.turn.stop.or").join(option_text(o, name_of) for o in view.claims)
+        key = "game.turn.stop.menu" if view.claims_in_menu else "game.turn.stop"
+        lines.append(t(key, options=texts))
+    return clip("\n".join(lines), MAX_TURN_TEXT)
 
 
-def log_text(session: Session) -> str:
-    lines = [_log_line(session, event) for event in session.log]
-    shown = [line for line in lines if line][-LOG_LINES:]
-    return clip("\n".join(shown), MAX_FIELD_VALUE) if shown else t("game.log.empty")
+def log_text(session: Session, name_of: Namer) -> str:
+    def is_bot(player: str) -> bool:
+        seat = session.seat_by_player(player)
+        return seat is not None and seat.is_bot
+
+    shown = log_lines(session.log, name_of, is_bot)[-LOG_LINES:]
+    return clip("\n".join(t("game.log.line", line=line) for line in shown), MAX_LOG)
 
 
-def _log_line(session: Session, event: dict[str, Any]) -> str | None:
-    if event["type"] == "rolled":
-        seat = session.seat_by_player(event["player"])
-        return roll_line(event, session.name_of) if seat is not None and seat.is_bot else None
-    return event_line(event, session.name_of)
-
-
-def standings_text(session: Session, game: Game) -> str:
+def standings_lines(
+    session: Session, game: Game, summary: GameSummary, name_of: Namer
+) -> list[str]:
+    abandoned = session.ending is Ending.ABANDONED
     lines = []
     for standing in game.standings():
-        tiles = ", ".join(str(tile) for tile in standing.tiles) or t("final.tiles.none")
+        tiles = sorted(standing.tiles, reverse=True)
+        tally = summary.players.get(standing.player, PlayerTally())
         lines.append(
             t(
-                "final.line",
+                "final.line.abandoned" if abandoned else "final.line",
                 medal=MEDALS.get(standing.rank, "▫️"),
                 rank=standing.rank,
-                name=safe_name(session.name_of(standing.player)),
+                name=safe_name(name_of(standing.player)),
                 worms=standing.worms,
-                tiles=tiles,
+                tiles=" ".join(tile_text(tile) for tile in tiles) or t("final.tiles.none"),
             )
         )
-    left = [safe_name(session.name_of(player)) for player in game.left]
+        lines.append(
+            t(
+                "final.tally",
+                taken=t("final.taken", count=tally.taken),
+                steals=t("final.steals", count=tally.steals),
+                busts=t("final.busts", count=tally.busts),
+            )
+        )
+    left = [safe_name(name_of(player)) for player in game.left]
     if left:
         lines.append(t("final.left", names=", ".join(left)))
-    return clip("\n".join(lines), MAX_FIELD_VALUE)
+    return lines
 
 
-def result_text(session: Session, game: Game) -> str:
-    """Who won and, on a tie, why."""
+def result_text(session: Session, game: Game, name_of: Namer) -> str:
+    """The headline: who won with how many worms and, on a tie, why."""
     if session.ending is Ending.ABANDONED:
         return t("final.abandoned")
     standings = game.standings()
-    winners = [safe_name(session.name_of(s.player)) for s in standings if s.rank == 1]
+    winners = [safe_name(name_of(s.player)) for s in standings if s.rank == 1]
+    best = standings[0].worms
     if len(winners) > 1:
-        return f"{t('final.winners.shared', names=', '.join(winners))}\n{t('final.tie.shared')}"
-    text = t("final.winner", name=winners[0])
+        shared = t("final.winners.shared", names=", ".join(winners), worms=best)
+        return f"{shared}\n{t('final.tie.shared')}"
+    text = t("final.winner", name=winners[0], worms=best)
     if _tie_break(session) == "highest_tile":
         tie = t("final.tie.highest_tile", name=winners[0], tile=standings[0].highest_tile)
         text = f"{text}\n{tie}"

@@ -5,9 +5,11 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from bot.games.pickomino.engine import ClaimOption, Face, Rules, Source
+from bot.games.pickomino.engine import ClaimOption, Face, Rules, Source, worms
 from bot.games.pickomino.engine.specialists import Specialist
+from bot.games.pickomino.pictures import die_emoji_name, tile_emoji_name
 from bot.i18n import t
+from bot.render.emoji import show
 from bot.render.names import Namer, safe_name
 from bot.render.option_lines import shared_option_lines
 
@@ -23,13 +25,30 @@ WORM = "🪱"
 TURNED = "⬛"
 
 
-def dice_text(dice: tuple[Face, ...]) -> str:
-    return " ".join(FACE_EMOJI[face] for face in dice)
+def die(face: Face) -> str:
+    """One die: its picture once the application has it, else the keycap emoji."""
+    name = die_emoji_name("worm" if face is Face.WORM else int(face))
+    return show(name, FACE_EMOJI[face])
+
+
+def tile_picture(tile: int) -> str | None:
+    """A tile as its picture, or None while the application has no pictures."""
+    shown = show(tile_emoji_name(tile), "")
+    return shown or None
+
+
+def tile_text(tile: int) -> str:
+    """A tile with its worms: its picture, else `27 🪱🪱`."""
+    return tile_picture(tile) or f"{tile} {WORM * worms(tile)}"
+
+
+def dice_text(dice: tuple[Face, ...] | list[Face]) -> str:
+    return " ".join(die(face) for face in dice)
 
 
 def kept_groups(kept: list[Face]) -> str:
     counts = Counter(kept)
-    return " ".join(f"{FACE_EMOJI[face]}×{counts[face]}" for face in sorted(counts))
+    return " ".join(f"{die(face)}×{counts[face]}" for face in sorted(counts))
 
 
 def option_text(option: ClaimOption, name_of: Namer) -> str:
@@ -70,7 +89,7 @@ def event_line(event: dict[str, Any], name_of: Namer) -> str | None:
     kind = event["type"]
     name = safe_name(name_of(event.get("player", "")))
     if kind == "kept":
-        face = FACE_EMOJI[Face.parse(event["face"])]
+        face = die(Face.parse(event["face"]))
         return t("log.kept", name=name, count=event["count"], face=face, total=event["total"])
     if kind == "took":
         return t("log.took", name=name, tile=event["tile"])
@@ -92,11 +111,15 @@ def event_line(event: dict[str, Any], name_of: Namer) -> str | None:
 def _failure_line(event: dict[str, Any], name: str) -> str:
     head_key = "log.failed.timeout" if event["reason"] == "timeout" else "log.failed"
     head = t(head_key, name=name)
+    detail = failure_detail(event)
+    return f"{head}: {detail}" if detail else head
+
+
+def failure_detail(event: dict[str, Any]) -> str:
+    """What a failed turn did to the tiles (`22 back to the grill, 36 turned over`)."""
     parts = []
     if event["returned"] is not None:
         parts.append(t("log.failed.returned", tile=event["returned"]))
     if event["turned"] is not None:
         parts.append(t("log.failed.turned", tile=event["turned"]))
-    if not parts:
-        return head
-    return t("log.failed.detail", head=head, detail=", ".join(parts))
+    return ", ".join(parts)

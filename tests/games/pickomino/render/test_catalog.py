@@ -10,7 +10,9 @@ from pathlib import Path
 
 from bot.games.pickomino.ai import Level
 from bot.games.pickomino.engine import FirstPlayer, LowerTile
+from bot.games.pickomino.engine.events import FailReason
 from bot.games.pickomino.engine.specialists import Specialist
+from bot.games.registry import GAMES
 from bot.i18n import catalog
 
 ROOT = Path(__file__).resolve().parents[4]
@@ -42,7 +44,7 @@ def test_every_literal_key_exists():
         for path in _sources()
         for pattern in (LITERAL_KEY, ERROR_KEY)
         for key in pattern.findall(path.read_text(encoding="utf-8"))
-        if key not in keys
+        if key not in keys and f"{key}_other" not in keys
     }
     assert missing == set()
 
@@ -72,10 +74,18 @@ def _keys_built_from_enums() -> set[str]:
         | {f"options.lower_tile.{choice.value}" for choice in LowerTile}
         | {f"options.first.{choice.value}" for choice in FirstPlayer}
         | {f"options.extrawurm.{specialist.value}" for specialist in Specialist}
+        | {f"bust.reason.{reason.value}" for reason in FailReason}
+        | {f"{game.kind}.title" for game in GAMES}
     )
+
+
+def _plural_forms(used: set[str]) -> set[str]:
+    """`key_one` and `key_other` of every key the code passes with a count."""
+    return {f"{key}_{form}" for key in used for form in ("one", "other")}
 
 
 def test_every_core_key_is_used():
     keys = json.loads(CORE_CATALOG.read_text(encoding="utf-8")).keys()
     used = _string_constants() | _keys_built_from_enums()
+    used |= _plural_forms(used)
     assert sorted(keys - used) == []

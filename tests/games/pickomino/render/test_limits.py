@@ -1,4 +1,5 @@
-"""Every embed and button layout the bot can produce stays within Discord's limits."""
+"""Every live message (Components V2) and button layout the bot can produce stays within
+Discord's limits."""
 
 from __future__ import annotations
 
@@ -15,12 +16,12 @@ from bot.games.pickomino.plugin import PICKOMINO
 from bot.games.pickomino.render.text import option_text
 from bot.games.pickomino.render.turn_view import MAX_CLAIM_BUTTONS
 from bot.render.custom_ids import ClickAction, ComponentRef
-from bot.render.layout import Layout, MenuSpec, embed_problems, layout_problems
+from bot.render.layout import Layout, MenuSpec, layout_problems, v2_problems
 from bot.render.lobby import bot_level_layout, end_confirm_layout
 from bot.render.session_message import render_frozen as render_frozen_of
 from bot.render.session_message import render_session as render_session_of
 from bot.sessions.model import Ending, Seat, Session, Status
-from bot.ui.components import view_for
+from bot.ui.components import message_view, view_for
 from tests.e2e.fake_discord import _FormErrors, _validate_components
 
 LONG_NAMES = [f"**_~`{i}` @everyone <@123> " + "W" * 40 for i in range(7)]
@@ -58,12 +59,13 @@ def _session(players: int, rules: Rules | None = None, bots: int = 0) -> Session
 
 def _check(session: Session) -> None:
     for rendered in (render_session(session), render_frozen(session)):
-        assert embed_problems(rendered.embed) == []
+        assert v2_problems(rendered) == []
         assert layout_problems(rendered.layout) == []
         view = view_for(rendered.layout)  # discord.py refuses a row of more than 5 itself
         if view is not None:
             assert len(view.children) <= 25
             assert _discord_errors(view) == {}
+        assert _discord_errors(message_view(rendered), v2=True) == {}
     game = session.game
     if session.status is Status.PLAYING and game is not None:
         assert _offered_claims(render_session(session).layout) == sorted(
@@ -204,7 +206,7 @@ def test_every_number_of_claims_is_offered_within_five_rows(kind, options, bots)
         assert menus[0].placeholder == "Stop and take…"
         assert ComponentRef.parse(menus[0].custom_id).action is ClickAction.CLAIMS
     assert all(c.disabled for row in layout for c in row) == bool(bots)
-    turn = rendered.embed.fields[2].value
+    turn = rendered.text
     assert "no button" not in turn
     assert ("pick in the menu" in turn) == (options > MAX_CLAIM_BUTTONS)
     for option in game.claim_options():
@@ -227,7 +229,8 @@ def test_the_claim_menu_of_the_worst_case():
         f"claim:s36.{game.players[-1]}",
     ]
     assert [b.label for b in rendered.layout[0]] == ["Roll"]
-    assert sum(len(row) for row in rendered.layout) == 1 + 1 + 5 + 2  # Roll, menu, faces, Hint
+    # Roll, the menu and Hint: no face buttons while no roll is on the table.
+    assert sum(len(row) for row in rendered.layout) == 1 + 1 + 1
     view = view_for(rendered.layout)
     assert _discord_errors(view) == {}
     (select,) = [item for item in view.children if isinstance(item.item, discord.ui.Select)]
@@ -235,10 +238,10 @@ def test_the_claim_menu_of_the_worst_case():
     assert select.item.min_values == select.item.max_values == 1
 
 
-def _discord_errors(view: discord.ui.View) -> dict:
+def _discord_errors(view: discord.ui.BaseView, v2: bool = False) -> dict:
     """What Discord would answer to these components (the e2e stand-in's own checks)."""
     errors = _FormErrors()
-    _validate_components(errors, ("components",), view.to_components(), v2=False)
+    _validate_components(errors, ("components",), view.to_components(), v2=v2)
     return errors.tree
 
 

@@ -1,4 +1,6 @@
-"""Picker's embeds: the round in progress, and the final standings with the bonus."""
+"""Picker's live message while it is played and once it has ended, as blocks of text
+(Components V2): the round and whose pick on top, the dice, one line per player, and
+the last picks (small)."""
 
 from __future__ import annotations
 
@@ -7,27 +9,24 @@ import discord
 from bot.games.picker.engine import Game, Standing
 from bot.games.picker.words import COLOUR_MARK, die_text, event_line
 from bot.i18n import t
-from bot.render.layout import MAX_FIELD_VALUE, clip
-from bot.render.lobby import footer
+from bot.render.layout import Block, Divider, Text, clip
+from bot.render.lobby import footer, heading, section
 from bot.render.names import safe_name
 from bot.sessions.model import Ending, Session
 
 COLOUR = discord.Colour.from_rgb(64, 132, 214)
-LOG_LINES = 5
+LOG_LINES = 4
+MAX_TEXT = 1000
 MEDALS = {1: "🥇", 2: "🥈", 3: "🥉"}
 
 
-def round_embed(session: Session, game: Game) -> discord.Embed:
-    name_of = session.name_of
-    embed = discord.Embed(
-        title=t("picker.round", round=game.round_number, rounds=game.rounds_total),
-        description=t("picker.pick_of", name=safe_name(name_of(game.current_player))),
-        colour=COLOUR,
-    )
-    embed.add_field(name=t("picker.table"), value=table_text(session, game), inline=False)
-    embed.add_field(name=t("game.players"), value=players_text(session, game), inline=False)
-    embed.add_field(name=t("game.log"), value=log_text(session), inline=False)
-    return footer(embed, session)
+def round_blocks(session: Session, game: Game) -> tuple[Block, ...]:
+    title = t("picker.round", round=game.round_number, rounds=game.rounds_total)
+    pick_of = t("picker.pick_of", name=safe_name(session.name_of(game.current_player)))
+    turn = heading(title, f"{pick_of}\n{table_text(session, game)}")
+    log = log_text(session)
+    small = f"{log}\n{footer(session).content}" if log else footer(session).content
+    return (turn, Divider(), Text(players_text(session, game)), Divider(), Text(small))
 
 
 def table_text(session: Session, game: Game) -> str:
@@ -46,9 +45,10 @@ def table_text(session: Session, game: Game) -> str:
         else:
             left.append(die_text(colour, value))
     lines = [t("picker.on_table", dice="  ".join(left))] if left else []
-    lines.extend(kept)
+    if kept:
+        lines.append(" · ".join(kept))
     lines.append(_picker_line(session, game))
-    return clip("\n".join(lines), MAX_FIELD_VALUE)
+    return clip("\n".join(lines), MAX_TEXT)
 
 
 def _picker_line(session: Session, game: Game) -> str:
@@ -76,7 +76,7 @@ def players_text(session: Session, game: Game) -> str:
                 bonus=standing.bonus,
             )
         )
-    return clip("\n".join(lines), MAX_FIELD_VALUE)
+    return clip("\n".join(lines), MAX_TEXT)
 
 
 def _seat_name(session: Session, player: str) -> str:
@@ -91,22 +91,17 @@ def _seat_name(session: Session, player: str) -> str:
 
 def log_text(session: Session) -> str:
     lines = [event_line(event, session.name_of) for event in session.log]
-    shown = [line for line in lines if line][-LOG_LINES:]
-    return clip("\n".join(shown), MAX_FIELD_VALUE) if shown else t("game.log.empty")
+    shown = [t("game.log.line", line=line) for line in lines if line][-LOG_LINES:]
+    return "\n".join(shown)
 
 
-def final_embed(session: Session, game: Game) -> discord.Embed:
+def final_blocks(session: Session, game: Game) -> tuple[Block, ...]:
     abandoned = session.ending is Ending.ABANDONED
     standings = game.standings()
-    embed = discord.Embed(
-        title=t("picker.final.abandoned" if abandoned else "picker.final"),
-        description=result_text(session, standings, abandoned),
-        colour=COLOUR,
-    )
-    value = standings_text(session, standings, abandoned)
-    embed.add_field(name=t("final.standings"), value=value, inline=False)
-    embed.add_field(name=t("game.log"), value=log_text(session), inline=False)
-    return footer(embed, session)
+    title = t("picker.final.abandoned" if abandoned else "picker.final")
+    head = heading(title, result_text(session, standings, abandoned))
+    table = section(t("final.standings"), [standings_text(session, standings, abandoned)])
+    return (head, Divider(), table, Divider(), footer(session))
 
 
 def result_text(session: Session, standings: tuple[Standing, ...], abandoned: bool) -> str:
@@ -114,14 +109,13 @@ def result_text(session: Session, standings: tuple[Standing, ...], abandoned: bo
         return t("final.abandoned")
     winners = [safe_name(session.name_of(s.player)) for s in standings if s.rank == 1]
     if len(winners) > 1:
-        return t("final.winners.shared", names=", ".join(winners))
+        return t("picker.final.winners.shared", names=", ".join(winners), score=standings[0].score)
     return t("picker.final.winner", name=winners[0], score=standings[0].score)
 
 
 def standings_text(session: Session, standings: tuple[Standing, ...], abandoned: bool) -> str:
     lines = []
     for standing in standings:
-        medal = "▫️" if abandoned else MEDALS.get(standing.rank, "▫️")
         sets = " ".join(
             t("picker.final.set", mark=COLOUR_MARK[s.colour], times=s.count, bonus=s.bonus)
             for s in standing.sets
@@ -130,7 +124,7 @@ def standings_text(session: Session, standings: tuple[Standing, ...], abandoned:
         lines.append(
             t(
                 "picker.final.line",
-                medal=medal,
+                medal="▫️" if abandoned else MEDALS.get(standing.rank, "▫️"),
                 rank=standing.rank,
                 name=_seat_name(session, standing.player),
                 score=standing.score,
@@ -139,4 +133,4 @@ def standings_text(session: Session, standings: tuple[Standing, ...], abandoned:
                 sets=sets or t("picker.final.no_sets"),
             )
         )
-    return clip("\n".join(lines), MAX_FIELD_VALUE)
+    return clip("\n".join(lines), MAX_TEXT)

@@ -1,0 +1,30 @@
+"""The emoji pictures messages use: the application's own emojis once synced, else Unicode.
+
+The client fills the book in the background at start-up (bot.client.DiceBot); until
+then, and whenever the sync fails, every `show` gives its fallback, so drawing a message
+never waits for or depends on Discord's emoji routes.
+"""
+
+from __future__ import annotations
+
+from bot.pictures.emojis import EmojiBook
+
+_book: EmojiBook | None = None
+
+
+def use_book(book: EmojiBook | None) -> None:
+    """Draw with `book` from now on (None: Unicode only, as in tests)."""
+    global _book
+    _book = book
+
+
+def show(name: str, fallback: str) -> str:
+    """`<:name:id>` when the application has the emoji, else `fallback`."""
+    if _book is None or name not in _book.names:
+        return fallback
+    return _book.show(name, fallback)
+
+
+def has_pictures() -> bool:
+    """Whether any picture is synced (layouts pack tighter with pictures than with text)."""
+    return _book is not None and any(_book.markup(name) for name in _book.names)

@@ -1,0 +1,7 @@
+-- Each person's notification settings (the /pickomino notify command). A person with no
+-- row gets the defaults: a ping when their turn starts.
+CREATE TABLE notify_settings (
+    user_id     INTEGER PRIMARY KEY,
+    turn_pings  INTEGER NOT NULL DEFAULT 1,   -- 1: a short message mentions them on their turn
+    updated_at  INTEGER NOT NULL
+);

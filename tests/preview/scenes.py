@@ -1,0 +1,277 @@
+"""See the bot without Discord: scripted scenes played through the real handlers (the
+production DiceBot on the in-memory FakeDiscord of tests/discord_harness.py), every
+message they produce drawn at 390 and 800 px by bot.preview.
+
+    python -m tests.preview.scenes --out previews/scenes [--text] [--only NAME ...]
+
+Prints each picture's height. `--text` draws without the application emojis (the
+Unicode fallback a bot shows when the emoji upload failed). The scenes: a lobby with a
+computer player, Cancel's question and the closed lobby; 5- and 7-player games in the
+middle of a turn; a person's bust; a turn ping; the old copy after /pickomino status; the
+end screen with its picture; an abandoned game; an old Play again.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import random
+import sys
+import tempfile
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from bot.games.pickomino.pictures import pickomino_emojis
+from bot.preview import message_html
+from bot.preview.shoot import WIDTHS, BrowserMissing, screenshot
+from bot.render.custom_ids import ComponentRef
+from bot.render.emoji import use_book
+from tests.discord_harness import CHANNEL_ID, BotHarness, FakeUser, StoredMessage
+
+NOW = 1_800_000_000.0
+KEEP_ORDER = ("keep:w", "keep:5", "keep:4", "keep:3", "keep:2", "keep:1")
+PEOPLE = ["Anne", "Bartholomew", "Chloé 🌻", "dmitri_the_dice_lord", "Eve", "Fatima", "Gus"]
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = NOW
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@dataclass
+class Album:
+    """The messages drawn, by name, with what the drawing needs to show them."""
+
+    harness: BotHarness
+    pages: list[tuple[str, str]] = field(default_factory=list)
+    folder: Path = Path(".")
+
+    def take(self, name: str, message: StoredMessage) -> None:
+        names = {str(user.id): user.name for user in self.harness.fake.members.values()}
+        images = {}
+        for attachment in message.payload.get("attachments") or []:
+            data = self.harness.fake.uploads.get(attachment["filename"])
+            if data is not None:
+                path = self.folder / f"{name}-{attachment['filename']}"
+                path.write_bytes(data)
+                images[attachment["filename"]] = str(path)
+        html = message_html(
+            message.payload,
+            names=names,
+            emoji_images=self.emoji_images(),
+            images=images,
+            now=NOW + 30,
+        )
+        self.pages.append((name, html))
+
+    def emoji_images(self) -> dict[str, str]:
+        found = {}
+        for name in self.harness.fake.emojis:
+            path = self.folder / f"{name}.png"
+            if path.exists():
+                found[name] = str(path)
+        return found
+
+
+# ------------------------------------------------------------------------- playing
+
+
+def button(message: StoredMessage, move: str) -> dict[str, Any] | None:
+    for candidate in message.enabled():
+        ref = ComponentRef.parse(candidate["custom_id"])
+        if ref is not None and (ref.arg == move or (move == "claim" and "claim:" in ref.arg)):
+            return candidate
+    return None
+
+
+def choice(message: StoredMessage, *, greedy: bool) -> str:
+    """A plain strategy: keep worms then high faces; stop when a tile is there (greedy:
+    roll on while 6 or more dice are kept... never, so busts happen too)."""
+    for move in KEEP_ORDER:
+        found = button(message, move)
+        if found is not None:
+            return str(found["custom_id"])
+    claim = button(message, "claim")
+    roll = button(message, "roll")
+    if claim is not None and (roll is None or not greedy):
+        return str(claim["custom_id"])
+    if roll is not None:
+        return str(roll["custom_id"])
+    raise AssertionError("nothing to click")
+
+
+async def person_to_move(harness: BotHarness) -> FakeUser | None:
+    await harness.run_bots()
+    session = await harness.session()
+    if session is None:
+        return None
+    return harness.member(session.game.current_player)
+
+
+async def game(
+    harness: BotHarness, people: list[FakeUser], bots: int, **options: Any
+) -> StoredMessage:
+    host = people[0]
+    options.setdefault("turn_timer", 300)
+    lobby = (await harness.slash(host, "pickomino", "start", **options)).message
+    for person in people[1:]:
+        await harness.click(person, harness.message(lobby.id), "Join")
+    for _ in range(bots):
+        offered = await harness.click(host, harness.message(lobby.id), "Add bot")
+        await harness.click(host, harness.message(offered.message.id), "Normal")
+    await harness.click(host, harness.message(lobby.id), "Start")
+    return harness.message(lobby.id)
+
+
+async def play_until(
+    harness: BotHarness,
+    live_id: int,
+    done: Callable[[Any, StoredMessage], bool],
+    *,
+    greedy: bool = False,
+    limit: int = 3000,
+) -> StoredMessage:
+    """Click (people) and wait (computer players) until `done(session, message)`."""
+    for _ in range(limit):
+        person = await person_to_move(harness)
+        message = harness.message(live_id)
+        session = await harness.session()
+        if session is None or done(session, message):
+            return message
+        assert person is not None
+        await harness.click(person, message, choice(message, greedy=greedy))
+    raise AssertionError("the scene never came")
+
+
+def mid_turn(turns: int) -> Callable[[Any, StoredMessage], bool]:
+    """A person to move some turns in, with dice kept and a roll to keep from."""
+
+    def ready(session: Any, message: StoredMessage) -> bool:
+        game = session.game
+        return (
+            game.turn_number >= turns
+            and int(game.current_player) > 0
+            and game.roll is not None
+            and len(set(game.kept)) >= 2
+            and any(":keep:" in b["custom_id"] for b in message.enabled())
+        )
+
+    return ready
+
+
+def a_persons_bust(session: Any, message: StoredMessage) -> bool:
+    log = session.log
+    return bool(log) and log[-1]["type"] == "failed" and int(log[-1]["player"]) > 0
+
+
+# ------------------------------------------------------------------------- scenes
+
+
+async def lobby_scenes(harness: BotHarness, album: Album) -> None:
+    anne, bob = harness.user("Anne"), harness.user("Bartholomew")
+    lobby = (await harness.slash(anne, "pickomino", "start")).message
+    await harness.click(bob, harness.message(lobby.id), "Join")
+    offered = await harness.click(anne, harness.message(lobby.id), "Add bot")
+    album.take("add-bot-levels", offered.message)
+    await harness.click(anne, harness.message(offered.message.id), "Easy")
+    album.take("lobby", harness.message(lobby.id))
+    asked = await harness.click(anne, harness.message(lobby.id), "Cancel")
+    album.take("lobby-cancel-question", asked.message)
+    await harness.click(anne, asked.message, "Close the lobby")
+    album.take("lobby-closed", harness.message(lobby.id))
+
+
+async def turn_scenes(harness: BotHarness, album: Album, players: int) -> None:
+    people = [harness.user(name) for name in PEOPLE[: players - 1]]
+    live = await game(harness, people, bots=1, first_player="host")
+    message = await play_until(harness, live.id, mid_turn(12))
+    album.take(f"turn-{players}-players", message)
+
+
+async def bust_scene(harness: BotHarness, album: Album) -> None:
+    people = [harness.user(name) for name in PEOPLE[:3]]
+    live = await game(harness, people, bots=1, first_player="host")
+    album.take("game-start", harness.message(live.id))
+    pings = [m for m in harness.fake.channel_messages(CHANNEL_ID) if "your turn" in m.content]
+    album.take("turn-ping", pings[-1])
+    message = await play_until(harness, live.id, a_persons_bust, greedy=True)
+    album.take("bust", message)
+    status = await harness.slash(people[1], "pickomino", "status")
+    album.take("status-new-copy", status.message)
+    album.take("status-old-copy", harness.message(live.id))
+
+
+async def end_scenes(harness: BotHarness, album: Album) -> None:
+    people = [harness.user(name) for name in PEOPLE[:3]]
+    live = await game(harness, people, bots=1, first_player="host")
+    final = (await play_until(harness, live.id, lambda s, m: False)).snapshot()
+    album.take("final", final)
+    again = await harness.click(people[1], final, "Play again")
+    old = await harness.click(people[2], final, "Play again")
+    album.take("play-again-old", old.messages[-1])
+    lobby = again.message
+    await harness.click(people[0], harness.message(lobby.id), "Join")
+    await harness.click(people[1], harness.message(lobby.id), "Start")
+    await harness.click(people[1], harness.message(lobby.id), "Roll")
+    end = await harness.slash(people[1], "pickomino", "end")
+    await harness.click(people[1], end.message, "End the game")
+    album.take("final-abandoned", harness.message(lobby.id))
+
+
+SCENES: dict[str, Callable[[BotHarness, Album], Awaitable[None]]] = {
+    "lobby": lobby_scenes,
+    "turn-5": lambda h, a: turn_scenes(h, a, 5),
+    "turn-7": lambda h, a: turn_scenes(h, a, 7),
+    "bust": bust_scene,
+    "end": end_scenes,
+}
+
+
+async def play(out: Path, *, pictures: bool, only: list[str]) -> int:
+    out.mkdir(parents=True, exist_ok=True)
+    if pictures:
+        for name, data in pickomino_emojis().items():
+            (out / f"{name}.png").write_bytes(data)
+    pages: list[tuple[str, str]] = []
+    with tempfile.TemporaryDirectory() as folder:
+        for index, (name, scene) in enumerate(SCENES.items()):
+            if only and name not in only:
+                continue
+            clock = Clock()
+            database = Path(folder) / f"{name}.db"
+            async with BotHarness.running(
+                database, seed=7 + index, clock=clock, emoji_sync=pictures
+            ) as harness:
+                if pictures and harness.bot.emoji_sync is not None:
+                    await harness.bot.emoji_sync
+                album = Album(harness, folder=out)
+                await scene(harness, album)
+                pages.extend(album.pages)
+            use_book(None)
+    try:
+        shots = await screenshot(pages, WIDTHS, out)
+    except BrowserMissing as error:
+        print(error, file=sys.stderr)
+        return 2
+    for shot in sorted(shots, key=lambda s: (s.width, s.name)):
+        print(f"{shot.name:<24} {shot.width:>4} px wide  {round(shot.height):>5} px tall")
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m tests.preview.scenes", description=__doc__)
+    parser.add_argument("--out", type=Path, default=Path("previews/scenes"))
+    parser.add_argument("--text", action="store_true", help="no emoji pictures (fallback)")
+    parser.add_argument("--only", nargs="*", default=[], choices=sorted(SCENES))
+    args = parser.parse_args(argv)
+    random.seed(0)
+    return asyncio.run(play(args.out, pictures=not args.text, only=args.only))
+
+
+if __name__ == "__main__":
+    sys.exit(main())
