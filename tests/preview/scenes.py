@@ -223,7 +223,39 @@ async def end_scenes(harness: BotHarness, album: Album) -> None:
     album.take("final-abandoned", harness.message(lobby.id))
 
 
+async def picker_scenes(harness: BotHarness, album: Album) -> None:
+    """An eight-player Picker round halfway through, and a three-player game's end."""
+    people = [harness.user(name) for name in [*PEOPLE, "Hugo"]]
+    lobby = (await harness.slash(people[0], "picker", "start", turn_timer=300)).message
+    for person in people[1:]:
+        await harness.click(person, harness.message(lobby.id), "Join")
+    await harness.click(people[0], harness.message(lobby.id), "Start")
+    for _ in range(12):
+        await _picker_pick(harness, lobby.id)
+    album.take("picker-8-players", harness.message(lobby.id))
+    await harness.slash(people[0], "picker", "end")
+    ended = await harness.slash(people[0], "picker", "end")
+    await harness.click(people[0], ended.message, "End the game")
+    few = [harness.user(name) for name in ("Iris", "Jonas", "Kim")]
+    other = await harness.slash(few[0], "picker", "start", turn_timer=0)
+    for person in few[1:]:
+        await harness.click(person, harness.message(other.message.id), "Join")
+    await harness.click(few[0], harness.message(other.message.id), "Start")
+    while await harness.session() is not None:
+        await _picker_pick(harness, other.message.id)
+    album.take("picker-final", harness.message(other.message.id))
+
+
+async def _picker_pick(harness: BotHarness, message_id: int) -> None:
+    message = harness.message(message_id)
+    dice = [b for b in message.enabled() if ":pick:" in b["custom_id"]]
+    best = max(dice, key=lambda die: int(die["label"]))
+    player = await harness.current_user()
+    await harness.click(player, message, best["custom_id"])
+
+
 SCENES: dict[str, Callable[[BotHarness, Album], Awaitable[None]]] = {
+    "picker": picker_scenes,
     "lobby": lobby_scenes,
     "turn-5": lambda h, a: turn_scenes(h, a, 5),
     "turn-7": lambda h, a: turn_scenes(h, a, 7),

@@ -25,7 +25,7 @@ COLOUR_MARK: dict[Colour, str] = {
 
 def die_text(colour: Colour | str, value: int) -> str:
     """A die as the message shows it: its colour mark and its number."""
-    return f"{COLOUR_MARK[Colour(colour)]} **{value}**"
+    return f"{COLOUR_MARK[Colour(colour)]}**{value}**"
 
 
 def colour_name(colour: Colour | str) -> str:

@@ -46,7 +46,7 @@ def table_text(session: Session, game: Game) -> str:
             left.append(die_text(colour, value))
     lines = [t("picker.on_table", dice="  ".join(left))] if left else []
     if kept:
-        lines.append(" · ".join(kept))
+        lines.append(t("picker.kept", dice=" · ".join(kept)))
     lines.append(_picker_line(session, game))
     return clip("\n".join(lines), MAX_TEXT)
 
@@ -73,7 +73,7 @@ def players_text(session: Session, game: Game) -> str:
                 name=_seat_name(session, player),
                 points=standing.points,
                 colours=colours or "—",
-                bonus=standing.bonus,
+                bonus=t("picker.player.bonus", bonus=standing.bonus) if standing.bonus else "",
             )
         )
     return clip("\n".join(lines), MAX_TEXT)
