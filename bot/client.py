@@ -20,10 +20,10 @@ from bot.observability.discord_http import discord_error_trace
 from bot.observability.health import HealthServer, database_check, gateway_check
 from bot.observability.metrics import Metrics
 from bot.pictures.emojis import EmojiBook, SyncResult
-from bot.render.emoji import use_book
+from bot.render.emoji import remember, use_book
 from bot.sessions.service import SessionService
 from bot.storage import SqliteDatabase, apply_migrations
-from bot.storage.meta import COMMAND_TREE_HASH, get_meta, set_meta
+from bot.storage.meta import APPLICATION_EMOJIS, COMMAND_TREE_HASH, get_meta, set_meta
 from bot.storage.protocols import Database
 from bot.ui import Platform, install
 
@@ -116,6 +116,8 @@ class DiceBot(commands.Bot):
         for game in GAMES:
             await self.load_extension(game.extension)
         if self.settings.emoji_sync:
+            remembered = await get_meta(self.db, APPLICATION_EMOJIS)
+            remember(json.loads(remembered) if remembered else {})
             # In the background: drawing and uploading pictures must never delay or fail
             # start-up; messages show Unicode until (and unless) the emojis are there.
             self.emoji_sync = asyncio.create_task(self._sync_emojis(), name="emoji-sync")
@@ -133,6 +135,7 @@ class DiceBot(commands.Bot):
             log.exception("emoji sync failed; messages show Unicode")
             return None
         use_book(book)
+        await set_meta(self.db, APPLICATION_EMOJIS, json.dumps(book.synced(), sort_keys=True))
         log.info(
             "application emojis: %d found, %d uploaded, %d missing",
             len(result.found),

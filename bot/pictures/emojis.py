@@ -90,6 +90,10 @@ class EmojiBook:
         self._check_known(name)
         return self._markup.get(name)
 
+    def synced(self) -> dict[str, str]:
+        """Every synced emoji's markup, by name (what a restart may draw with at once)."""
+        return dict(self._markup)
+
     def show(self, name: str, fallback: str) -> str:
         """The custom emoji's markup when synced, else `fallback` (today's Unicode text).
 

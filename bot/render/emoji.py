@@ -10,6 +10,9 @@ from __future__ import annotations
 from bot.pictures.emojis import EmojiBook
 
 _book: EmojiBook | None = None
+# The markup of the last sync, stored with the bot: a restart draws with it at once,
+# while the new sync runs (a message drawn before and after a restart stays the same).
+_remembered: dict[str, str] = {}
 
 
 def use_book(book: EmojiBook | None) -> None:
@@ -18,13 +21,21 @@ def use_book(book: EmojiBook | None) -> None:
     _book = book
 
 
+def remember(markup: dict[str, str]) -> None:
+    """Draw with the markup a previous sync stored, until a book is in use."""
+    global _remembered
+    _remembered = dict(markup)
+
+
 def show(name: str, fallback: str) -> str:
     """`<:name:id>` when the application has the emoji, else `fallback`."""
     if _book is None or name not in _book.names:
-        return fallback
+        return _remembered.get(name, fallback)
     return _book.show(name, fallback)
 
 
 def has_pictures() -> bool:
     """Whether any picture is synced (layouts pack tighter with pictures than with text)."""
-    return _book is not None and any(_book.markup(name) for name in _book.names)
+    if _book is None:
+        return bool(_remembered)
+    return any(_book.markup(name) for name in _book.names)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from bot.storage.protocols import Database
 
 COMMAND_TREE_HASH = "command_tree_hash"
+APPLICATION_EMOJIS = "application_emojis"  # JSON: emoji name -> markup of the last sync
 
 
 async def get_meta(db: Database, key: str) -> str | None:
