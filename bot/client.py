@@ -32,6 +32,7 @@ class DiceBot(commands.Bot):
     db: Database
     sessions: SessionService
     platform: Platform
+    startup_repair: asyncio.Task[int]  # shows again the messages a crash left behind
 
     def __init__(
         self,
@@ -88,6 +89,10 @@ class DiceBot(commands.Bot):
             await self.load_extension(game.extension)
         armed = await self.sessions.restore_timers()
         log.info("resumed %d turn timers", armed)
+        # In the background: the gateway need not wait for Discord to take the edits.
+        self.startup_repair = asyncio.create_task(
+            self.sessions.repair_stored(), name="repair-live-messages"
+        )
         await self.sync_commands(force=self.force_sync)
 
     async def sync_commands(self, *, force: bool = False) -> bool:

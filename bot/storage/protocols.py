@@ -8,11 +8,32 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from contextlib import AbstractAsyncContextManager
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 
 class StorageError(Exception):
     """The database refused or failed a statement; the transaction was rolled back."""
+
+
+class RowCountMismatch(StorageError):
+    """A statement of a batch changed another number of rows than it required; the
+    whole batch was rolled back. `index` is the statement's place in the batch."""
+
+    def __init__(self, index: int, rowcount: int) -> None:
+        super().__init__(f"statement {index} changed {rowcount} rows")
+        self.index = index
+        self.rowcount = rowcount
+
+
+@dataclass(frozen=True, slots=True)
+class Statement:
+    """One statement of a batch (Database.execute_batch)."""
+
+    sql: str
+    params: Sequence[Any] = ()
+    many: bool = False  # params is a sequence of parameter rows (executemany)
+    expect_rows: int | None = None  # the rows it must change, else RowCountMismatch
 
 
 class Row(Protocol):
@@ -57,6 +78,12 @@ class Database(Protocol):
         (and a driver error raised as StorageError) on error."""
         ...
 
+    async def execute_batch(self, statements: Sequence[Statement]) -> None:
+        """Run `statements` as one transaction, in one trip to the database (the hot
+        path of a click's commit): all of them or, on an error or a RowCountMismatch,
+        none."""
+        ...
+
     async def fetchone(self, sql: str, params: Iterable[Any] = ()) -> Row | None: ...
 
     async def fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[Row]: ...
@@ -69,5 +96,7 @@ __all__ = [
     "Cursor",
     "Database",
     "Row",
+    "RowCountMismatch",
+    "Statement",
     "StorageError",
 ]
