@@ -18,8 +18,7 @@ _UPDATE = (
     " deadline = ?, updated_at = ? WHERE id = ? AND version = ?"
 )
 _INSERT_EVENT = (
-    "INSERT INTO session_events (session_id, seq, version, data, created_at)"
-    " VALUES (?, ?, ?, ?, ?)"
+    "INSERT INTO session_events (session_id, seq, version, data, created_at) VALUES (?, ?, ?, ?, ?)"
 )
 # Only ever forward: a late mark never hides a newer version that is not shown.
 _MARK_SHOWN = "UPDATE sessions SET shown_version = ? WHERE id = ? AND shown_version < ?"

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-
 import sqlite3
 
 from bot.render.custom_ids import ComponentRef
@@ -45,7 +44,8 @@ async def test_lobby_to_final_standings_and_play_again(tmp_path):
         # the session keeps its final game without the message's log.
         (story,) = db.execute("SELECT turns FROM game_stories WHERE game_id = 1").fetchone()
         assert json.loads(story)
-        assert db.execute("SELECT COUNT(*) FROM session_events WHERE session_id = 1").fetchone() == (0,)
+        events = db.execute("SELECT COUNT(*) FROM session_events WHERE session_id = 1")
+        assert events.fetchone() == (0,)
         (state,) = db.execute("SELECT state FROM sessions WHERE id = 1").fetchone()
         assert "log" not in json.loads(state) and json.loads(state)["game"]
 

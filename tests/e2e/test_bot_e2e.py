@@ -27,7 +27,7 @@ import statistics
 import subprocess
 import sys
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -203,22 +203,6 @@ class BotLauncher:
             f"----- {p.log_path.name} (exit {p.popen.returncode}) -----\n{p.log()}"
             for p in self.processes
         )
-
-
-@pytest.fixture
-async def launcher(
-    fake_discord: FakeDiscord, tmp_path: Path, request: pytest.FixtureRequest
-) -> AsyncIterator[BotLauncher]:
-    workdir = tmp_path / "bot"
-    workdir.mkdir()
-    launcher = BotLauncher(fake_discord, workdir)
-    try:
-        yield launcher
-    finally:
-        await launcher.stop_all()
-        report = getattr(request.node, "rep_call", None)
-        if report is None or report.failed:
-            print(launcher.logs(), file=sys.stderr)
 
 
 # --------------------------------------------------------------------------------------
