@@ -111,3 +111,72 @@ def view_for(layout: Layout) -> discord.ui.View | None:
         for spec in specs:
             view.add_item(SessionComponent.from_spec(spec, row))
     return view
+
+
+class PrebuiltComponents:
+    """A message's components as Discord's JSON, built straight from the layout.
+
+    What discord.py asks of a view when it sends or edits a message, without a
+    discord.ui item per button: about five times cheaper per click. discord.py keeps no
+    copy (is_finished), and needs none: every click on these components reaches
+    SessionComponent, the registered DynamicItem, through its custom_id.
+    """
+
+    __slots__ = ("_components",)
+
+    def __init__(self, components: list[dict[str, Any]]) -> None:
+        self._components = components
+
+    def to_components(self) -> list[dict[str, Any]]:
+        return self._components
+
+    def has_components_v2(self) -> bool:
+        return False
+
+    def is_finished(self) -> bool:
+        return True
+
+    def is_dispatchable(self) -> bool:
+        return False
+
+
+def prebuilt_for(layout: Layout) -> Any:
+    """The layout's components for `view=` of an edit (typed Any: it stands in for a
+    discord.ui.View, which discord.py's signatures name); None removes them."""
+    if not layout:
+        return None
+    rows = [
+        {"type": 1, "components": [_component_json(spec) for spec in specs]} for specs in layout
+    ]
+    return PrebuiltComponents(rows)
+
+
+def _component_json(spec: ButtonSpec | MenuSpec) -> dict[str, Any]:
+    if isinstance(spec, MenuSpec):
+        return {
+            "type": 3,
+            "custom_id": spec.ref.encode(),
+            "placeholder": spec.placeholder,
+            "min_values": 1,
+            "max_values": 1,
+            "options": [
+                {"label": o.label, "value": o.value, "default": False} for o in spec.options
+            ],
+            "disabled": spec.disabled,
+            "required": True,
+        }
+    button: dict[str, Any] = {
+        "type": 2,
+        "style": _STYLES[spec.style].value,
+        "custom_id": spec.ref.encode(),
+        "disabled": spec.disabled,
+    }
+    if spec.label:
+        button["label"] = spec.label
+    if spec.emoji:
+        button["emoji"] = _emoji_json(spec.emoji)
+    return button
+
+
+def _emoji_json(emoji: str) -> dict[str, Any]:
+    return discord.PartialEmoji.from_str(emoji).to_dict()  # type: ignore[return-value]

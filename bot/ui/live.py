@@ -19,7 +19,7 @@ from bot.render.layout import Rendered
 from bot.render.session_message import render_frozen, render_session
 from bot.sessions.model import Session
 from bot.sessions.service import Change
-from bot.ui.components import view_for
+from bot.ui.components import prebuilt_for, view_for
 
 log = logging.getLogger(__name__)
 
@@ -45,7 +45,7 @@ async def reply_new(interaction: discord.Interaction[Any], session: Session) -> 
 async def reply_edit(interaction: discord.Interaction[Any], session: Session) -> None:
     """Answer a click by editing the message it was made on (no message-edit rate limit)."""
     message = rendered(session)
-    await interaction.response.edit_message(embed=message.embed, view=view_for(message.layout))
+    await interaction.response.edit_message(embed=message.embed, view=prebuilt_for(message.layout))
 
 
 class LiveMessages:
@@ -62,7 +62,7 @@ class LiveMessages:
             return
         message = rendered(session)
         await self._message(session.channel_id, session.message_id).edit(
-            embed=message.embed, view=view_for(message.layout)
+            embed=message.embed, view=prebuilt_for(message.layout)
         )
 
     async def freeze(self, session: Session, message_id: int | None) -> None:
