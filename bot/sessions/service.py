@@ -218,7 +218,8 @@ class SessionService:
         change = Change(current, draft, events)
         encoded = [encode(event) for event in events]  # once, for the table and the log
         await self._commit(change, adapter, encoded)
-        # Metrics (bot.observability, once merged): commit here; game_finished if ended.
+        # Metrics (bot.observability, once merged): commit here; game_started when the
+        # status went from lobby to playing, game_finished when change.ended.
         if draft.status is Status.OVER:
             self._live.pop(draft.channel_id, None)
         else:
@@ -320,6 +321,7 @@ class SessionService:
                 await self.store.commit(row, before.version, last_seq + 1, encoded, marks)
         except VersionConflict as error:
             # Another process moved the session on: forget our copy and refuse the click.
+            # Metrics (bot.observability, once merged): version_conflict here.
             self.shown.give_back(marks)
             self._live.pop(draft.channel_id, None)
             self._last_seq.pop(draft.id, None)

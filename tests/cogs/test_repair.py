@@ -99,3 +99,20 @@ async def test_a_stale_click_is_still_refused_when_the_message_is_current(tmp_pa
         assert (await harness.session()).version == version
         assert harness.fake.sent(*EDIT) == []  # nothing was behind: no repair
         assert _tracebacks(caplog) == []
+
+
+async def test_a_game_ended_without_its_answer_still_shows_its_end(tmp_path, caplog):
+    async with BotHarness.running(tmp_path / "bot.db") as harness:
+        anne, bob = harness.user("Anne"), harness.user("Bob")
+        live = await start_game(harness, [anne, bob])
+        confirm = (await harness.slash(anne, "pickomino", "end")).message
+        harness.fake.fail[CALLBACK] = 404  # the confirmation's answer comes too late
+        done = await harness.click(anne, confirm, "End the game")
+        assert done.callbacks == []
+        assert await harness.session() is None  # ended and committed...
+        final = harness.message(live.id)  # ...and the live message shows the end
+        assert "abandoned" in final.text()
+        assert [b.get("label") for b in final.buttons] == ["Play again"]
+        again = await harness.click(bob, final, "Play again")
+        assert not again.message.ephemeral and "Pickomino lobby" in again.message.text()
+        assert _tracebacks(caplog) == []
