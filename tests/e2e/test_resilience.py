@@ -18,6 +18,7 @@ from tests.e2e.fake_discord import FakeDiscord, FakeMessage
 from tests.e2e.test_bot_e2e import (
     CB_UPDATE,
     BotLauncher,
+    BotProcess,
     GameLog,
     accepted_click,
     choose,
@@ -53,6 +54,15 @@ def no_problems(launcher: BotLauncher) -> None:
     assert not problems, "the bot logged errors:\n" + "\n".join(problems)
 
 
+async def game_in_play(fake: FakeDiscord, launcher: BotLauncher) -> tuple[BotProcess, int, int]:
+    """A bot process with a started game: the process, the live message id, the version."""
+    process = await launcher.start()
+    message_id = await open_lobby(fake, GameLog())
+    before = stored_version(launcher.database)
+    assert shown_versions(live(fake, message_id)) == {before}
+    return process, message_id, before
+
+
 async def press_next(fake: FakeDiscord, message_id: int) -> None:
     """The player to move makes a move; the click must be shown in place."""
     message = live(fake, message_id)
@@ -65,10 +75,7 @@ async def test_a_reply_lost_to_a_kill_is_shown_after_the_restart(
 ) -> None:
     fake = fake_discord
     async with asyncio.timeout(120):
-        first = await launcher.start()
-        message_id = await open_lobby(fake, GameLog())
-        before = stored_version(launcher.database)
-        assert shown_versions(live(fake, message_id)) == {before}
+        first, message_id, before = await game_in_play(fake, launcher)
 
         # The bot commits the roll, then dies while its answer is on the way.
         held = fake.hold("POST", CALLBACK)
@@ -103,9 +110,7 @@ async def test_a_rate_limited_reply_is_retried(
 ) -> None:
     fake = fake_discord
     async with asyncio.timeout(60):
-        await launcher.start()
-        message_id = await open_lobby(fake, GameLog())
-        before = stored_version(launcher.database)
+        _, message_id, before = await game_in_play(fake, launcher)
         fake.inject_error(
             "POST",
             CALLBACK,
@@ -125,9 +130,7 @@ async def test_a_reply_that_fails_for_good_is_repaired_through_the_channel(
 ) -> None:
     fake = fake_discord
     async with asyncio.timeout(90):
-        await launcher.start()
-        message_id = await open_lobby(fake, GameLog())
-        before = stored_version(launcher.database)
+        _, message_id, before = await game_in_play(fake, launcher)
         # Three 5xx: discord.py retries after 1, 3 and 5 s, and its fourth try comes
         # after Discord's 3 s deadline, so the answer is refused as unknown (10062).
         fake.inject_error("POST", CALLBACK, status=503, times=3)
