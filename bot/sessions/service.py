@@ -257,7 +257,12 @@ class SessionService:
     async def repair_stored(self) -> int:
         """At start-up: show again every message the database says is behind its
         session (a reply lost to a crash); return how many were shown."""
-        for row in await self.store.behind():
+        try:
+            rows = await self.store.behind()
+        except StorageError as error:
+            log.warning("could not read the messages to show again: %s", error)
+            return 0
+        for row in rows:
             session = Session.from_row(row, self.adapter(row.kind))
             if session.status is not Status.OVER:
                 session = self._live.setdefault(session.channel_id, session)
@@ -362,7 +367,8 @@ class SessionService:
 
     async def _record_result(self, connection: Connection, session: Session) -> bool:
         """Run the game's game-over hook (its history) inside the final commit's
-        transaction; whether the history holds the game now (no hook: nothing to keep).
+        transaction; whether the history holds the game now (a game without a hook has
+        no history, so it keeps its events).
 
         A failing hook is rolled back to its savepoint and logged, so a bug in history
         never keeps a game from ending (its events are kept then).
@@ -370,7 +376,7 @@ class SessionService:
         assert session.id is not None
         hook = self.game_over_hooks.get(session.kind)
         if hook is None:
-            return True
+            return False
         events = await self.store.events_in(connection, session.id)
         await connection.execute("SAVEPOINT game_over_hook")
         recorded = True
