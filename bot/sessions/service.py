@@ -38,6 +38,7 @@ log = logging.getLogger(__name__)
 Mutation = Callable[[Session, ChangeTools], list[GameEvent]]
 GameOverHook = Callable[[Connection, Session, list[GameEvent]], Awaitable[None]]
 TIMER_RETRY_SECONDS = 5.0
+REPAIR_RETRY_SECONDS = (2.0, 8.0, 30.0, 120.0)  # then the next failure or start-up tries
 DEFAULT_BOT_STEP_SECONDS = 1.0
 
 
@@ -113,6 +114,9 @@ class SessionService:
         self._last_seq: dict[int, int] = {}  # session id -> its last event's seq
         self.shown = ShownVersions(self.store)
         self._repairs: set[asyncio.Task[int]] = set()
+        self.repair_retry_seconds: tuple[float, ...] = REPAIR_RETRY_SECONDS
+        self._repair_retry: asyncio.TimerHandle | None = None
+        self._repair_failures = 0  # passes in a row that left a message behind
 
     # ----------------------------------------------------------------- reading
 
@@ -242,6 +246,7 @@ class SessionService:
             log.warning("could not show session %s v%s: %r", draft.id, draft.version, error)
             if shows_version:
                 self.shown.not_shown(draft)
+                self._repair_failures = 0  # new trouble: the retries start over
                 self._start_repair()
             return
         if shows_version:
@@ -289,7 +294,25 @@ class SessionService:
                 self.shown.shown(session)
                 repaired += 1
                 log.info("showed session %s v%s again", session_id, session.version)
+        self._retry_repair_later()
         return repaired
+
+    def _retry_repair_later(self) -> None:
+        """Discord may be down for a while: try again later, a few times, backing off."""
+        if not self.shown.behind or self.listener is None:
+            self._repair_failures = 0
+            return
+        if self._repair_retry is not None or self._repair_failures >= len(
+            self.repair_retry_seconds
+        ):
+            return
+        delay = self.repair_retry_seconds[self._repair_failures]
+        self._repair_failures += 1
+        self._repair_retry = asyncio.get_running_loop().call_later(delay, self._retry_repair)
+
+    def _retry_repair(self) -> None:
+        self._repair_retry = None
+        self._start_repair()
 
     def _settle(self, draft: Session, tools: ChangeTools) -> None:
         """The status and turn clock that follow from the game after a change."""
@@ -467,6 +490,8 @@ class SessionService:
         """Stop the timers, wait for every change in progress to be committed, and
         record the versions shown."""
         await self.timers.close()
+        if self._repair_retry is not None:
+            self._repair_retry.cancel()
         for task in list(self._repairs):
             task.cancel()
         for lock in list(self._locks.values()):

@@ -116,3 +116,23 @@ async def test_a_game_ended_without_its_answer_still_shows_its_end(tmp_path, cap
         again = await harness.click(bob, final, "Play again")
         assert not again.message.ephemeral and "Pickomino lobby" in again.message.text()
         assert _tracebacks(caplog) == []
+
+
+async def test_a_repair_that_fails_too_is_tried_again(tmp_path, caplog):
+    async with BotHarness.running(tmp_path / "bot.db") as harness:
+        harness.bot.sessions.repair_retry_seconds = (0.0,)  # at once, for the test
+        anne, bob = harness.user("Anne"), harness.user("Bob")
+        live = await start_game(harness, [anne, bob], first_player="host")
+        harness.fake.fail[CALLBACK] = 503  # the answer fails...
+        harness.fake.fail[EDIT[1]] = 503  # ...and so does the first repair
+        await harness.click(anne, harness.message(live.id), "Roll")
+        version = (await harness.session()).version
+        for _ in range(100):  # the retry comes on a later turn of the event loop
+            if _versions(harness.message(live.id)) == {version}:
+                break
+            await asyncio.sleep(0)
+            await harness.settle()
+        assert _versions(harness.message(live.id)) == {version}
+        assert len(harness.fake.sent(*EDIT)) == 2  # the failed repair, then the retry
+        assert harness.bot.sessions.shown.behind == {}
+        assert _tracebacks(caplog) == []
