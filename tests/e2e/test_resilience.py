@@ -119,7 +119,10 @@ async def test_a_rate_limited_reply_is_retried(
             headers={"Retry-After": "0.2", "Via": "1.1 google"},
         )
         await press_next(fake, message_id)
-        assert [r.status for r in fake.requests if "/callback" in r.path][-2:] == [429, 200]
+        # Refused once with 429 (the answer that was then taken is recorded when its
+        # request ends, which may be after the click was seen as accepted).
+        answers = [r.status for r in fake.requests if "/callback" in r.path]
+        assert answers.count(429) == 1, answers
         assert stored_version(launcher.database) == before + 1
         assert shown_versions(live(fake, message_id)) == {before + 1}
     no_problems(launcher)
