@@ -81,6 +81,7 @@ format: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python -m bot.games.pickomino.bench
 	$(BIN)/python -m benchmarks.bench_clicks
+	$(BIN)/python -m benchmarks.bench_storage
 	$(BIN)/python -m benchmarks.bench_solver
 	$(BIN)/python -m benchmarks.bench_history
 	$(BIN)/python -m benchmarks.bench_bots

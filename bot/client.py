@@ -38,6 +38,7 @@ class DiceBot(commands.Bot):
     sessions: SessionService
     platform: Platform
     health: HealthServer | None = None
+    startup_repair: asyncio.Task[int]  # shows again the messages a crash left behind
 
     def __init__(
         self,
@@ -123,6 +124,10 @@ class DiceBot(commands.Bot):
             self.emoji_sync = asyncio.create_task(self._sync_emojis(), name="emoji-sync")
         armed = await self.sessions.restore_timers()
         log.info("resumed %d turn timers", armed)
+        # In the background: the gateway need not wait for Discord to take the edits.
+        self.startup_repair = asyncio.create_task(
+            self.sessions.repair_stored(), name="repair-live-messages"
+        )
         await self.sync_commands(force=self.force_sync)
 
     async def _sync_emojis(self) -> SyncResult | None:

@@ -27,6 +27,7 @@ from bot.sessions.errors import (
     StaleVersion,
 )
 from bot.sessions.model import Ending, Session, Status
+from bot.sessions.shown import ShownVersions
 from bot.sessions.timers import TimerWheel
 from bot.sessions.tools import ChangeTools
 from bot.storage.protocols import Connection, Database, StorageError
@@ -37,6 +38,8 @@ log = logging.getLogger(__name__)
 Mutation = Callable[[Session, ChangeTools], list[GameEvent]]
 GameOverHook = Callable[[Connection, Session, list[GameEvent]], Awaitable[None]]
 TIMER_RETRY_SECONDS = 5.0
+ENDINGS_KEPT = 64  # just-ended games whose events stay in memory for their end screen
+REPAIR_RETRY_SECONDS = (2.0, 8.0, 30.0, 120.0)  # then the next failure or start-up tries
 DEFAULT_BOT_STEP_SECONDS = 1.0
 
 
@@ -108,7 +111,14 @@ class SessionService:
         self.listener: SessionListener | None = None
         self.game_over_hooks: dict[str, GameOverHook] = {}  # by game kind: its history
         self._live: dict[int, Session] = {}
+        self._endings: dict[int, list[GameEvent]] = {}  # insertion order: oldest first
         self._locks: dict[int, asyncio.Lock] = {}
+        self._last_seq: dict[int, int] = {}  # session id -> its last event's seq
+        self.shown = ShownVersions(self.store)
+        self._repairs: set[asyncio.Task[int]] = set()
+        self.repair_retry_seconds: tuple[float, ...] = REPAIR_RETRY_SECONDS
+        self._repair_retry: asyncio.TimerHandle | None = None
+        self._repair_failures = 0  # passes in a row that left a message behind
 
     # ----------------------------------------------------------------- reading
 
@@ -197,6 +207,7 @@ class SessionService:
             return []
 
         change = await self._apply(session, attach, None, bump=False)
+        self.shown.shown(change.session)
         return change.session
 
     async def _apply(
@@ -213,20 +224,97 @@ class SessionService:
         change = Change(current, draft, events)
         encoded = [encode(event) for event in events]  # once, for the table and the log
         await self._commit(change, adapter, encoded)
+        # Metrics (bot.observability, once merged): commit here; game_started when the
+        # status went from lobby to playing, game_finished when change.ended.
         if draft.status is Status.OVER:
             self._live.pop(draft.channel_id, None)
         else:
             self._live[draft.channel_id] = draft
         for text in encoded:
             log.info("game %s channel %s v%s %s", draft.id, draft.channel_id, draft.version, text)
-        if publish is not None:
-            try:
-                await publish(change)
-            except Exception:
-                # The change is committed; the next update or /pickomino status shows it.
-                log.exception("could not show session %s v%s", draft.id, draft.version)
         self.timers.set(draft.channel_id, draft.next_timer_instant())
+        if publish is not None:
+            await self._publish(change, publish, shows_version=bump)
         return change
+
+    async def _publish(self, change: Change, publish: Publish, *, shows_version: bool) -> None:
+        """Show a committed change; if that fails, show the sessions left behind again
+        (through the channel), so that no message keeps buttons of an older version."""
+        draft = change.session
+        try:
+            await publish(change)
+        except Exception as error:
+            # Metrics (bot.observability, once merged): discord_error here.
+            log.warning("could not show session %s v%s: %r", draft.id, draft.version, error)
+            if shows_version:
+                self.shown.not_shown(draft)
+                self._repair_failures = 0  # new trouble: the retries start over
+                self._start_repair()
+            return
+        if shows_version:
+            self.shown.shown(draft)
+
+    # ----------------------------------------------------------------- repair
+
+    def _start_repair(self) -> None:
+        task = asyncio.create_task(self.repair(), name="repair-live-messages")
+        self._repairs.add(task)
+        task.add_done_callback(self._repairs.discard)
+
+    async def repair_stored(self) -> int:
+        """At start-up: show again every message the database says is behind its
+        session (a reply lost to a crash); return how many were shown."""
+        try:
+            rows = await self.store.behind()
+        except StorageError as error:
+            log.warning("could not read the messages to show again: %s", error)
+            return 0
+        for row in rows:
+            session = Session.from_row(row, self.adapter(row.kind))
+            if session.status is not Status.OVER:
+                session = self._live.setdefault(session.channel_id, session)
+            self.shown.not_shown(session)
+        return await self.repair()
+
+    async def repair(self) -> int:
+        """Show each session that is behind as it is now, through the channel, under
+        its lock; return how many were shown (the others wait for the next try)."""
+        repaired = 0
+        for session_id, behind in list(self.shown.behind.items()):
+            if self.listener is None:
+                break
+            async with self.lock(behind.channel_id):
+                if self.shown.behind.get(session_id) is not behind:
+                    continue  # shown meanwhile, or newer: that one's own repair
+                live = self._live.get(behind.channel_id)
+                session = live if live is not None and live.id == session_id else behind
+                try:
+                    await self.listener.session_changed(Change(session, session, []))
+                except Exception as error:
+                    log.warning("could not show session %s again: %r", session_id, error)
+                    continue
+                self.shown.shown(session)
+                repaired += 1
+                log.info("showed session %s v%s again", session_id, session.version)
+        self._retry_repair_later()
+        return repaired
+
+    def _retry_repair_later(self) -> None:
+        """Discord may be down for a while: try again later, a few times, backing off."""
+        if not self.shown.behind or self.listener is None:
+            self._repair_failures = 0
+            return
+        if self._repair_retry is not None or self._repair_failures >= len(
+            self.repair_retry_seconds
+        ):
+            return
+        delay = self.repair_retry_seconds[self._repair_failures]
+        self._repair_failures += 1
+        self._repair_retry = asyncio.get_running_loop().call_later(delay, self._retry_repair)
+
+    def _retry_repair(self) -> None:
+        self._repair_retry = None
+        self._start_repair()
 
     def _settle(self, draft: Session, tools: ChangeTools) -> None:
         """The status and turn clock that follow from the game after a change."""
@@ -251,38 +339,96 @@ class SessionService:
         record when the game ends there."""
         draft, before = change.session, change.before
         assert before is not None and draft.id is not None
+        last_seq = self._last_seq.get(draft.id)
+        if last_seq is None:
+            last_seq = await self.store.last_seq(draft.id)
+        marks = self.shown.take()
         try:
-            async with self.db.transaction() as connection:
-                await self.store.update(connection, draft.to_row(adapter), before.version)
-                await self.store.append_events(connection, draft.id, draft.version, encoded)
-                if change.ended and draft.started_at is not None:
-                    await self._record_result(connection, draft)
+            if change.ended:
+                await self._commit_ending(change, adapter, encoded, last_seq + 1, marks)
+            else:
+                row = draft.to_row(adapter)
+                await self.store.commit(row, before.version, last_seq + 1, encoded, marks)
         except VersionConflict as error:
             # Another process moved the session on: forget our copy and refuse the click.
+            # Metrics (bot.observability, once merged): version_conflict here.
+            self.shown.give_back(marks)
             self._live.pop(draft.channel_id, None)
+            self._last_seq.pop(draft.id, None)
             raise StaleVersion() from error
         except (StorageError, ValueError) as error:
+            self.shown.give_back(marks)
             log.exception("could not commit session %s v%s", draft.id, draft.version)
             raise CommitFailed() from error
+        if change.ended:
+            self._last_seq.pop(draft.id, None)
+        else:
+            self._last_seq[draft.id] = last_seq + len(encoded)
 
-    async def _record_result(self, connection: Connection, session: Session) -> None:
-        """Run the game's game-over hook (its history) inside the final commit's transaction.
+    async def _commit_ending(
+        self,
+        change: Change,
+        adapter: AnyAdapter,
+        encoded: list[str],
+        first_seq: int,
+        marks: dict[int, int],
+    ) -> None:
+        """The final commit: the row, the events, the history record, and then the
+        finished session made compact: its history holds the story, so its events go,
+        and the row keeps the final game (for Play again) without the message's log."""
+        draft, before = change.session, change.before
+        assert before is not None and draft.id is not None
+        row = draft.to_row(adapter)
+        row.state.pop("log", None)
+        async with self.db.transaction() as connection:
+            await self.store.update(connection, row, before.version)
+            await self.store.append_events(connection, draft.id, draft.version, encoded, first_seq)
+            recorded = True
+            if draft.started_at is not None:
+                recorded = await self._record_result(connection, draft)
+            if recorded:
+                await self.store.drop_events(connection, draft.id)
+            await self.store.write_shown(connection, marks)
+
+    async def _record_result(self, connection: Connection, session: Session) -> bool:
+        """Run the game's game-over hook (its history) inside the final commit's
+        transaction; whether the history holds the game now (a game without a hook has
+        no history, so it keeps its events).
 
         A failing hook is rolled back to its savepoint and logged, so a bug in history
-        never keeps a game from ending.
+        never keeps a game from ending (its events are kept then).
         """
         assert session.id is not None
         hook = self.game_over_hooks.get(session.kind)
         if hook is None:
-            return
+            return False
         events = await self.store.events_in(connection, session.id)
+        self._remember_ending(session.id, events)
         await connection.execute("SAVEPOINT game_over_hook")
+        recorded = True
         try:
             await hook(connection, session, events)
         except Exception:
             await connection.execute("ROLLBACK TO game_over_hook")
             log.exception("game-over hook of %s failed for game %s", session.kind, session.id)
+            recorded = False
         await connection.execute("RELEASE game_over_hook")
+        return recorded
+
+    def _remember_ending(self, session_id: int, events: list[GameEvent]) -> None:
+        """Keep a just-ended game's events in memory: the compaction drops them from the
+        database in the same commit, and its end screen is drawn from them just after."""
+        self._endings[session_id] = events
+        while len(self._endings) > ENDINGS_KEPT:
+            del self._endings[next(iter(self._endings))]
+
+    async def ended_events(self, session_id: int) -> list[GameEvent]:
+        """Every event of an ended game: from memory right after it ended, else whatever
+        the database still holds (nothing once compacted, after a restart)."""
+        remembered = self._endings.get(session_id)
+        if remembered is not None:
+            return remembered
+        return await self.store.events(session_id)
 
     # ----------------------------------------------------------------- timers
 
@@ -359,11 +505,17 @@ class SessionService:
     # ----------------------------------------------------------------- shutdown
 
     async def close(self) -> None:
-        """Stop the timers and wait for every change in progress to be committed."""
+        """Stop the timers, wait for every change in progress to be committed, and
+        record the versions shown."""
         await self.timers.close()
+        if self._repair_retry is not None:
+            self._repair_retry.cancel()
+        for task in list(self._repairs):
+            task.cancel()
         for lock in list(self._locks.values()):
             async with lock:
                 pass
+        await self.shown.save()
 
 
 def _mark_pinged(draft: Session, _: ChangeTools) -> list[GameEvent]:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from contextlib import AbstractAsyncContextManager
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 from bot.history.models import (
@@ -26,6 +27,26 @@ from bot.history.record import GameResult
 
 class StorageError(Exception):
     """The database refused or failed a statement; the transaction was rolled back."""
+
+
+class RowCountMismatch(StorageError):
+    """A statement of a batch changed another number of rows than it required; the
+    whole batch was rolled back. `index` is the statement's place in the batch."""
+
+    def __init__(self, index: int, rowcount: int) -> None:
+        super().__init__(f"statement {index} changed {rowcount} rows")
+        self.index = index
+        self.rowcount = rowcount
+
+
+@dataclass(frozen=True, slots=True)
+class Statement:
+    """One statement of a batch (Database.execute_batch)."""
+
+    sql: str
+    params: Sequence[Any] = ()
+    many: bool = False  # params is a sequence of parameter rows (executemany)
+    expect_rows: int | None = None  # the rows it must change, else RowCountMismatch
 
 
 class Row(Protocol):
@@ -68,6 +89,12 @@ class Database(Protocol):
     def transaction(self) -> AbstractAsyncContextManager[Connection]:
         """`async with db.transaction() as connection:` - committed on exit, rolled back
         (and a driver error raised as StorageError) on error."""
+        ...
+
+    async def execute_batch(self, statements: Sequence[Statement]) -> None:
+        """Run `statements` as one transaction, in one trip to the database (the hot
+        path of a click's commit): all of them or, on an error or a RowCountMismatch,
+        none."""
         ...
 
     async def fetchone(self, sql: str, params: Iterable[Any] = ()) -> Row | None: ...
@@ -125,6 +152,8 @@ __all__ = [
     "Database",
     "ResultStore",
     "Row",
+    "RowCountMismatch",
+    "Statement",
     "StatementCursor",
     "StorageError",
 ]

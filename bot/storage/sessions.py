@@ -4,13 +4,24 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from bot.storage.protocols import Connection, Database, Row
+from bot.storage.protocols import Connection, Database, Row, RowCountMismatch, Statement
 
-_COLUMNS = "id, kind, guild_id, channel_id, status, version, state, message_id, deadline"
+_COLUMNS = (
+    "id, kind, guild_id, channel_id, status, version, state, message_id, deadline, shown_version"
+)
+_UPDATE = (
+    "UPDATE sessions SET status = ?, version = ?, state = ?, message_id = ?,"
+    " deadline = ?, updated_at = ? WHERE id = ? AND version = ?"
+)
+_INSERT_EVENT = (
+    "INSERT INTO session_events (session_id, seq, version, data, created_at) VALUES (?, ?, ?, ?, ?)"
+)
+# Only ever forward: a late mark never hides a newer version that is not shown.
+_MARK_SHOWN = "UPDATE sessions SET shown_version = ? WHERE id = ? AND shown_version < ?"
 
 
 class VersionConflict(Exception):
@@ -28,6 +39,7 @@ class SessionRow:
     state: dict[str, Any]
     message_id: int | None = None
     deadline: float | None = None
+    shown_version: int = 0  # the version the live message shows (as last recorded)
 
     @classmethod
     def from_record(cls, record: Row) -> SessionRow:
@@ -41,6 +53,7 @@ class SessionRow:
             state=json.loads(record["state"]),
             message_id=record["message_id"],
             deadline=record["deadline"],
+            shown_version=record["shown_version"],
         )
 
 
@@ -70,6 +83,56 @@ class SessionStore:
             f"SELECT {_COLUMNS} FROM sessions WHERE deadline IS NOT NULL AND status != 'over'"
         )
         return [SessionRow.from_record(record) for record in records]
+
+    async def behind(self) -> list[SessionRow]:
+        """Sessions whose message may show an older version than the stored one (at
+        start-up: a reply lost to a crash or to Discord)."""
+        records = await self.db.fetchall(
+            f"SELECT {_COLUMNS} FROM sessions"
+            " WHERE shown_version < version AND message_id IS NOT NULL"
+        )
+        return [SessionRow.from_record(record) for record in records]
+
+    async def last_seq(self, session_id: int) -> int:
+        """The sequence number of the session's last event (0 if none); read once per
+        session loaded, then counted in memory."""
+        record = await self.db.fetchone(
+            "SELECT COALESCE(MAX(seq), 0) AS last FROM session_events WHERE session_id = ?",
+            (session_id,),
+        )
+        return int(record["last"]) if record is not None else 0
+
+    async def commit(
+        self,
+        row: SessionRow,
+        read_version: int,
+        first_seq: int,
+        events: Sequence[str],
+        shown: Mapping[int, int],
+    ) -> None:
+        """Write the row (if still at `read_version`, else VersionConflict), its events
+        numbered from `first_seq`, and the `shown` marks (session id -> version), as one
+        transaction in one trip to the database."""
+        now = int(time.time())
+        statements = [Statement(_UPDATE, _update_params(row, read_version, now), expect_rows=1)]
+        if events:
+            assert row.id is not None
+            rows = [
+                (row.id, seq, row.version, event, now)
+                for seq, event in enumerate(events, start=first_seq)
+            ]
+            statements.append(Statement(_INSERT_EVENT, rows, many=True))
+        if shown:
+            statements.append(Statement(_MARK_SHOWN, _shown_params(shown), many=True))
+        try:
+            await self.db.execute_batch(statements)
+        except RowCountMismatch as error:
+            raise VersionConflict(f"session {row.id} is no longer at {read_version}") from error
+
+    async def mark_shown(self, shown: Mapping[int, int]) -> None:
+        """Record which version each live message shows (session id -> version)."""
+        if shown:
+            await self.db.execute_batch([Statement(_MARK_SHOWN, _shown_params(shown), many=True)])
 
     async def events(self, session_id: int) -> list[dict[str, Any]]:
         records = await self.db.fetchall(
@@ -105,20 +168,8 @@ class SessionStore:
     @staticmethod
     async def update(connection: Connection, row: SessionRow, read_version: int) -> None:
         """Write the row if the stored version is still `read_version`, else VersionConflict."""
-        cursor = await connection.execute(
-            "UPDATE sessions SET status = ?, version = ?, state = ?, message_id = ?,"
-            " deadline = ?, updated_at = ? WHERE id = ? AND version = ?",
-            (
-                row.status,
-                row.version,
-                encode(row.state),
-                row.message_id,
-                row.deadline,
-                int(time.time()),
-                row.id,
-                read_version,
-            ),
-        )
+        params = _update_params(row, read_version, int(time.time()))
+        cursor = await connection.execute(_UPDATE, params)
         if cursor.rowcount != 1:
             raise VersionConflict(f"session {row.id} is no longer at version {read_version}")
 
@@ -128,25 +179,31 @@ class SessionStore:
         session_id: int,
         version: int,
         events: Sequence[str],
+        first_seq: int,
     ) -> None:
-        """Append events already encoded with `encode` (the caller logs the same text)."""
+        """Append events already encoded with `encode` (the caller logs the same text),
+        numbered from `first_seq`."""
         if not events:
             return
-        async with connection.execute(
-            "SELECT COALESCE(MAX(seq), 0) FROM session_events WHERE session_id = ?",
-            (session_id,),
-        ) as cursor:
-            record = await cursor.fetchone()
-        last = record[0] if record else 0
         now = int(time.time())
         await connection.executemany(
-            "INSERT INTO session_events (session_id, seq, version, data, created_at)"
-            " VALUES (?, ?, ?, ?, ?)",
+            _INSERT_EVENT,
             [
-                (session_id, last + offset, version, event, now)
-                for offset, event in enumerate(events, start=1)
+                (session_id, seq, version, event, now)
+                for seq, event in enumerate(events, start=first_seq)
             ],
         )
+
+    @staticmethod
+    async def write_shown(connection: Connection, shown: Mapping[int, int]) -> None:
+        """The `shown` marks (session id -> version) inside a transaction."""
+        if shown:
+            await connection.executemany(_MARK_SHOWN, _shown_params(shown))
+
+    @staticmethod
+    async def drop_events(connection: Connection, session_id: int) -> None:
+        """Forget a finished session's events (its history keeps what it needs)."""
+        await connection.execute("DELETE FROM session_events WHERE session_id = ?", (session_id,))
 
     @staticmethod
     async def events_in(connection: Connection, session_id: int) -> list[dict[str, Any]]:
@@ -156,6 +213,23 @@ class SessionStore:
         ) as cursor:
             records = await cursor.fetchall()
         return [json.loads(record[0]) for record in records]
+
+
+def _update_params(row: SessionRow, read_version: int, now: int) -> tuple[Any, ...]:
+    return (
+        row.status,
+        row.version,
+        encode(row.state),
+        row.message_id,
+        row.deadline,
+        now,
+        row.id,
+        read_version,
+    )
+
+
+def _shown_params(shown: Mapping[int, int]) -> list[tuple[int, int, int]]:
+    return [(version, session_id, version) for session_id, version in shown.items()]
 
 
 def encode(value: Any) -> str:

@@ -81,6 +81,7 @@ class Clicks:
         }
 
     async def on_click(self, interaction: Interaction, ref: ComponentRef) -> None:
+        # Metrics (bot.observability, once merged): click_handled, timed around this.
         try:
             if interaction.channel_id is None or interaction.guild_id is None:
                 raise app_commands.NoPrivateMessage()

@@ -15,7 +15,16 @@ from typing import Any, Protocol
 import discord
 
 from bot.render.custom_ids import TEMPLATE, ComponentRef, MalformedId
-from bot.render.layout import ButtonSpec, Divider, Layout, MenuSpec, Rendered, Style, Text
+from bot.render.layout import (
+    Block,
+    ButtonSpec,
+    Divider,
+    Layout,
+    MenuSpec,
+    Rendered,
+    Style,
+    Text,
+)
 
 _STYLES = {
     Style.PRIMARY: discord.ButtonStyle.primary,
@@ -131,3 +140,97 @@ def view_for(layout: Layout) -> discord.ui.View | None:
         for spec in specs:
             view.add_item(SessionComponent.from_spec(spec, row))
     return view
+
+
+class PrebuiltComponents:
+    """A message's components as Discord's JSON, built straight from the layout.
+
+    What discord.py asks of a view when it sends or edits a message, without a
+    discord.ui item per button: about five times cheaper per click. discord.py keeps no
+    copy (is_finished), and needs none: every click on these components reaches
+    SessionComponent, the registered DynamicItem, through its custom_id.
+    """
+
+    __slots__ = ("_components", "_v2")
+
+    def __init__(self, components: list[dict[str, Any]], *, v2: bool = False) -> None:
+        self._components = components
+        self._v2 = v2
+
+    def to_components(self) -> list[dict[str, Any]]:
+        return self._components
+
+    def has_components_v2(self) -> bool:
+        return self._v2
+
+    def is_finished(self) -> bool:
+        return True
+
+    def is_dispatchable(self) -> bool:
+        return False
+
+
+def prebuilt_for(layout: Layout) -> Any:
+    """The layout's components for `view=` of an edit (typed Any: it stands in for a
+    discord.ui.View, which discord.py's signatures name); None removes them."""
+    if not layout:
+        return None
+    rows = [
+        {"type": 1, "components": [_component_json(spec) for spec in specs]} for specs in layout
+    ]
+    return PrebuiltComponents(rows)
+
+
+def prebuilt_message(message: Rendered) -> Any:
+    """The live message's components (Components V2) as `message_view` would send them,
+    built straight as JSON for edits (typed Any: it stands in for a LayoutView)."""
+    container = {
+        "type": 17,
+        "accent_color": message.accent or None,  # as discord.py: 0 is no accent
+        "spoiler": False,
+        "components": [_block_json(block) for block in message.blocks],
+    }
+    rows = [
+        {"type": 1, "components": [_component_json(spec) for spec in specs]}
+        for specs in message.layout
+    ]
+    return PrebuiltComponents([container, *rows], v2=True)
+
+
+def _block_json(block: Block) -> dict[str, Any]:
+    if isinstance(block, Text):
+        return {"type": 10, "content": block.content}
+    if isinstance(block, Divider):
+        return {"type": 14, "divider": block.visible, "spacing": 1}
+    return {"type": 12, "items": [{"media": {"url": block.url}, "spoiler": False}]}
+
+
+def _component_json(spec: ButtonSpec | MenuSpec) -> dict[str, Any]:
+    if isinstance(spec, MenuSpec):
+        return {
+            "type": 3,
+            "custom_id": spec.ref.encode(),
+            "placeholder": spec.placeholder,
+            "min_values": 1,
+            "max_values": 1,
+            "options": [
+                {"label": o.label, "value": o.value, "default": False} for o in spec.options
+            ],
+            "disabled": spec.disabled,
+            "required": True,
+        }
+    button: dict[str, Any] = {
+        "type": 2,
+        "style": _STYLES[spec.style].value,
+        "custom_id": spec.ref.encode(),
+        "disabled": spec.disabled,
+    }
+    if spec.label:
+        button["label"] = spec.label
+    if spec.emoji:
+        button["emoji"] = _emoji_json(spec.emoji)
+    return button
+
+
+def _emoji_json(emoji: str) -> dict[str, Any]:
+    return discord.PartialEmoji.from_str(emoji).to_dict()  # type: ignore[return-value]

@@ -23,7 +23,7 @@ from bot.render.lobby import message_link
 from bot.render.session_message import render_frozen, render_session
 from bot.sessions.model import Session, Status
 from bot.sessions.service import Change
-from bot.ui.components import message_view
+from bot.ui.components import message_view, prebuilt_message
 from bot.ui.pings import TurnPings
 
 log = logging.getLogger(__name__)
@@ -39,8 +39,8 @@ async def rendered(client: discord.Client, session: Session) -> Rendered:
     game = plugin(session.kind)
     if session.status is not Status.OVER or session.game is None or session.id is None:
         return render_session(session, game)
-    store = getattr(client, "sessions").store  # noqa: B009 - the bot's SessionService
-    events = await store.events(session.id)
+    sessions = getattr(client, "sessions")  # noqa: B009 - the bot's SessionService
+    events = await sessions.ended_events(session.id)
     return await asyncio.to_thread(render_session, session, game, events)
 
 
@@ -65,7 +65,7 @@ async def reply_edit(interaction: discord.Interaction[Any], session: Session) ->
     A message of an older release (an embed) becomes Components V2: its text goes."""
     message = await rendered(interaction.client, session)
     await interaction.response.edit_message(
-        content=None, embeds=[], view=message_view(message), attachments=attachments(message)
+        content=None, embeds=[], view=prebuilt_message(message), attachments=attachments(message)
     )
 
 
@@ -84,7 +84,10 @@ class LiveMessages:
             return
         message = await rendered(self.client, session)
         await self._message(session.channel_id, session.message_id).edit(
-            content=None, embeds=[], view=message_view(message), attachments=attachments(message)
+            content=None,
+            embeds=[],
+            view=prebuilt_message(message),
+            attachments=attachments(message),
         )
 
     async def freeze(self, session: Session, message_id: int | None) -> None:
@@ -108,7 +111,7 @@ class LiveMessages:
         message = replace(await rendered(self.client, session), layout=[])
         try:
             await self._message(session.channel_id, session.message_id).edit(
-                view=message_view(message), attachments=attachments(message)
+                view=prebuilt_message(message), attachments=attachments(message)
             )
         except discord.HTTPException as error:
             log.info("could not strip buttons of %s: %s", session.message_id, error)

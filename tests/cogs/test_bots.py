@@ -98,7 +98,9 @@ async def test_one_person_and_two_bots_play_to_the_final_standings(tmp_path):
         assert started.edited, started.ephemeral
 
         bot_steps = 0
+        seen: list[tuple[int, dict]] = []  # the events as they were before the game ended
         for _ in range(1000):
+            seen = await versioned_events(harness) or seen
             bot_steps += await harness.run_bots()
             message = harness.message(lobby.id)
             if is_over(message):
@@ -123,15 +125,18 @@ async def test_one_person_and_two_bots_play_to_the_final_standings(tmp_path):
             for component in row
         }
         bots = {"-1", "-2"}
-        bot_versions = {v for v, event in await versioned_events(harness) if event in bots}
+        bot_versions = {v for v, event in seen if event.get("player") in bots}
         assert bot_versions and bot_versions <= shown
-
-    with sqlite3.connect(database) as db:
-        events = [json.loads(row[0]) for row in db.execute("SELECT data FROM session_events")]
         # Only legal moves: a refused move would have ended the bot's turn as a timeout.
+        events = [event for _, event in seen]
         assert not [e for e in events if e["type"] == "failed" and e["reason"] == "timeout"]
         bot_moves = [e for e in events if e.get("player") in bots]
         assert {e["type"] for e in bot_moves} >= {"rolled", "kept"}
+
+    with sqlite3.connect(database) as db:
+        # The finished game keeps its story in its history, not its events.
+        assert db.execute("SELECT COUNT(*) FROM session_events").fetchone() == (0,)
+        assert db.execute("SELECT COUNT(*) FROM game_stories").fetchone() == (1,)
 
         (has_bots,) = db.execute("SELECT has_bots FROM history_games WHERE game_id = 1").fetchone()
         assert has_bots == 1
@@ -141,11 +146,10 @@ async def test_one_person_and_two_bots_play_to_the_final_standings(tmp_path):
         assert ranked == {anne.id}
 
 
-async def versioned_events(harness: BotHarness) -> list[tuple[int, str]]:
-    """(version, player) of every stored event of a player, in order."""
+async def versioned_events(harness: BotHarness) -> list[tuple[int, dict]]:
+    """(version, event) of every stored event, in order."""
     rows = await harness.bot.db.fetchall("SELECT version, data FROM session_events ORDER BY seq")
-    events = [(row["version"], json.loads(row["data"])) for row in rows]
-    return [(version, event["player"]) for version, event in events if "player" in event]
+    return [(row["version"], json.loads(row["data"])) for row in rows]
 
 
 async def test_a_bot_turn_in_progress_survives_a_restart(tmp_path):
@@ -187,7 +191,7 @@ async def test_a_bot_turn_in_progress_survives_a_restart(tmp_path):
         after = await second.session()
         assert after.game.current_player == str(anne.id)
         assert after.clock.bot_due is None and "Anne's turn" in second.message(lobby.id).text()
-        resumed = [p for v, p in await versioned_events(second) if v > before.version]
+        resumed = [e.get("player") for v, e in await versioned_events(second) if v > before.version]
         assert set(resumed) == {"-1"}
         rows = await second.bot.db.fetchall("SELECT data FROM session_events ORDER BY seq")
         last = json.loads(rows[-1]["data"])

@@ -6,7 +6,7 @@ import sqlite3
 
 import pytest
 
-from bot.storage.sessions import SessionStore
+from bot.storage import database
 from tests.cogs.helpers import start_game
 from tests.discord_harness import BotHarness
 
@@ -42,10 +42,13 @@ async def test_a_failed_commit_leaves_the_game_as_it_was(tmp_path, monkeypatch):
         before = await harness.session()
         shown = harness.message(live.id).snapshot()
 
-        async def broken(*args, **kwargs):
+        def broken(connection, statements):  # on the database thread, mid-transaction
+            connection.execute("BEGIN IMMEDIATE")
+            connection.execute(statements[0].sql, statements[0].params)
+            connection.execute("ROLLBACK")
             raise sqlite3.OperationalError("disk I/O error")
 
-        monkeypatch.setattr(SessionStore, "update", staticmethod(broken))
+        monkeypatch.setattr(database, "_run_batch", broken)
         failed = await harness.click(anne, harness.message(live.id), "Roll")
         monkeypatch.undo()
 

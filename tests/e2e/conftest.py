@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
+import sys
 from collections.abc import AsyncIterator, Generator
+from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 
 from tests.e2e.fake_discord import FakeDiscord
+
+if TYPE_CHECKING:  # imported when used: the module's e2e mark is registered below
+    from tests.e2e.test_bot_e2e import BotLauncher
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -39,3 +45,21 @@ async def fake_discord() -> AsyncIterator[FakeDiscord]:
     async with FakeDiscord() as fake:
         yield fake
     fake.check()
+
+
+@pytest.fixture
+async def launcher(
+    fake_discord: FakeDiscord, tmp_path: Path, request: pytest.FixtureRequest
+) -> AsyncIterator[BotLauncher]:
+    from tests.e2e.test_bot_e2e import BotLauncher
+
+    workdir = tmp_path / "bot"
+    workdir.mkdir()
+    launcher = BotLauncher(fake_discord, workdir)
+    try:
+        yield launcher
+    finally:
+        await launcher.stop_all()
+        report = getattr(request.node, "rep_call", None)
+        if report is None or report.failed:
+            print(launcher.logs(), file=sys.stderr)

@@ -1254,6 +1254,24 @@ class _InjectedError:
     times: int
 
 
+class Hold:
+    """Requests kept waiting (FakeDiscord.hold): `arrived` is set when the first one
+    comes; `drop()` lets them go unanswered, as when the client is gone."""
+
+    def __init__(self, method: str, pattern: re.Pattern[str]) -> None:
+        self.method = method
+        self.pattern = pattern
+        self.arrived = asyncio.Event()
+        self._dropped = asyncio.Event()
+
+    def drop(self) -> None:
+        self._dropped.set()
+
+    async def wait(self) -> None:
+        self.arrived.set()
+        await self._dropped.wait()
+
+
 # --------------------------------------------------------------------------------------
 # The server
 # --------------------------------------------------------------------------------------
@@ -1323,6 +1341,7 @@ class FakeDiscord:
         self.session: _Session | None = None
         self._connections: set[_Connection] = set()
         self._injected: list[_InjectedError] = []
+        self._holds: list[Hold] = []
         self._changed = asyncio.Event()
         self._runner: web.AppRunner | None = None
         self._closing = False
@@ -1598,6 +1617,14 @@ class FakeDiscord:
                 method.upper(), re.compile(path_regex), status, body, dict(headers or {}), times
             )
         )
+
+    def hold(self, method: str, path_regex: str) -> Hold:
+        """Keep the next matching request (path after /api/v10) waiting without an answer
+        until ``drop()``, which ends it unprocessed: a reply still in flight when the bot
+        dies never reaches Discord."""
+        held = Hold(method.upper(), re.compile(path_regex))
+        self._holds.append(held)
+        return held
 
     # ---- gateway control for tests -------------------------------------------------
 
@@ -2429,6 +2456,12 @@ class FakeDiscord:
             return self._unknown(method, path, 404)
         sub = path[len(API_PREFIX) :]
         _REQUEST_STATE.set({})
+        for held in self._holds:
+            if held.method == method and held.pattern.search(sub):
+                self._holds.remove(held)
+                self.requests.append(RequestRecord(method, path, 503))
+                await held.wait()
+                return _json_response({"message": "dropped", "code": 0}, status=503)
         for injected in self._injected:
             if injected.times > 0 and injected.method == method and injected.pattern.search(sub):
                 injected.times -= 1

@@ -78,7 +78,7 @@ async def test_session_rows_version_check_and_events(db):
     row.version, row.status = 2, "playing"
     async with db.transaction() as connection:
         await store.update(connection, row, read_version=1)
-        await store.append_events(connection, session_id, 2, ['{"type":"x"}', '{"type":"y"}'])
+        await store.append_events(connection, session_id, 2, ['{"type":"x"}', '{"type":"y"}'], 1)
     with pytest.raises(VersionConflict):
         async with db.transaction() as connection:
             await store.update(connection, row, read_version=1)
@@ -87,3 +87,31 @@ async def test_session_rows_version_check_and_events(db):
     with pytest.raises(StorageError, match="UNIQUE"):  # one live session per channel
         async with db.transaction() as connection:
             await store.insert(connection, duplicate)
+
+
+async def test_a_batch_commit_is_all_or_nothing(db):
+    store = SessionStore(db)
+    row = SessionRow(None, "pickomino", 1, 2, "playing", 1, {"a": 1}, message_id=5)
+    async with db.transaction() as connection:
+        session_id = await store.insert(connection, row)
+    row.version = 2
+    await store.commit(row, 1, 1, ['{"type":"x"}'], {session_id: 1})
+    assert await store.last_seq(session_id) == 1
+    stored = await store.get(session_id)
+    assert stored is not None and (stored.version, stored.shown_version) == (2, 1)
+    # Behind: the message shows version 1 of 2.
+    assert [r.id for r in await store.behind()] == [session_id]
+
+    # A stale read version: neither the row, nor the events, nor the marks are written.
+    row.version = 3
+    with pytest.raises(VersionConflict):
+        await store.commit(row, 1, 2, ['{"type":"y"}'], {session_id: 2})
+    stored = await store.get(session_id)
+    assert stored is not None and (stored.version, stored.shown_version) == (2, 1)
+    assert [e["type"] for e in await store.events(session_id)] == ["x"]
+
+    await store.mark_shown({session_id: 2})
+    await store.mark_shown({session_id: 1})  # a late mark never moves it back
+    stored = await store.get(session_id)
+    assert stored is not None and stored.shown_version == 2
+    assert await store.behind() == []

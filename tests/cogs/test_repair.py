@@ -1,0 +1,138 @@
+"""A click committed but never shown (the reply failed, or the bot died before it) leaves
+no stranded game: the live message is shown again at its session's version, at once or
+at start-up, and its buttons work."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+import pytest
+
+from bot.render.custom_ids import ComponentRef
+from bot.ui import clicks
+from tests.cogs.helpers import start_game
+from tests.discord_harness import BotHarness, StoredMessage
+
+CALLBACK = "/interactions/{webhook_id}/{webhook_token}/callback"
+EDIT = ("PATCH", "/channels/{channel_id}/messages/{message_id}")
+
+
+def _tracebacks(caplog: pytest.LogCaptureFixture) -> list[str]:
+    return [r.getMessage() for r in caplog.records if r.exc_info or r.levelno >= logging.ERROR]
+
+
+def _versions(message: StoredMessage) -> set[int]:
+    """The session versions the message's buttons carry."""
+    refs = (ComponentRef.parse(button["custom_id"]) for button in message.buttons)
+    return {ref.version for ref in refs if ref is not None}
+
+
+@pytest.mark.parametrize(("status", "why"), [(404, "a late answer (10062)"), (503, "a 5xx")])
+async def test_a_failed_reply_is_repaired_through_the_channel(tmp_path, caplog, status, why):
+    async with BotHarness.running(tmp_path / "bot.db") as harness:
+        anne, bob = harness.user("Anne"), harness.user("Bob")
+        live = await start_game(harness, [anne, bob], first_player="host")
+        before = await harness.session()
+        assert _versions(harness.message(live.id)) == {before.version}
+
+        harness.fake.fail[CALLBACK] = status  # Discord refuses the click's answer
+        rolled = await harness.click(anne, harness.message(live.id), "Roll")
+        assert rolled.callbacks == [], why
+
+        after = await harness.session()
+        assert after.version == before.version + 1  # committed
+        # ...and shown anyway, by an edit through the channel: the buttons work.
+        assert len(harness.fake.sent(*EDIT)) == 1
+        assert _versions(harness.message(live.id)) == {after.version}
+        keep = next(b for b in harness.message(live.id).enabled() if ":keep:" in b["custom_id"])
+        kept = await harness.click(anne, harness.message(live.id), keep["custom_id"])
+        assert kept.edited and kept.ephemeral is None
+        assert (await harness.session()).version == after.version + 1
+        assert _tracebacks(caplog) == []
+
+
+async def test_a_click_committed_before_a_kill_is_shown_at_start_up(tmp_path, caplog, monkeypatch):
+    database = tmp_path / "bot.db"
+    async with BotHarness.running(database, close=False) as first:  # then "kill -9"
+        anne, bob = first.user("Anne"), first.user("Bob")
+        live = await start_game(first, [anne, bob], first_player="host")
+        shown_before = first.message(live.id).snapshot()
+
+        async def die(*args: object) -> None:  # the process ends before its reply
+            raise asyncio.CancelledError
+
+        monkeypatch.setattr(clicks, "reply_edit", die)
+        await first.click(anne, first.message(live.id), "Roll")
+        monkeypatch.undo()
+        committed = await first.session()
+        fake = first.fake
+    # Stranded: the message still carries the buttons of the version before.
+    assert fake.messages[live.id].payload == shown_before.payload
+    assert _versions(fake.messages[live.id]) == {committed.version - 1}
+
+    async with BotHarness.running(database, fake=fake, seed=5) as second:
+        assert await second.bot.startup_repair == 1
+        assert (await second.session()).version == committed.version  # nothing advanced
+        message = second.message(live.id)
+        assert _versions(message) == {committed.version}
+        keep = next(b for b in message.enabled() if ":keep:" in b["custom_id"])
+        kept = await second.click(anne, message, keep["custom_id"])
+        assert kept.edited and kept.ephemeral is None
+        assert (await second.session()).version == committed.version + 1
+
+    # A clean restart has nothing to show again.
+    async with BotHarness.running(database, fake=fake, seed=6) as third:
+        assert await third.bot.startup_repair == 0
+    assert _tracebacks(caplog) == []
+
+
+async def test_a_stale_click_is_still_refused_when_the_message_is_current(tmp_path, caplog):
+    async with BotHarness.running(tmp_path / "bot.db") as harness:
+        anne, bob = harness.user("Anne"), harness.user("Bob")
+        live = await start_game(harness, [anne, bob], first_player="host")
+        old = harness.message(live.id).snapshot()
+        await harness.click(anne, harness.message(live.id), "Roll")
+        version = (await harness.session()).version
+        again = await harness.click(anne, old, "Roll")  # a copy of the version before
+        assert again.ephemeral is not None and not again.edited
+        assert (await harness.session()).version == version
+        assert harness.fake.sent(*EDIT) == []  # nothing was behind: no repair
+        assert _tracebacks(caplog) == []
+
+
+async def test_a_game_ended_without_its_answer_still_shows_its_end(tmp_path, caplog):
+    async with BotHarness.running(tmp_path / "bot.db") as harness:
+        anne, bob = harness.user("Anne"), harness.user("Bob")
+        live = await start_game(harness, [anne, bob])
+        confirm = (await harness.slash(anne, "pickomino", "end")).message
+        harness.fake.fail[CALLBACK] = 404  # the confirmation's answer comes too late
+        done = await harness.click(anne, confirm, "End the game")
+        assert done.callbacks == []
+        assert await harness.session() is None  # ended and committed...
+        final = harness.message(live.id)  # ...and the live message shows the end
+        assert "abandoned" in final.text()
+        assert [b.get("label") for b in final.buttons] == ["Play again"]
+        again = await harness.click(bob, final, "Play again")
+        assert not again.message.ephemeral and "Pickomino lobby" in again.message.text()
+        assert _tracebacks(caplog) == []
+
+
+async def test_a_repair_that_fails_too_is_tried_again(tmp_path, caplog):
+    async with BotHarness.running(tmp_path / "bot.db") as harness:
+        harness.bot.sessions.repair_retry_seconds = (0.0,)  # at once, for the test
+        anne, bob = harness.user("Anne"), harness.user("Bob")
+        live = await start_game(harness, [anne, bob], first_player="host")
+        harness.fake.fail[CALLBACK] = 503  # the answer fails...
+        harness.fake.fail[EDIT[1]] = 503  # ...and so does the first repair
+        await harness.click(anne, harness.message(live.id), "Roll")
+        version = (await harness.session()).version
+        for _ in range(100):  # the retry comes on a later turn of the event loop
+            if _versions(harness.message(live.id)) == {version}:
+                break
+            await asyncio.sleep(0)
+            await harness.settle()
+        assert _versions(harness.message(live.id)) == {version}
+        assert len(harness.fake.sent(*EDIT)) == 2  # the failed repair, then the retry
+        assert harness.bot.sessions.shown.behind == {}
+        assert _tracebacks(caplog) == []

@@ -1,0 +1,157 @@
+"""End to end, when Discord or the host misbehaves: the real bot process against the
+stand-in, with a reply lost to a SIGKILL between the commit and the answer, a 429 that
+is retried, and a reply that fails for good after three 5xx answers. Each time the live
+message ends up at the stored version (its buttons work), the database moved by exactly
+the clicks that were committed, and no process logged an error or a traceback."""
+
+from __future__ import annotations
+
+import asyncio
+import signal
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from bot.render.custom_ids import ComponentRef
+from tests.e2e.fake_discord import FakeDiscord, FakeMessage
+from tests.e2e.test_bot_e2e import (
+    CB_UPDATE,
+    BotLauncher,
+    BotProcess,
+    GameLog,
+    accepted_click,
+    choose,
+    current_player,
+    open_lobby,
+    roll_button,
+)
+
+pytestmark = pytest.mark.e2e
+
+CALLBACK = r"^/interactions/\d+/[^/]+/callback$"
+
+
+def stored_version(database: Path) -> int:
+    with sqlite3.connect(database) as db:
+        (version,) = db.execute("SELECT version FROM sessions WHERE status != 'over'").fetchone()
+        return int(version)
+
+
+def shown_versions(message: FakeMessage) -> set[int]:
+    refs = (ComponentRef.parse(button.custom_id or "") for button in message.buttons)
+    return {ref.version for ref in refs if ref is not None}
+
+
+def live(fake: FakeDiscord, message_id: int) -> FakeMessage:
+    message = fake.get_message(message_id)
+    assert message is not None
+    return message
+
+
+def no_problems(launcher: BotLauncher) -> None:
+    problems = [line for process in launcher.processes for line in process.problems()]
+    assert not problems, "the bot logged errors:\n" + "\n".join(problems)
+
+
+async def game_in_play(fake: FakeDiscord, launcher: BotLauncher) -> tuple[BotProcess, int, int]:
+    """A bot process with a started game: the process, the live message id, the version."""
+    process = await launcher.start()
+    message_id = await open_lobby(fake, GameLog())
+    before = stored_version(launcher.database)
+    assert shown_versions(live(fake, message_id)) == {before}
+    return process, message_id, before
+
+
+async def press_next(fake: FakeDiscord, message_id: int) -> None:
+    """The player to move makes a move; the click must be shown in place."""
+    message = live(fake, message_id)
+    _, button = choose(message)
+    await accepted_click(fake, current_player(fake, message), message_id, button)
+
+
+async def test_a_reply_lost_to_a_kill_is_shown_after_the_restart(
+    fake_discord: FakeDiscord, launcher: BotLauncher
+) -> None:
+    fake = fake_discord
+    async with asyncio.timeout(120):
+        first, message_id, before = await game_in_play(fake, launcher)
+
+        # The bot commits the roll, then dies while its answer is on the way.
+        held = fake.hold("POST", CALLBACK)
+        message = live(fake, message_id)
+        roll = roll_button(message)
+        assert roll is not None
+        player = current_player(fake, message)
+        await fake.click(player, message_id, roll.custom_id, wait=False)
+        await asyncio.wait_for(held.arrived.wait(), 10)
+        await first.kill()
+        assert first.popen.returncode == -signal.SIGKILL
+        held.drop()
+        assert stored_version(launcher.database) == before + 1  # committed...
+        assert shown_versions(live(fake, message_id)) == {before}  # ...but not shown
+        await fake.wait_for(lambda: not fake.ready, what="the stand-in to see the bot gone")
+
+        # The new process shows the message at the stored version; its buttons work.
+        await launcher.start()
+        await fake.wait_for(
+            lambda: shown_versions(live(fake, message_id)) == {before + 1},
+            what="the live message to be shown again",
+        )
+        assert stored_version(launcher.database) == before + 1
+        await press_next(fake, message_id)
+        assert stored_version(launcher.database) == before + 2
+    fake.take_rejections()  # the dropped reply's interaction was never answered
+    no_problems(launcher)
+
+
+async def test_a_rate_limited_reply_is_retried(
+    fake_discord: FakeDiscord, launcher: BotLauncher
+) -> None:
+    fake = fake_discord
+    async with asyncio.timeout(60):
+        _, message_id, before = await game_in_play(fake, launcher)
+        fake.inject_error(
+            "POST",
+            CALLBACK,
+            status=429,
+            body={"message": "You are being rate limited.", "retry_after": 0.2, "global": False},
+            headers={"Retry-After": "0.2", "Via": "1.1 google"},
+        )
+        await press_next(fake, message_id)
+        # Refused once with 429 (the answer that was then taken is recorded when its
+        # request ends, which may be after the click was seen as accepted).
+        answers = [r.status for r in fake.requests if "/callback" in r.path]
+        assert answers.count(429) == 1, answers
+        assert stored_version(launcher.database) == before + 1
+        assert shown_versions(live(fake, message_id)) == {before + 1}
+    no_problems(launcher)
+
+
+async def test_a_reply_that_fails_for_good_is_repaired_through_the_channel(
+    fake_discord: FakeDiscord, launcher: BotLauncher
+) -> None:
+    fake = fake_discord
+    async with asyncio.timeout(90):
+        _, message_id, before = await game_in_play(fake, launcher)
+        # Three 5xx: discord.py retries after 1, 3 and 5 s, and its fourth try comes
+        # after Discord's 3 s deadline, so the answer is refused as unknown (10062).
+        fake.inject_error("POST", CALLBACK, status=503, times=3)
+        message = live(fake, message_id)
+        roll = roll_button(message)
+        assert roll is not None
+        click = await fake.click(
+            current_player(fake, message), message_id, roll.custom_id, wait=False
+        )
+        await fake.wait_for(
+            lambda: shown_versions(live(fake, message_id)) == {before + 1},
+            timeout=30,
+            what="the live message to be shown again through the channel",
+        )
+        assert click.response_type != CB_UPDATE  # the answer itself never got through
+        assert stored_version(launcher.database) == before + 1
+        rejected = fake.take_rejections(10062)
+        assert rejected, "the late answer was not refused"
+        await press_next(fake, message_id)  # the repaired buttons work
+        assert stored_version(launcher.database) == before + 2
+    no_problems(launcher)
