@@ -93,8 +93,8 @@ def _ms(sorted_seconds: list[float], fraction: float) -> str:
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=600, help="3-player games")
-    parser.add_argument("--five", type=int, default=150, help="5-player games")
+    parser.add_argument("--games", type=int, default=1000, help="3-player games")
+    parser.add_argument("--five", type=int, default=300, help="5-player games")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=2)
     args = parser.parse_args(argv)

@@ -24,7 +24,9 @@ PICK_BUDGET = 9_000  # simulated picks per decision (about 25 ms on one idle cor
 MIN_ROLLOUTS = 8  # per candidate, however long the game still is
 MARGIN_WEIGHT = 0.02  # reward per point of margin over the best opponent
 BONUS = tuple(colour_bonus(k) for k in range(32))
-SEAT_WEIGHT = 0.75  # how much of a seat's expected die a rollout's Hard plays for
+SEAT_WEIGHT = 0.6  # how much of a seat's expected die a rollout's Hard plays for
+# ...and of a colour-bonus step: a colour kept again now is often kept again later anyway.
+PLANNED_SET_WEIGHT = 0.5
 
 
 def _seat_worth(players: int) -> tuple[float, ...]:
@@ -99,9 +101,7 @@ class Position:
         )
 
 
-def candidate_values(
-    game: Game, rng: RandomSource, budget: int = PICK_BUDGET
-) -> dict[int, float]:
+def candidate_values(game: Game, rng: RandomSource, budget: int = PICK_BUDGET) -> dict[int, float]:
     """The average rollout reward of keeping each die on the table, by colour index."""
     start = Position.of(game)
     candidates = [index for index, taken in enumerate(start.taken) if not taken]
@@ -179,7 +179,6 @@ def _play_out(after: Position, rolls: list[list[int]]) -> float:
     scores = list(after.scores)
     first = after.first
     last = len(rolls) - 1
-    normal_sets, normal_picker = NORMAL.set_weight, NORMAL.picker_value
     for round_index, dice in enumerate(rolls):
         lowest = min(dice)
         available = list(range(count))
@@ -192,15 +191,10 @@ def _play_out(after: Position, rolls: list[list[int]]) -> float:
                     return _best_last_pick(dice, available, counts, scores, first, offset, me)
                 chosen = _planned_pick(dice, available, counts, scores, first, offset, picker, me)
             else:
-                picker_bonus = normal_picker if picker < 0 and round_index < last else 0.0
-                chosen, best_key = -1, -1.0
-                for index in available:
-                    value = dice[index]
-                    key = value + normal_sets * SET_GAIN[row[index]]
-                    if value == lowest:
-                        key += picker_bonus
-                    if key > best_key:
-                        chosen, best_key = index, key
+                more_rounds = round_index < last
+                chosen = greedy_choice(
+                    dice, available, row, picker < 0, lowest, more_rounds, NORMAL
+                )
             available.remove(chosen)
             scores[seat] += dice[chosen] + SET_GAIN[row[chosen]]
             row[chosen] += 1
@@ -225,12 +219,11 @@ def _planned_pick(
     its seat in the next round's order is largest."""
     count = len(scores)
     lowest = min(dice)
-    normal_sets, normal_picker = NORMAL.set_weight, NORMAL.picker_value
     seat_worth = SEAT_WORTH[count]
     mine_row = counts[me]
     best, best_key = available[0], -1e9
     for mine in available:
-        gains = dice[mine] + SET_GAIN[mine_row[mine]]
+        gains = dice[mine] + PLANNED_SET_WEIGHT * SET_GAIN[mine_row[mine]]
         others = 0
         round_picker = picker
         if round_picker < 0 and dice[mine] == lowest:
@@ -239,15 +232,7 @@ def _planned_pick(
         for later in range(offset + 1, count):
             seat = (first + later) % count
             row = counts[seat]
-            picker_bonus = normal_picker if round_picker < 0 else 0.0
-            chosen, chosen_key = -1, -1.0
-            for index in left:
-                value = dice[index]
-                key = value + normal_sets * SET_GAIN[row[index]]
-                if value == lowest:
-                    key += picker_bonus
-                if key > chosen_key:
-                    chosen, chosen_key = index, key
+            chosen = greedy_choice(dice, left, row, round_picker < 0, lowest, True, NORMAL)
             left.remove(chosen)
             others += dice[chosen] + SET_GAIN[row[chosen]]
             if round_picker < 0 and dice[chosen] == lowest:
@@ -273,7 +258,7 @@ def _best_last_pick(
     Each seat keeps once a round, so the rest of the round only reads `counts`.
     """
     count = len(scores)
-    normal_sets = NORMAL.set_weight
+    lowest = min(dice)
     mine_row = counts[me]
     best = -1e9
     for mine in available:
@@ -283,11 +268,7 @@ def _best_last_pick(
         for later in range(offset + 1, count):
             seat = (first + later) % count
             row = counts[seat]
-            chosen, best_key = -1, -1.0
-            for index in left:  # Normal's rule; no Picker to become in the last round
-                key = dice[index] + normal_sets * SET_GAIN[row[index]]
-                if key > best_key:
-                    chosen, best_key = index, key
+            chosen = greedy_choice(dice, left, row, False, lowest, False, NORMAL)
             left.remove(chosen)
             trial[seat] += dice[chosen] + SET_GAIN[row[chosen]]
         best = max(best, _reward(trial, me))
