@@ -3,7 +3,9 @@
 After Hard keeps a die, the rest of the round is fixed (the others play Normal, which
 is deterministic); the later rounds are rolled at random, the same rolls for every
 candidate (common random numbers, so the comparison is fair with few rollouts), with
-Normal opponents and Hard playing the full-bonus greedy rule. A candidate's value is
+Normal opponents. In those rounds Hard keeps the die that leaves it best placed once
+the round is over (its lead plus the worth of its seat next round), and in the last
+round the die with the best exact outcome. A candidate's value is
 its average reward: the share of first place Hard gets (1/k on a k-way tie) plus a
 little for the score margin, which separates candidates that win equally often.
 The work per decision is bounded by a budget of simulated picks, not by a clock, so a
@@ -15,13 +17,16 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from bot.games.picker.ai.greedy import NORMAL, SET_GAIN, greedy_choice
+from bot.games.picker.ai.greedy import SET_GAIN, greedy_choice
 from bot.games.picker.engine import MAX_PLAYERS, MIN_PLAYERS, Game, RandomSource
 from bot.games.picker.engine.colours import COLOUR_INDEX
 from bot.games.picker.engine.scoring import colour_bonus
 
-PICK_BUDGET = 9_000  # simulated picks per decision (about 25 ms on one idle core)
-MIN_ROLLOUTS = 8  # per candidate, however long the game still is
+# The work of a decision, in simulated keeps: a rollout round costs n keeps plus about
+# n*n/2 for Hard's own planned keep. 3 players gained nothing from twice this (measured);
+# the slowest decisions (8 players, first round) stay near 20 ms of CPU.
+PICK_BUDGET = 12_000
+MIN_ROLLOUTS = 4  # per candidate, however long the game still is
 MARGIN_WEIGHT = 0.02  # reward per point of margin over the best opponent
 BONUS = tuple(colour_bonus(k) for k in range(32))
 SEAT_WEIGHT = 0.6  # how much of a seat's expected die a rollout's Hard plays for
@@ -109,7 +114,7 @@ def candidate_values(game: Game, rng: RandomSource, budget: int = PICK_BUDGET) -
     if start.rounds_left == 0 or len(candidates) == 1:
         rollouts = 1  # nothing random is left: one play-out is exact
     else:
-        per_rollout = count * start.rounds_left
+        per_rollout = start.rounds_left * count * (2 + count) // 2
         rollouts = max(MIN_ROLLOUTS, budget // (per_rollout * len(candidates)))
     futures = [_future_rolls(rng, count, start.rounds_left) for _ in range(rollouts)]
     values = {}
@@ -145,9 +150,7 @@ def _after_my_pick(start: Position, index: int) -> Position:
             chosen = index
         else:
             available = [i for i in range(count) if not taken[i]]
-            chosen = greedy_choice(
-                dice, available, counts[seat], picker < 0, lowest, more_rounds, NORMAL
-            )
+            chosen = greedy_choice(dice, available, counts[seat], picker < 0, lowest, more_rounds)
         taken[chosen] = True
         scores[seat] += dice[chosen] + SET_GAIN[counts[seat][chosen]]
         counts[seat][chosen] += 1
@@ -192,9 +195,7 @@ def _play_out(after: Position, rolls: list[list[int]]) -> float:
                 chosen = _planned_pick(dice, available, counts, scores, first, offset, picker, me)
             else:
                 more_rounds = round_index < last
-                chosen = greedy_choice(
-                    dice, available, row, picker < 0, lowest, more_rounds, NORMAL
-                )
+                chosen = greedy_choice(dice, available, row, picker < 0, lowest, more_rounds)
             available.remove(chosen)
             scores[seat] += dice[chosen] + SET_GAIN[row[chosen]]
             row[chosen] += 1
@@ -232,7 +233,7 @@ def _planned_pick(
         for later in range(offset + 1, count):
             seat = (first + later) % count
             row = counts[seat]
-            chosen = greedy_choice(dice, left, row, round_picker < 0, lowest, True, NORMAL)
+            chosen = greedy_choice(dice, left, row, round_picker < 0, lowest, True)
             left.remove(chosen)
             others += dice[chosen] + SET_GAIN[row[chosen]]
             if round_picker < 0 and dice[chosen] == lowest:
@@ -268,7 +269,7 @@ def _best_last_pick(
         for later in range(offset + 1, count):
             seat = (first + later) % count
             row = counts[seat]
-            chosen = greedy_choice(dice, left, row, False, lowest, False, NORMAL)
+            chosen = greedy_choice(dice, left, row, False, lowest, False)
             left.remove(chosen)
             trial[seat] += dice[chosen] + SET_GAIN[row[chosen]]
         best = max(best, _reward(trial, me))
