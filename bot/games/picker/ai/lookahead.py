@@ -222,24 +222,22 @@ def _planned_pick(
     lowest = min(dice)
     seat_worth = SEAT_WORTH[count]
     mine_row = counts[me]
+    before = sum(scores)
     best, best_key = available[0], -1e9
     for mine in available:
-        gains = dice[mine] + PLANNED_SET_WEIGHT * SET_GAIN[mine_row[mine]]
-        others = 0
-        round_picker = picker
-        if round_picker < 0 and dice[mine] == lowest:
-            round_picker = me
+        gain = dice[mine] + SET_GAIN[mine_row[mine]]
+        trial = list(scores)
+        trial[me] += gain
+        round_picker = me if picker < 0 and dice[mine] == lowest else picker
         left = [index for index in available if index != mine]
-        for later in range(offset + 1, count):
-            seat = (first + later) % count
-            row = counts[seat]
-            chosen = greedy_choice(dice, left, row, round_picker < 0, lowest, True)
-            left.remove(chosen)
-            others += dice[chosen] + SET_GAIN[row[chosen]]
-            if round_picker < 0 and dice[chosen] == lowest:
-                round_picker = seat
-        # Only the changes matter: everyone's earlier score is the same for every die.
-        key = gains - others / (count - 1) + seat_worth[(me - round_picker) % count]
+        round_picker = _normals_finish(dice, left, counts, trial, first, offset, round_picker)
+        others = sum(trial) - before - gain
+        key = (
+            dice[mine]
+            + PLANNED_SET_WEIGHT * SET_GAIN[mine_row[mine]]
+            - others / (count - 1)
+            + seat_worth[(me - round_picker) % count]
+        )
         if key > best_key:
             best, best_key = mine, key
     return best
@@ -258,22 +256,41 @@ def _best_last_pick(
 
     Each seat keeps once a round, so the rest of the round only reads `counts`.
     """
-    count = len(scores)
-    lowest = min(dice)
     mine_row = counts[me]
     best = -1e9
     for mine in available:
         trial = list(scores)
         trial[me] += dice[mine] + SET_GAIN[mine_row[mine]]
         left = [index for index in available if index != mine]
-        for later in range(offset + 1, count):
-            seat = (first + later) % count
-            row = counts[seat]
-            chosen = greedy_choice(dice, left, row, False, lowest, False)
-            left.remove(chosen)
-            trial[seat] += dice[chosen] + SET_GAIN[row[chosen]]
+        _normals_finish(dice, left, counts, trial, first, offset, -1, more_rounds=False)
         best = max(best, _reward(trial, me))
     return best
+
+
+def _normals_finish(
+    dice: list[int],
+    left: list[int],
+    counts: list[list[int]],
+    scores: list[int],
+    first: int,
+    offset: int,
+    picker: int,
+    more_rounds: bool = True,
+) -> int:
+    """The Normals keep the dice `left` after the keeper at `offset`, adding to `scores`
+    in place; return the round's Picker. Each seat keeps once a round, so the round
+    only reads `counts` (the caller's copy stays right for the round)."""
+    count = len(scores)
+    lowest = min(dice)
+    for later in range(offset + 1, count):
+        seat = (first + later) % count
+        row = counts[seat]
+        chosen = greedy_choice(dice, left, row, picker < 0, lowest, more_rounds)
+        left.remove(chosen)
+        scores[seat] += dice[chosen] + SET_GAIN[row[chosen]]
+        if picker < 0 and dice[chosen] == lowest:
+            picker = seat
+    return picker
 
 
 def _reward(scores: list[int], me: int) -> float:
