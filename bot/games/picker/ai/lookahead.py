@@ -3,7 +3,9 @@
 After Hard keeps a die, the rest of the round is fixed (the others play Normal, which
 is deterministic); the later rounds are rolled at random, the same rolls for every
 candidate (common random numbers, so the comparison is fair with few rollouts), with
-Normal opponents and Hard playing the full-bonus greedy rule. A candidate's value is
+Normal opponents. In those rounds Hard keeps the die that leaves it best placed once
+the round is over (its lead plus the worth of its seat next round), and in the last
+round the die with the best exact outcome. A candidate's value is
 its average reward: the share of first place Hard gets (1/k on a k-way tie) plus a
 little for the score margin, which separates candidates that win equally often.
 The work per decision is bounded by a budget of simulated picks, not by a clock, so a
@@ -12,19 +14,50 @@ decision is reproducible for a given rng.
 
 from __future__ import annotations
 
-import random
+import math
 from dataclasses import dataclass
 
-from bot.games.picker.ai.greedy import NORMAL, SET_GAIN, Weights, greedy_choice
-from bot.games.picker.engine import Game, RandomSource
+from bot.games.picker.ai.greedy import SET_GAIN, greedy_choice
+from bot.games.picker.engine import MAX_PLAYERS, MIN_PLAYERS, Game, RandomSource
 from bot.games.picker.engine.colours import COLOUR_INDEX
 from bot.games.picker.engine.scoring import colour_bonus
 
-PICK_BUDGET = 9_000  # simulated picks per decision (about 25 ms on one idle core)
-MIN_ROLLOUTS = 8  # per candidate, however long the game still is
+# The work of a decision, in simulated keeps: a rollout round costs n keeps plus about
+# n*n/2 for Hard's own planned keep. 3 players gained nothing from twice this (measured);
+# the slowest decisions (8 players, first round) stay near 20 ms of CPU.
+PICK_BUDGET = 12_000
+MIN_ROLLOUTS = 4  # per candidate, however long the game still is
 MARGIN_WEIGHT = 0.02  # reward per point of margin over the best opponent
-SELF = Weights(set_weight=0.4, picker_value=1.5)  # Hard's own play in the rollouts
 BONUS = tuple(colour_bonus(k) for k in range(32))
+SEAT_WEIGHT = 0.6  # how much of a seat's expected die a rollout's Hard plays for
+# ...and of a colour-bonus step: a colour kept again now is often kept again later anyway.
+PLANNED_SET_WEIGHT = 0.5
+
+
+def _seat_worth(players: int) -> tuple[float, ...]:
+    """What keeping k-th in a round is worth against the others, for k = 0, 1, ...
+
+    The k-th keeper gets about the k-th highest die: its expectation less the mean 3.5,
+    scaled by n/(n-1) since the others' share falls by as much. All dice equal are
+    rolled again, which leaves each order statistic's expectation over the other rolls
+    (E_k - 3.5 P(equal)) / (1 - P(equal)).
+    """
+    equal = 6 / 6**players
+    worths = []
+    for rank in range(1, players + 1):
+        expected = sum(
+            sum(
+                math.comb(players, high) * p**high * (1 - p) ** (players - high)
+                for high in range(rank, players + 1)
+            )
+            for p in ((7 - value) / 6 for value in range(1, 7))
+        )
+        conditioned = (expected - 3.5 * equal) / (1 - equal)
+        worths.append(SEAT_WEIGHT * (conditioned - 3.5) * players / (players - 1))
+    return tuple(worths)
+
+
+SEAT_WORTH = {players: _seat_worth(players) for players in range(MIN_PLAYERS, MAX_PLAYERS + 1)}
 
 
 @dataclass(slots=True)
@@ -39,7 +72,7 @@ class Position:
     picks: int  # dice kept this round
     picker: int  # seat of this round's Picker, -1 while nobody
     counts: list[list[int]]  # per seat, per colour: dice kept
-    points: list[int]
+    scores: list[int]  # per seat: numbers kept plus colour bonus so far
     rounds_left: int  # after the round being played
 
     @classmethod
@@ -55,6 +88,10 @@ class Position:
         taken = [False] * count
         for colour in game.picks:
             taken[COLOUR_INDEX[colour]] = True
+        scores = [
+            game.points[player] + sum(BONUS[k] for k in row)
+            for player, row in zip(game.players, counts, strict=True)
+        ]
         return cls(
             players=count,
             me=game.current,
@@ -64,7 +101,7 @@ class Position:
             picks=len(game.picks),
             picker=-1 if game.picker is None else game.picker,
             counts=counts,
-            points=[game.points[player] for player in game.players],
+            scores=scores,
             rounds_left=game.rounds_total - game.round - 1,
         )
 
@@ -77,7 +114,7 @@ def candidate_values(game: Game, rng: RandomSource, budget: int = PICK_BUDGET) -
     if start.rounds_left == 0 or len(candidates) == 1:
         rollouts = 1  # nothing random is left: one play-out is exact
     else:
-        per_rollout = count * start.rounds_left
+        per_rollout = start.rounds_left * count * (2 + count) // 2
         rollouts = max(MIN_ROLLOUTS, budget // (per_rollout * len(candidates)))
     futures = [_future_rolls(rng, count, start.rounds_left) for _ in range(rollouts)]
     values = {}
@@ -101,25 +138,22 @@ def _future_rolls(rng: RandomSource, count: int, rounds: int) -> list[list[int]]
 def _after_my_pick(start: Position, index: int) -> Position:
     """The position once Hard keeps die `index` and the others finish the round."""
     counts = [list(row) for row in start.counts]
-    points = list(start.points)
+    scores = list(start.scores)
     taken = list(start.taken)
     dice, count = start.dice, start.players
     lowest = min(dice)
     picker = start.picker
     more_rounds = start.rounds_left > 0
-    seat = start.me
     for offset in range(start.picks, count):
         seat = (start.first + offset) % count
         if offset == start.picks:
             chosen = index
         else:
             available = [i for i in range(count) if not taken[i]]
-            chosen = greedy_choice(
-                dice, available, counts[seat], picker < 0, lowest, more_rounds, NORMAL
-            )
+            chosen = greedy_choice(dice, available, counts[seat], picker < 0, lowest, more_rounds)
         taken[chosen] = True
+        scores[seat] += dice[chosen] + SET_GAIN[counts[seat][chosen]]
         counts[seat][chosen] += 1
-        points[seat] += dice[chosen]
         if picker < 0 and dice[chosen] == lowest:
             picker = seat
     return Position(
@@ -131,7 +165,7 @@ def _after_my_pick(start: Position, index: int) -> Position:
         picks=0,
         picker=-1,
         counts=counts,
-        points=points,
+        scores=scores,
         rounds_left=start.rounds_left,
     )
 
@@ -139,16 +173,15 @@ def _after_my_pick(start: Position, index: int) -> Position:
 def _play_out(after: Position, rolls: list[list[int]]) -> float:
     """Play the remaining rounds with `rolls`; return Hard's reward at the end.
 
-    Opponents play Normal; Hard plays the greedy rule with `SELF` weights, except in
-    the last round, where it keeps the die with the best exact outcome.
+    Opponents play Normal. Hard keeps, in each round, the die that leaves it best
+    placed once the round is over (`_planned_pick`), and in the last round the die with
+    the best exact outcome.
     """
     count, me = after.players, after.me
     counts = [list(row) for row in after.counts]
-    points = list(after.points)
+    scores = list(after.scores)
     first = after.first
     last = len(rolls) - 1
-    normal_sets, normal_picker = NORMAL.set_weight, NORMAL.picker_value
-    self_sets, self_picker = SELF.set_weight, SELF.picker_value
     for round_index, dice in enumerate(rolls):
         lowest = min(dice)
         available = list(range(count))
@@ -156,70 +189,113 @@ def _play_out(after: Position, rolls: list[list[int]]) -> float:
         for offset in range(count):
             seat = (first + offset) % count
             row = counts[seat]
-            if seat == me and round_index == last:
-                return _best_last_pick(dice, available, counts, points, first, offset, picker, me)
             if seat == me:
-                set_weight, picker_bonus = self_sets, self_picker
+                if round_index == last:
+                    return _best_last_pick(dice, available, counts, scores, first, offset, me)
+                chosen = _planned_pick(dice, available, counts, scores, first, offset, picker, me)
             else:
-                set_weight, picker_bonus = normal_sets, normal_picker
-            if picker >= 0 or round_index == last:
-                picker_bonus = 0.0
-            chosen, best_key = -1, -1.0
-            for index in available:
-                value = dice[index]
-                key = value + set_weight * SET_GAIN[row[index]]
-                if value == lowest:
-                    key += picker_bonus
-                if key > best_key:
-                    chosen, best_key = index, key
+                more_rounds = round_index < last
+                chosen = greedy_choice(dice, available, row, picker < 0, lowest, more_rounds)
             available.remove(chosen)
+            scores[seat] += dice[chosen] + SET_GAIN[row[chosen]]
             row[chosen] += 1
-            points[seat] += dice[chosen]
             if picker < 0 and dice[chosen] == lowest:
                 picker = seat
         first = picker
-    return _reward(counts, points, me)
+    return _reward(scores, me)
+
+
+def _planned_pick(
+    dice: list[int],
+    available: list[int],
+    counts: list[list[int]],
+    scores: list[int],
+    first: int,
+    offset: int,
+    picker: int,
+    me: int,
+) -> int:
+    """Hard's keep in a rollout round before the last: the die after which, once the
+    Normals finish the round, Hard's lead over the others' average plus the worth of
+    its seat in the next round's order is largest."""
+    count = len(scores)
+    lowest = min(dice)
+    seat_worth = SEAT_WORTH[count]
+    mine_row = counts[me]
+    before = sum(scores)
+    best, best_key = available[0], -1e9
+    for mine in available:
+        gain = dice[mine] + SET_GAIN[mine_row[mine]]
+        trial = list(scores)
+        trial[me] += gain
+        round_picker = me if picker < 0 and dice[mine] == lowest else picker
+        left = [index for index in available if index != mine]
+        round_picker = _normals_finish(dice, left, counts, trial, first, offset, round_picker)
+        others = sum(trial) - before - gain
+        key = (
+            dice[mine]
+            + PLANNED_SET_WEIGHT * SET_GAIN[mine_row[mine]]
+            - others / (count - 1)
+            + seat_worth[(me - round_picker) % count]
+        )
+        if key > best_key:
+            best, best_key = mine, key
+    return best
 
 
 def _best_last_pick(
     dice: list[int],
     available: list[int],
     counts: list[list[int]],
-    points: list[int],
+    scores: list[int],
     first: int,
     offset: int,
-    picker: int,
     me: int,
 ) -> float:
-    """Hard's best reward when it keeps next in the game's last round (exact)."""
-    count = len(points)
-    lowest = min(dice)
+    """Hard's best reward when it keeps next in the game's last round (exact).
+
+    Each seat keeps once a round, so the rest of the round only reads `counts`.
+    """
+    mine_row = counts[me]
     best = -1e9
     for mine in available:
-        trial_counts = [list(row) for row in counts]
-        trial_points = list(points)
+        trial = list(scores)
+        trial[me] += dice[mine] + SET_GAIN[mine_row[mine]]
         left = [index for index in available if index != mine]
-        trial_counts[me][mine] += 1
-        trial_points[me] += dice[mine]
-        for later in range(offset + 1, count):
-            seat = (first + later) % count
-            chosen = greedy_choice(dice, left, trial_counts[seat], False, lowest, False, NORMAL)
-            left.remove(chosen)
-            trial_counts[seat][chosen] += 1
-            trial_points[seat] += dice[chosen]
-        best = max(best, _reward(trial_counts, trial_points, me))
+        _normals_finish(dice, left, counts, trial, first, offset, -1, more_rounds=False)
+        best = max(best, _reward(trial, me))
     return best
 
 
-def _reward(counts: list[list[int]], points: list[int], me: int) -> float:
+def _normals_finish(
+    dice: list[int],
+    left: list[int],
+    counts: list[list[int]],
+    scores: list[int],
+    first: int,
+    offset: int,
+    picker: int,
+    more_rounds: bool = True,
+) -> int:
+    """The Normals keep the dice `left` after the keeper at `offset`, adding to `scores`
+    in place; return the round's Picker. Each seat keeps once a round, so the round
+    only reads `counts` (the caller's copy stays right for the round)."""
+    count = len(scores)
+    lowest = min(dice)
+    for later in range(offset + 1, count):
+        seat = (first + later) % count
+        row = counts[seat]
+        chosen = greedy_choice(dice, left, row, picker < 0, lowest, more_rounds)
+        left.remove(chosen)
+        scores[seat] += dice[chosen] + SET_GAIN[row[chosen]]
+        if picker < 0 and dice[chosen] == lowest:
+            picker = seat
+    return picker
+
+
+def _reward(scores: list[int], me: int) -> float:
     """Hard's share of first place (1/k on a k-way tie) plus a little for the margin."""
-    scores = [points[seat] + sum(BONUS[k] for k in counts[seat]) for seat in range(len(points))]
     mine = scores[me]
     best_other = max(score for seat, score in enumerate(scores) if seat != me)
     share = 1.0 / scores.count(mine) if mine >= best_other else 0.0
     return share + MARGIN_WEIGHT * (mine - best_other)
-
-
-def new_rng(seed: int) -> random.Random:
-    """A seeded rng for callers without one of their own (hints)."""
-    return random.Random(seed)

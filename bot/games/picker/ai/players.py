@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-from bot.games.picker.ai.greedy import NORMAL, greedy_choice
+from bot.games.picker.ai.greedy import greedy_choice
 from bot.games.picker.ai.lookahead import candidate_values
 from bot.games.picker.engine import COLOURS, Colour, Game, Pick, RandomSource
 from bot.games.picker.engine.colours import COLOUR_INDEX
@@ -49,9 +49,7 @@ def normal_choice(game: Game) -> Colour:
         counts[COLOUR_INDEX[colour]] += 1
     available = [COLOUR_INDEX[colour] for colour in game.available()]
     more_rounds = game.round + 1 < game.rounds_total
-    index = greedy_choice(
-        dice, available, counts, game.picker is None, game.lowest, more_rounds, NORMAL
-    )
+    index = greedy_choice(dice, available, counts, game.picker is None, game.lowest, more_rounds)
     return COLOURS[index]
 
 
