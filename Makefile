@@ -86,6 +86,8 @@ bench: $(STAMP)
 	$(BIN)/python -m benchmarks.bench_history
 	$(BIN)/python -m benchmarks.bench_bots
 	$(BIN)/python -m benchmarks.bench_pictures
+	$(BIN)/python -m bot.games.picker.bench
+	$(BIN)/python -m benchmarks.bench_picker_bots
 
 $(BIN)/pip-compile: | $(BIN)/python
 	@$(PIP_INSTALL) "$(PIP_TOOLS_RANGE)"
