@@ -16,6 +16,7 @@ import discord
 
 from bot.render.custom_ids import TEMPLATE, ComponentRef, MalformedId
 from bot.render.layout import ButtonSpec, Layout, MenuSpec, Style
+from bot.ui.translator import use_interaction_locale
 
 _STYLES = {
     Style.PRIMARY: discord.ButtonStyle.primary,
@@ -79,6 +80,7 @@ class SessionComponent(discord.ui.DynamicItem[Wrapped], template=TEMPLATE):
         return cls(wrapped, ref)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        use_interaction_locale(interaction)  # answers to the clicker are in their language
         handler = click_handler(interaction.client)
         ref = self.ref
         if ref is None:

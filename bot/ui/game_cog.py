@@ -13,7 +13,7 @@ from discord.ext import commands
 
 from bot.games.plugin import GamePlugin
 from bot.games.registry import plugin
-from bot.i18n import t
+from bot.i18n import supported, t
 from bot.render.lobby import end_confirm_layout
 from bot.sessions import lobby, play
 from bot.sessions.errors import NoSession, NotHost
@@ -24,6 +24,7 @@ from bot.ui.clicks import is_moderator, open_lobby, seat_for
 from bot.ui.components import view_for
 from bot.ui.live import LiveMessages, reply_new
 from bot.ui.replies import answer_error, tell
+from bot.ui.translator import command_text
 
 log = logging.getLogger(__name__)
 
@@ -55,8 +56,10 @@ class GameCog(commands.GroupCog):
         options: dict[str, Any],
         timer_seconds: int | None,
         hints: bool,
+        language: str | None,
     ) -> None:
-        """/<game> start: a lobby hosted by the caller, or a link to the channel's game."""
+        """/<game> start: a lobby hosted by the caller, or a link to the channel's game.
+        The game speaks `language` if given, else the host's client language."""
         if interaction.guild_id is None or interaction.channel_id is None:
             raise app_commands.NoPrivateMessage()
         host: Seat = seat_for(interaction)
@@ -69,10 +72,13 @@ class GameCog(commands.GroupCog):
             options=options,
             timer_seconds=timer_seconds,
             hints=hints,
+            language=supported(language or interaction.locale.value),
         )
         await open_lobby(self.sessions, interaction, session)
 
-    @app_commands.command(name="status", description=t("command.status"))
+    @app_commands.command(
+        name=command_text("command.name.status"), description=command_text("command.status")
+    )
     async def status(self, interaction: Interaction) -> None:
         channel_id = self._channel(interaction)
         session, previous = await self.sessions.repost(
@@ -80,7 +86,9 @@ class GameCog(commands.GroupCog):
         )
         await self.live.freeze(session, previous)
 
-    @app_commands.command(name="leave", description=t("command.leave"))
+    @app_commands.command(
+        name=command_text("command.name.leave"), description=command_text("command.leave")
+    )
     async def leave(self, interaction: Interaction) -> None:
         channel_id = self._channel(interaction)
         user_id = interaction.user.id
@@ -94,7 +102,9 @@ class GameCog(commands.GroupCog):
         was_lobby = change.before is not None and change.before.status is Status.LOBBY
         await tell(interaction, t("leave.lobby.done" if was_lobby else "leave.done"))
 
-    @app_commands.command(name="end", description=t("command.end"))
+    @app_commands.command(
+        name=command_text("command.name.end"), description=command_text("command.end")
+    )
     async def end(self, interaction: Interaction) -> None:
         session = await self.sessions.live(self._channel(interaction))
         if session is None:

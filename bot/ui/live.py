@@ -14,7 +14,7 @@ from typing import Any
 import discord
 
 from bot.games.registry import plugin
-from bot.i18n import t
+from bot.i18n import t, with_locale
 from bot.render.layout import Rendered
 from bot.render.session_message import render_frozen, render_session
 from bot.sessions.model import Session
@@ -30,7 +30,10 @@ def jump_url(session: Session) -> str:
 
 
 def rendered(session: Session) -> Rendered:
-    return render_session(session, plugin(session.kind))
+    """The live message, in the game's language whoever clicked (ephemeral answers are
+    in the clicker's own)."""
+    with with_locale(session.language):
+        return render_session(session, plugin(session.kind))
 
 
 async def reply_new(interaction: discord.Interaction[Any], session: Session) -> int | None:
@@ -70,7 +73,8 @@ class LiveMessages:
         if message_id is None or message_id == session.message_id:
             return
         try:
-            frozen = render_frozen(session, plugin(session.kind))
+            with with_locale(session.language):
+                frozen = render_frozen(session, plugin(session.kind))
             await self._message(session.channel_id, message_id).edit(embed=frozen.embed, view=None)
         except discord.HTTPException as error:
             # Deleted, or too old to edit: its buttons are refused as stale anyway.
@@ -98,8 +102,10 @@ class LiveMessages:
             else ""
         )
         channel = self.client.get_partial_messageable(session.channel_id)
-        game = plugin(session.kind).title
+        with with_locale(session.language):
+            game = plugin(session.kind).title
+            text = t("timer.reminder", mention=f"<@{user_id}>", when=when, game=game)
         await channel.send(
-            t("timer.reminder", mention=f"<@{user_id}>", when=when, game=game),
+            text,
             allowed_mentions=discord.AllowedMentions(users=[discord.Object(user_id)]),
         )

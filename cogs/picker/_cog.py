@@ -16,9 +16,13 @@ from bot.ui.game_cog import GameCog
 from bot.ui.options import (
     DEFAULT_TIMER_SECONDS,
     FIRST_PLAYER_CHOICES,
+    LANGUAGE_CHOICES,
+    SHARED_OPTION_DESCRIPTIONS,
+    SHARED_OPTION_NAMES,
     TIMER_CHOICES,
     timer_from_choice,
 )
+from bot.ui.translator import command_text
 
 Interaction = discord.Interaction[Any]
 
@@ -28,17 +32,16 @@ class PickerCog(
     GameCog,
     name="Picker",
     group_name="picker",
-    group_description=t("picker.command.group"),
+    group_description=command_text("picker.command.group"),
 ):
     game = PICKER
 
-    @app_commands.command(name="start", description=t("picker.command.start"))
-    @app_commands.describe(
-        first_player=t("command.start.first_player"),
-        turn_timer=t("command.start.turn_timer"),
-        hints=t("command.start.hints"),
+    @app_commands.command(
+        name=command_text("command.name.start"), description=command_text("picker.command.start")
     )
-    @app_commands.choices(first_player=FIRST_PLAYER_CHOICES)
+    @app_commands.rename(**SHARED_OPTION_NAMES)
+    @app_commands.describe(**SHARED_OPTION_DESCRIPTIONS)
+    @app_commands.choices(first_player=FIRST_PLAYER_CHOICES, language=LANGUAGE_CHOICES)
     @app_commands.choices(turn_timer=TIMER_CHOICES)
     async def start(
         self,
@@ -46,15 +49,19 @@ class PickerCog(
         first_player: str | None = None,
         turn_timer: int | None = None,
         hints: bool | None = None,
+        language: str | None = None,
     ) -> None:
         await self.open_lobby(
             interaction,
             options={"first_player": first_player or "random"},
             timer_seconds=timer_from_choice(turn_timer),
             hints=hints is not False,
+            language=language,
         )
 
-    @app_commands.command(name="rules", description=t("picker.command.rules"))
+    @app_commands.command(
+        name=command_text("command.name.rules"), description=command_text("picker.command.rules")
+    )
     async def rules(self, interaction: Interaction) -> None:
         session = await self.sessions.live(self._channel(interaction))
         embed = discord.Embed(
@@ -65,7 +72,6 @@ class PickerCog(
             embed.add_field(name=t("rules.options"), value="\n".join(lines), inline=False)
         else:
             lines = options_lines({}, DEFAULT_TIMER_SECONDS, True)
-            embed.add_field(
-                name=t("picker.rules.options.default"), value="\n".join(lines), inline=False
-            )
+            heading = t("picker.rules.options.default", start=self.game.start_command)
+            embed.add_field(name=heading, value="\n".join(lines), inline=False)
         await interaction.response.send_message(embed=embed, ephemeral=True)

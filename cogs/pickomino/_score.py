@@ -33,6 +33,7 @@ from bot.stats import text
 from bot.stats.models import HISTORY_PAGE_SIZE, Cursor, HistoryPage, Period, Ranking
 from bot.storage import results
 from bot.ui.replies import tell
+from bot.ui.translator import use_interaction_locale
 
 log = logging.getLogger(__name__)
 
@@ -368,6 +369,7 @@ class HistoryPageButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template
         return False
 
     async def callback(self, interaction: Interaction) -> None:
+        use_interaction_locale(interaction)
         try:
             await turn_page(interaction, self.turn)
         except Exception as error:

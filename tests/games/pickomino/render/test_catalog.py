@@ -1,5 +1,5 @@
 """Every literal key our code passes to t() is in the English catalog, and every key of
-core.json is used by the code."""
+core.json and pickomino.json is used by the code."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import re
 from pathlib import Path
 
 from bot.games.pickomino.ai import Level
-from bot.games.pickomino.engine import FirstPlayer, LowerTile
+from bot.games.pickomino.engine import FirstPlayer, LowerTile, Specialist
 from bot.i18n import catalog
 
 ROOT = Path(__file__).resolve().parents[4]
@@ -46,7 +46,7 @@ def test_every_literal_key_exists():
     assert missing == set()
 
 
-CORE_CATALOG = ROOT / "bot/i18n/en/core.json"
+CATALOGS = [ROOT / "bot/i18n/en/core.json", ROOT / "bot/i18n/en/pickomino.json"]
 ALL_CODE = ["bot", "cogs"]
 
 
@@ -70,10 +70,11 @@ def _keys_built_from_enums() -> set[str]:
         {f"lobby.bot_level.{level.value}" for level in Level}
         | {f"options.lower_tile.{choice.value}" for choice in LowerTile}
         | {f"options.first.{choice.value}" for choice in FirstPlayer}
+        | {f"options.extrawurm.{specialist.value}" for specialist in Specialist}
     )
 
 
 def test_every_core_key_is_used():
-    keys = json.loads(CORE_CATALOG.read_text(encoding="utf-8")).keys()
+    keys = {key for path in CATALOGS for key in json.loads(path.read_text(encoding="utf-8"))}
     used = _string_constants() | _keys_built_from_enums()
     assert sorted(keys - used) == []
