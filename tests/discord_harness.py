@@ -73,6 +73,7 @@ class FakeUser:
     id: int
     name: str
     manage_messages: bool = False
+    locale: str = "en-US"  # the client language Discord sends with each interaction
 
     def user_payload(self) -> dict[str, Any]:
         return {
@@ -542,8 +543,8 @@ class BotHarness:
 
     # ----------------------------------------------------------------- people
 
-    def user(self, name: str, *, manage_messages: bool = False) -> FakeUser:
-        user = FakeUser(next(self._users), name, manage_messages)
+    def user(self, name: str, *, manage_messages: bool = False, locale: str = "en-US") -> FakeUser:
+        user = FakeUser(next(self._users), name, manage_messages, locale)
         self.fake.members[user.id] = user
         return user
 
@@ -600,7 +601,7 @@ class BotHarness:
             "channel": channel,
             "member": user.member_payload(),
             "app_permissions": str((1 << 53) - 1),
-            "locale": "en-US",
+            "locale": user.locale,
             "guild_locale": "en-US",
             "entitlements": [],
             "authorizing_integration_owners": {"0": str(GUILD_ID)},

@@ -71,7 +71,7 @@ def players_text(session: Session, game: Game) -> str:
                 "picker.player",
                 marker=t(marker),
                 name=_seat_name(session, player),
-                points=standing.points,
+                points=t("picker.points", count=standing.points),
                 colours=colours or "—",
                 bonus=standing.bonus,
             )
@@ -115,7 +115,8 @@ def result_text(session: Session, standings: tuple[Standing, ...], abandoned: bo
     winners = [safe_name(session.name_of(s.player)) for s in standings if s.rank == 1]
     if len(winners) > 1:
         return t("final.winners.shared", names=", ".join(winners))
-    return t("picker.final.winner", name=winners[0], score=standings[0].score)
+    score = t("picker.points", count=standings[0].score)
+    return t("picker.final.winner", name=winners[0], score=score)
 
 
 def standings_text(session: Session, standings: tuple[Standing, ...], abandoned: bool) -> str:
