@@ -7,7 +7,7 @@ import discord
 
 from bot.i18n import t
 from bot.render.custom_ids import ClickAction, ComponentRef
-from bot.render.layout import ButtonSpec, Component, Layout, Style
+from bot.render.layout import ButtonSpec, Component, Layout, Style, add_line_fields
 from bot.render.names import safe_name
 from bot.sessions.model import Seat, Session
 
@@ -47,7 +47,7 @@ def lobby_embed(
         value="\n".join(lines) or "—",
         inline=False,
     )
-    embed.add_field(name=t("lobby.options"), value="\n".join(options), inline=False)
+    add_line_fields(embed, t("lobby.options"), options)
     return footer(embed, session)
 
 

@@ -12,6 +12,7 @@ from bot.games.pickomino.plugin import PICKOMINO
 from bot.games.pickomino.render.embeds import COLOUR
 from bot.games.pickomino.render.text import options_lines
 from bot.i18n import t
+from bot.render.layout import add_line_fields
 from bot.ui.game_cog import GameCog
 from bot.ui.options import (
     DEFAULT_TIMER_SECONDS,
@@ -85,9 +86,9 @@ class PickominoCog(
         )
         if session is not None and session.kind == self.game.kind:
             lines = options_lines(session.options, session.timer_seconds, session.hints)
-            embed.add_field(name=t("rules.options"), value="\n".join(lines), inline=False)
+            add_line_fields(embed, t("rules.options"), lines)
         else:
             lines = options_lines({}, DEFAULT_TIMER_SECONDS)
             heading = t("pickomino.rules.options.default", start=self.game.start_command)
-            embed.add_field(name=heading, value="\n".join(lines), inline=False)
+            add_line_fields(embed, heading, lines)
         await interaction.response.send_message(embed=embed, ephemeral=True)

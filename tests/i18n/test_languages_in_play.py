@@ -4,7 +4,10 @@ restart); every ephemeral answer speaks the language of the person who clicked."
 
 from __future__ import annotations
 
-from tests.discord_harness import BotHarness, FakeUser, StoredMessage
+import pytest
+
+from tests.discord_harness import CHANNEL_ID, BotHarness, FakeUser, StoredMessage
+from tests.e2e.fake_discord import _FormErrors, _validate_message_fields
 
 
 def _dice(message: StoredMessage) -> list[dict]:
@@ -83,3 +86,51 @@ async def test_pickomino_answers_in_the_askers_language(tmp_path):
         rules = (await harness.slash(hans, "pickomino", "rules")).message.embed
         assert rules["title"] == "Pickomino-Regeln" and "Bratwurmportion" in rules["description"]
         assert "/pickomino starten" in rules["fields"][0]["name"]
+
+
+def _action(message: StoredMessage, action: str) -> str:
+    """The custom_id of the button for a click (labels differ by language, ids do not)."""
+    return next(
+        b["custom_id"] for b in message.buttons if b["custom_id"].startswith(f"pko:{action}:")
+    )
+
+
+def _discord_refusals(messages: list[StoredMessage]) -> dict:
+    """What Discord would refuse in these messages (its length and count limits)."""
+    errors = _FormErrors()
+    for message in messages:
+        _validate_message_fields(errors, (message.id,), message.payload, allowed_flags=~0)
+    return errors.tree
+
+
+@pytest.mark.parametrize("locale", ["en-US", "de", "fr", "it", "nl", "es-ES", "pl", "pt-BR"])
+async def test_every_message_of_a_game_fits_discords_limits_in_every_language(tmp_path, locale):
+    """A whole Picker game with hints and refusals, and a Pickomino lobby with every
+    option (the longest option lines) and its rules, all in one language."""
+    async with BotHarness.running(tmp_path / "bot.db") as harness:
+        people = [harness.user(name, locale=locale) for name in ("Anne", "Bob", "Cara")]
+        live = (await harness.slash(people[0], "picker", "start", turn_timer=60)).message
+        for person in people[1:]:
+            lobby = harness.message(live.id)
+            await harness.click(person, lobby, _action(lobby, "join"))
+        lobby = harness.message(live.id)
+        await harness.click(people[0], lobby, _action(lobby, "start"))
+        await harness.slash(people[0], "picker", "rules")
+        for _ in range(3 * 6):
+            message = harness.message(live.id)
+            player = await harness.current_user()
+            hint = await harness.click(player, message, _action(message, "hint"))
+            assert hint.ephemeral
+            waiting = next(person for person in people if person.id != player.id)
+            await harness.click(waiting, message, _dice(message)[0]["custom_id"])
+            best = max(_dice(message), key=lambda button: int(button["label"]))
+            assert (await harness.click(player, message, best["custom_id"])).edited
+        pickomino_channel = CHANNEL_ID + 1
+        await harness.slash(
+            people[0], "pickomino", "start", channel_id=pickomino_channel,
+            extrawurm=True, flip_on_empty_failure=True, lower_tile="any", first_player="host",
+        )  # fmt: skip
+        await harness.slash(people[0], "pickomino", "rules", channel_id=pickomino_channel)
+        messages = [*harness.fake.messages.values()]
+        assert len(messages) > 3 * 6
+        assert _discord_refusals(messages) == {}
