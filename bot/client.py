@@ -26,6 +26,7 @@ from bot.storage import SqliteDatabase, apply_migrations
 from bot.storage.meta import APPLICATION_EMOJIS, COMMAND_TREE_HASH, get_meta, set_meta
 from bot.storage.protocols import Database
 from bot.ui import Platform, install
+from bot.ui.translator import CatalogTranslator, LocaleTree
 
 log = logging.getLogger(__name__)
 
@@ -56,6 +57,7 @@ class DiceBot(commands.Bot):
             help_command=None,
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
             http_trace=discord_error_trace(self.metrics),
+            tree_cls=LocaleTree,
         )
         self.settings = settings
         self.force_sync = force_sync
@@ -114,6 +116,7 @@ class DiceBot(commands.Bot):
             if game.warm_up is not None:
                 await asyncio.to_thread(game.warm_up)
         self.platform = install(self, self.sessions)
+        await self.tree.set_translator(CatalogTranslator())
         for game in GAMES:
             await self.load_extension(game.extension)
         if self.settings.emoji_sync:
@@ -151,7 +154,7 @@ class DiceBot(commands.Bot):
 
     async def sync_commands(self, *, force: bool = False) -> bool:
         """Sync the command tree if it changed since the last sync (or if forced)."""
-        digest = self.command_tree_hash()
+        digest = await self.command_tree_hash()
         if not force and digest == await get_meta(self.db, COMMAND_TREE_HASH):
             log.info("application commands unchanged; not syncing")
             return False
@@ -167,8 +170,16 @@ class DiceBot(commands.Bot):
         self.synced_commands = True
         return True
 
-    def command_tree_hash(self) -> str:
-        commands_payload = [command.to_dict(self.tree) for command in self.tree.get_commands()]
+    async def command_tree_hash(self) -> str:
+        """A digest of the payload a sync sends, translations included, so a changed
+        translation is synced too."""
+        tree, translator = self.tree, self.tree.translator
+        commands_payload = [
+            await command.get_translated_payload(tree, translator)
+            if translator is not None
+            else command.to_dict(tree)
+            for command in tree.get_commands()
+        ]
         text = json.dumps(
             {"commands": commands_payload, "dev_guild": self.settings.dev_guild_id},
             sort_keys=True,

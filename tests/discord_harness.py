@@ -50,6 +50,8 @@ from bot.config import Settings
 from bot.sessions.timers import TASK_PREFIX
 
 EPHEMERAL = 1 << 6
+# What a field cleared with null reads as afterwards (Discord answers "" for content).
+EMPTY: dict[str, Any] = {"content": "", "embeds": [], "components": [], "flags": 0}
 COMPONENTS_V2 = 1 << 15
 ACTION_ROW, BUTTON, STRING_SELECT, TEXT_DISPLAY = 1, 2, 3, 10  # component types
 V2_MAX_COMPONENTS = 40  # nested ones counted
@@ -75,6 +77,7 @@ class FakeUser:
     id: int
     name: str
     manage_messages: bool = False
+    locale: str = "en-US"  # the client language Discord sends with each interaction
 
     def user_payload(self) -> dict[str, Any]:
         return {
@@ -492,7 +495,7 @@ class FakeDiscord:
         edited = dict(message.payload)
         for key in ("content", "embeds", "components", "flags"):
             if key in data:
-                edited[key] = data[key] if data[key] is not None else []
+                edited[key] = data[key] if data[key] is not None else EMPTY[key]
         if message.v2:  # the flag, once set, stays
             edited["flags"] = int(edited.get("flags") or 0) | COMPONENTS_V2
         problems = v2_problems(edited)
@@ -668,8 +671,8 @@ class BotHarness:
 
     # ----------------------------------------------------------------- people
 
-    def user(self, name: str, *, manage_messages: bool = False) -> FakeUser:
-        user = FakeUser(next(self._users), name, manage_messages)
+    def user(self, name: str, *, manage_messages: bool = False, locale: str = "en-US") -> FakeUser:
+        user = FakeUser(next(self._users), name, manage_messages, locale)
         self.fake.members[user.id] = user
         return user
 
@@ -726,7 +729,7 @@ class BotHarness:
             "channel": channel,
             "member": user.member_payload(),
             "app_permissions": str((1 << 53) - 1),
-            "locale": "en-US",
+            "locale": user.locale,
             "guild_locale": "en-US",
             "entitlements": [],
             "authorizing_integration_owners": {"0": str(GUILD_ID)},

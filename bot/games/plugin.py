@@ -64,4 +64,5 @@ class GamePlugin:
 
     @property
     def start_command(self) -> str:
-        return f"/{self.command} start"
+        """/<game> start as the reader's Discord client names it."""
+        return f"/{self.command} {t('command.name.start')}"

@@ -1,46 +1,118 @@
 """One translation layer for every string a user sees.
 
 Catalogs are JSON files of flat keys under `bot/i18n/<locale>/`, one file per area
-(core.json, score.json, ai.json, ...), so areas can grow without touching each other.
-Strings use str.format placeholders: t("log.took", name="Anne", tile=27). A key with
-plural forms is stored as `key_one` and `key_other`, picked by the `count` parameter.
+(core.json, pickomino.json, picker.json, score.json, ...), so areas can grow without
+touching each other. Strings use str.format placeholders: t("log.took", name="Anne", tile=27).
+
+The language is the one in force (bot.i18n.locales.current_locale) unless given. A
+counted string has one key per CLDR plural category of the language, `<key>_one`,
+`<key>_few`, `<key>_many`, `<key>_other`; `t(key, count=n)` picks the form with Babel.
+A key a language lacks falls back to English, never to the raw key.
 """
 
 from __future__ import annotations
 
 import json
+from decimal import Decimal
 from functools import cache
 from pathlib import Path
 
-DEFAULT_LOCALE = "en"
-_CATALOG_DIR = Path(__file__).parent
+from babel.numbers import format_decimal, format_percent
+
+from bot.i18n.locales import (
+    DEFAULT_LOCALE,
+    ENDONYMS,
+    LOCALES,
+    babel_locale,
+    current_locale,
+    plural_categories,
+    plural_category,
+    supported,
+    use_locale,
+    with_locale,
+)
+
+__all__ = [
+    "DEFAULT_LOCALE",
+    "ENDONYMS",
+    "LOCALES",
+    "area_catalog",
+    "catalog",
+    "current_locale",
+    "number",
+    "percent",
+    "plural_categories",
+    "supported",
+    "t",
+    "translation",
+    "use_locale",
+    "with_locale",
+]
+
+CATALOG_DIR = Path(__file__).parent
+
+
+@cache
+def area_catalog(locale: str, area: str) -> dict[str, str]:
+    """One area file of a locale (empty when the language has no such file yet)."""
+    path = CATALOG_DIR / locale / f"{area}.json"
+    if not path.exists():
+        return {}
+    entries: dict[str, str] = json.loads(path.read_text(encoding="utf-8"))
+    return entries
 
 
 @cache
 def catalog(locale: str = DEFAULT_LOCALE) -> dict[str, str]:
     """Every key of a locale, merged from its area files (read once)."""
     merged: dict[str, str] = {}
-    folder = _CATALOG_DIR / locale
-    for path in sorted(folder.glob("*.json")):
-        entries = json.loads(path.read_text(encoding="utf-8"))
+    for path in sorted((CATALOG_DIR / locale).glob("*.json")):
+        entries = area_catalog(locale, path.stem)
         duplicated = merged.keys() & entries.keys()
         if duplicated:
-            raise ValueError(f"{path.name} repeats keys {sorted(duplicated)}")
+            raise ValueError(f"{locale}/{path.name} repeats keys {sorted(duplicated)}")
         merged.update(entries)
     return merged
 
 
 def t(key: str, locale: str | None = None, /, **params: object) -> str:
-    """The text for `key` in `locale` (falling back to English), with params filled in.
+    """The text for `key` in `locale` (by default the one in force), with params filled in.
 
-    An unknown key raises KeyError: a missing string is a bug, and the catalog test
-    finds it before a player does.
+    With a numeric `count` param, the CLDR plural form of the language is chosen. A key
+    the language lacks falls back to English; a key English lacks raises KeyError: a
+    missing string is a bug, and the catalog tests find it before a player does.
     """
-    texts = catalog(locale) if locale and locale != DEFAULT_LOCALE else catalog()
-    if key not in catalog() and "count" in params:
-        # Plurals, simple English for now: `key_one` for a count of 1, else `key_other`.
-        key = f"{key}_one" if params["count"] == 1 else f"{key}_other"
-    template = texts.get(key)
+    language = supported(locale) if locale else current_locale.get()
+    for candidate in dict.fromkeys((language, DEFAULT_LOCALE)):
+        text = translation(key, candidate, **params)
+        if text is not None:
+            return text
+    raise KeyError(key)
+
+
+def translation(key: str, locale: str, /, **params: object) -> str | None:
+    """The text for `key` in exactly `locale`, or None when that language lacks it
+    (the command translator leaves such strings to Discord's English default)."""
+    texts = catalog(locale)
+    count = params.get("count")
+    keys: tuple[str, ...] = (key,)
+    if isinstance(count, int | float) and not isinstance(count, bool):
+        keys = (f"{key}_{plural_category(locale, count)}", f"{key}_other", key)
+    template = next((texts[k] for k in keys if k in texts), None)
     if template is None:
-        template = catalog()[key]
+        return None
     return template.format(**params) if params else template
+
+
+def number(value: float, locale: str | None = None) -> str:
+    """A number as the language writes it: 12,345.5 in English, 12.345,5 in German."""
+    language = supported(locale) if locale else current_locale.get()
+    return format_decimal(value, locale=babel_locale(language))
+
+
+def percent(value: float, locale: str | None = None, *, digits: int = 1) -> str:
+    """A share (0.457) as a percentage with at most `digits` decimals: 45.7% in English,
+    45,7 % in German and French."""
+    language = supported(locale) if locale else current_locale.get()
+    rounded = Decimal(str(round(value * 100, digits))) / 100
+    return format_percent(rounded, locale=babel_locale(language), decimal_quantization=False)

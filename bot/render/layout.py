@@ -139,6 +139,23 @@ def clip(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
+UNNAMED_FIELD = "\u200b"  # a field name Discord shows as nothing
+
+
+def add_line_fields(embed: discord.Embed, name: str, lines: list[str]) -> discord.Embed:
+    """`lines` as a field called `name`, continued in unnamed fields where they pass a
+    field's limit (a long option list, in a wordier language)."""
+    chunks: list[list[str]] = [[]]
+    for line in (clip(line, MAX_FIELD_VALUE) for line in lines):
+        if chunks[-1] and len("\n".join([*chunks[-1], line])) > MAX_FIELD_VALUE:
+            chunks.append([])
+        chunks[-1].append(line)
+    for index, chunk in enumerate(chunks):
+        title = name if index == 0 else UNNAMED_FIELD
+        embed.add_field(name=title, value="\n".join(chunk) or "—", inline=False)
+    return embed
+
+
 def layout_problems(layout: Layout) -> list[str]:
     """Every way the layout breaks Discord's component limits (empty when it is fine)."""
     problems: list[str] = []

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any
 
+from bot.i18n import DEFAULT_LOCALE, supported
 from bot.sessions.adapter import AnyAdapter
 from bot.sessions.clock import TurnClock
 from bot.storage.sessions import SessionRow
@@ -80,6 +81,7 @@ class Session:
     options: dict[str, Any] = field(default_factory=dict)  # the game's rule options
     timer_seconds: int | None = None  # the turn timer; None is off
     hints: bool = True  # the Hint button is offered to the player to move
+    language: str = DEFAULT_LOCALE  # the shared message's language (bot.i18n.LOCALES)
     id: int | None = None
     status: Status = Status.LOBBY
     version: int = 0
@@ -175,6 +177,7 @@ class Session:
             "options": self.options,
             "timer_seconds": self.timer_seconds,
             "hints": self.hints,
+            "language": self.language,
             "game": None if self.game is None else adapter.dump(self.game),
             "created_at": self.created_at,
             "started_at": self.started_at,
@@ -210,6 +213,7 @@ class Session:
             options=dict(state.get("options") or {}),
             timer_seconds=state.get("timer_seconds"),
             hints=bool(state.get("hints", True)),
+            language=supported(state.get("language")),  # rows from before languages: English
             id=row.id,
             status=Status(row.status),
             version=row.version,

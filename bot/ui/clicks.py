@@ -221,6 +221,7 @@ class Clicks:
             options=dict(old.options),
             timer_seconds=old.timer_seconds,
             hints=old.hints,
+            language=old.language,
         )
         opened = await open_lobby(self.sessions, interaction, session)
         if opened:

@@ -25,6 +25,7 @@ from bot.render.layout import (
     Style,
     Text,
 )
+from bot.ui.translator import use_interaction_locale
 
 _STYLES = {
     Style.PRIMARY: discord.ButtonStyle.primary,
@@ -88,6 +89,7 @@ class SessionComponent(discord.ui.DynamicItem[Wrapped], template=TEMPLATE):
         return cls(wrapped, ref)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        use_interaction_locale(interaction)  # answers to the clicker are in their language
         handler = click_handler(interaction.client)
         ref = self.ref
         if ref is None:

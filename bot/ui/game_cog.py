@@ -14,7 +14,8 @@ from discord.ext import commands
 
 from bot.games.plugin import GamePlugin
 from bot.games.registry import plugin
-from bot.i18n import t
+from bot.i18n import supported, t
+from bot.render.layout import add_line_fields
 from bot.render.lobby import end_confirm_layout
 from bot.sessions import lobby, play
 from bot.sessions.errors import NoSession, NotHost
@@ -27,6 +28,7 @@ from bot.ui.components import view_for
 from bot.ui.live import LiveMessages, reply_new
 from bot.ui.options import DEFAULT_TIMER_SECONDS
 from bot.ui.replies import answer_error, tell
+from bot.ui.translator import command_text
 
 log = logging.getLogger(__name__)
 
@@ -59,8 +61,10 @@ class GameCog(commands.GroupCog):
         options: dict[str, Any],
         timer_seconds: int | None,
         hints: bool,
+        language: str | None,
     ) -> None:
-        """/<game> start: a lobby hosted by the caller, or a link to the channel's game."""
+        """/<game> start: a lobby hosted by the caller, or a link to the channel's game.
+        The game speaks `language` if given, else the host's client language."""
         if interaction.guild_id is None or interaction.channel_id is None:
             raise app_commands.NoPrivateMessage()
         host: Seat = seat_for(interaction)
@@ -73,10 +77,13 @@ class GameCog(commands.GroupCog):
             options=options,
             timer_seconds=timer_seconds,
             hints=hints,
+            language=supported(language or interaction.locale.value),
         )
         await open_lobby(self.sessions, interaction, session)
 
-    @app_commands.command(name="status", description=t("command.status"))
+    @app_commands.command(
+        name=command_text("command.name.status"), description=command_text("command.status")
+    )
     async def status(self, interaction: Interaction) -> None:
         channel_id = self._channel(interaction)
         session, previous = await self.sessions.repost(
@@ -84,7 +91,9 @@ class GameCog(commands.GroupCog):
         )
         await self.live.freeze(session, previous)
 
-    @app_commands.command(name="leave", description=t("command.leave"))
+    @app_commands.command(
+        name=command_text("command.name.leave"), description=command_text("command.leave")
+    )
     async def leave(self, interaction: Interaction) -> None:
         channel_id = self._channel(interaction)
         user_id = interaction.user.id
@@ -98,7 +107,9 @@ class GameCog(commands.GroupCog):
         was_lobby = change.before is not None and change.before.status is Status.LOBBY
         await tell(interaction, t("leave.lobby.done" if was_lobby else "leave.done"))
 
-    @app_commands.command(name="end", description=t("command.end"))
+    @app_commands.command(
+        name=command_text("command.name.end"), description=command_text("command.end")
+    )
     async def end(self, interaction: Interaction) -> None:
         session = await self.sessions.live(self._channel(interaction))
         if session is None:
@@ -109,8 +120,11 @@ class GameCog(commands.GroupCog):
         text = t("end.confirm", game=plugin(session.kind).title)
         await tell(interaction, text, view=view or discord.utils.MISSING)
 
-    @app_commands.command(name="notify", description=t("command.notify"))
-    @app_commands.describe(turn_pings=t("command.notify.turn_pings"))
+    @app_commands.command(
+        name=command_text("command.name.notify"), description=command_text("command.notify")
+    )
+    @app_commands.rename(turn_pings=command_text("command.option.turn_pings"))
+    @app_commands.describe(turn_pings=command_text("command.notify.turn_pings"))
     async def notify(self, interaction: Interaction, turn_pings: bool) -> None:
         """A person's own setting, for every game and channel: whether their turns start
         with a ping."""
@@ -131,11 +145,11 @@ class GameCog(commands.GroupCog):
         embed = discord.Embed(title=title, description=f"{summary}\n\n{more}", colour=colour)
         if session is not None and session.kind == self.game.kind:
             lines = options_lines(session.options, session.timer_seconds, session.hints)
-            embed.add_field(name=t("rules.options"), value="\n".join(lines), inline=False)
+            add_line_fields(embed, t("rules.options"), lines)
         else:
             lines = options_lines({}, DEFAULT_TIMER_SECONDS, True)
-            name = t("rules.options.default", command=self.game.start_command)
-            embed.add_field(name=name, value="\n".join(lines), inline=False)
+            heading = t(f"{self.game.kind}.rules.options.default", start=self.game.start_command)
+            add_line_fields(embed, heading, lines)
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
     async def _show_on_live(self, change: Change) -> None:

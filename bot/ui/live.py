@@ -17,7 +17,7 @@ from typing import Any
 import discord
 
 from bot.games.registry import plugin
-from bot.i18n import t
+from bot.i18n import t, with_locale
 from bot.render.layout import Rendered
 from bot.render.lobby import message_link
 from bot.render.session_message import render_frozen, render_session
@@ -34,14 +34,16 @@ def jump_url(session: Session) -> str:
 
 
 async def rendered(client: discord.Client, session: Session) -> Rendered:
-    """The live message; an ended game's is told from all its stored events, and its
-    picture drawn off the event loop."""
+    """The live message, in the game's language whoever clicked (ephemeral answers are in
+    the clicker's own); an ended game's is told from all its stored events, and its
+    picture drawn off the event loop (which carries the language along)."""
     game = plugin(session.kind)
-    if session.status is not Status.OVER or session.game is None or session.id is None:
-        return render_session(session, game)
-    sessions = getattr(client, "sessions")  # noqa: B009 - the bot's SessionService
-    events = await sessions.ended_events(session.id)
-    return await asyncio.to_thread(render_session, session, game, events)
+    with with_locale(session.language):
+        if session.status is not Status.OVER or session.game is None or session.id is None:
+            return render_session(session, game)
+        sessions = getattr(client, "sessions")  # noqa: B009 - the bot's SessionService
+        events = await sessions.ended_events(session.id)
+        return await asyncio.to_thread(render_session, session, game, events)
 
 
 def attachments(message: Rendered) -> list[discord.File]:
@@ -95,7 +97,8 @@ class LiveMessages:
         if message_id is None or message_id == session.message_id:
             return
         try:
-            frozen = render_frozen(session, plugin(session.kind))
+            with with_locale(session.language):
+                frozen = render_frozen(session, plugin(session.kind))
             await self._message(session.channel_id, message_id).edit(
                 content=None, embeds=[], view=message_view(frozen), attachments=[]
             )
@@ -135,8 +138,10 @@ class LiveMessages:
             else ""
         )
         channel = self.client.get_partial_messageable(session.channel_id)
-        game = plugin(session.kind).title
+        with with_locale(session.language):
+            game = plugin(session.kind).title
+            text = t("timer.reminder", mention=f"<@{user_id}>", when=when, game=game)
         await channel.send(
-            t("timer.reminder", mention=f"<@{user_id}>", when=when, game=game),
+            text,
             allowed_mentions=discord.AllowedMentions(users=[discord.Object(user_id)]),
         )

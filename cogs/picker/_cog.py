@@ -14,9 +14,13 @@ from bot.i18n import t
 from bot.ui.game_cog import GameCog
 from bot.ui.options import (
     FIRST_PLAYER_CHOICES,
+    LANGUAGE_CHOICES,
+    SHARED_OPTION_DESCRIPTIONS,
+    SHARED_OPTION_NAMES,
     TIMER_CHOICES,
     timer_from_choice,
 )
+from bot.ui.translator import command_text
 
 Interaction = discord.Interaction[Any]
 
@@ -26,17 +30,16 @@ class PickerCog(
     GameCog,
     name="Picker",
     group_name="picker",
-    group_description=t("picker.command.group"),
+    group_description=command_text("picker.command.group"),
 ):
     game = PICKER
 
-    @app_commands.command(name="start", description=t("picker.command.start"))
-    @app_commands.describe(
-        first_player=t("command.start.first_player"),
-        turn_timer=t("command.start.turn_timer"),
-        hints=t("command.start.hints"),
+    @app_commands.command(
+        name=command_text("command.name.start"), description=command_text("picker.command.start")
     )
-    @app_commands.choices(first_player=FIRST_PLAYER_CHOICES)
+    @app_commands.rename(**SHARED_OPTION_NAMES)
+    @app_commands.describe(**SHARED_OPTION_DESCRIPTIONS)
+    @app_commands.choices(first_player=FIRST_PLAYER_CHOICES, language=LANGUAGE_CHOICES)
     @app_commands.choices(turn_timer=TIMER_CHOICES)
     async def start(
         self,
@@ -44,15 +47,19 @@ class PickerCog(
         first_player: str | None = None,
         turn_timer: int | None = None,
         hints: bool | None = None,
+        language: str | None = None,
     ) -> None:
         await self.open_lobby(
             interaction,
             options={"first_player": first_player or "random"},
             timer_seconds=timer_from_choice(turn_timer),
             hints=hints is not False,
+            language=language,
         )
 
-    @app_commands.command(name="rules", description=t("picker.command.rules"))
+    @app_commands.command(
+        name=command_text("command.name.rules"), description=command_text("picker.command.rules")
+    )
     async def rules(self, interaction: Interaction) -> None:
         title, summary = t("picker.rules.title"), t("picker.rules.summary")
         await self.answer_rules(interaction, title, summary, options_lines)

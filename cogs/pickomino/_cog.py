@@ -14,10 +14,19 @@ from bot.i18n import t
 from bot.ui.game_cog import GameCog
 from bot.ui.options import (
     FIRST_PLAYER_CHOICES,
+    LANGUAGE_CHOICES,
+    SHARED_OPTION_DESCRIPTIONS,
+    SHARED_OPTION_NAMES,
     TIMER_CHOICES,
     timer_from_choice,
 )
-from cogs.pickomino._options import LOWER_TILE_CHOICES, rules_from_choices
+from bot.ui.translator import command_text
+from cogs.pickomino._options import (
+    LOWER_TILE_CHOICES,
+    OPTION_DESCRIPTIONS,
+    OPTION_NAMES,
+    rules_from_choices,
+)
 
 Interaction = discord.Interaction[Any]
 
@@ -27,21 +36,20 @@ class PickominoCog(
     GameCog,
     name="Pickomino",
     group_name="pickomino",
-    group_description=t("command.group"),
+    group_description=command_text("pickomino.command.group"),
 ):
     game = PICKOMINO
 
-    @app_commands.command(name="start", description=t("command.start"))
-    @app_commands.describe(
-        lower_tile=t("command.start.lower_tile"),
-        flip_on_empty_failure=t("command.start.flip"),
-        first_player=t("command.start.first_player"),
-        turn_timer=t("command.start.turn_timer"),
-        hints=t("command.start.hints"),
-        extrawurm=t("command.start.extrawurm"),
+    @app_commands.command(
+        name=command_text("command.name.start"),
+        description=command_text("pickomino.command.start"),
     )
+    @app_commands.rename(**OPTION_NAMES, **SHARED_OPTION_NAMES)
+    @app_commands.describe(**OPTION_DESCRIPTIONS, **SHARED_OPTION_DESCRIPTIONS)
     # Text and number choices in two decorators: one call takes choices of one type.
-    @app_commands.choices(lower_tile=LOWER_TILE_CHOICES, first_player=FIRST_PLAYER_CHOICES)
+    @app_commands.choices(
+        lower_tile=LOWER_TILE_CHOICES, first_player=FIRST_PLAYER_CHOICES, language=LANGUAGE_CHOICES
+    )
     @app_commands.choices(turn_timer=TIMER_CHOICES)
     async def start(
         self,
@@ -52,6 +60,7 @@ class PickominoCog(
         turn_timer: int | None = None,
         hints: bool | None = None,
         extrawurm: bool | None = None,
+        language: str | None = None,
     ) -> None:
         rules = rules_from_choices(lower_tile, flip_on_empty_failure, first_player, extrawurm)
         await self.open_lobby(
@@ -59,8 +68,12 @@ class PickominoCog(
             options=rules.to_dict(),
             timer_seconds=timer_from_choice(turn_timer),
             hints=hints is not False,
+            language=language,
         )
 
-    @app_commands.command(name="rules", description=t("command.rules"))
+    @app_commands.command(
+        name=command_text("command.name.rules"), description=command_text("command.rules")
+    )
     async def rules(self, interaction: Interaction) -> None:
-        await self.answer_rules(interaction, t("rules.title"), t("rules.summary"), options_lines)
+        title, summary = t("pickomino.rules.title"), t("pickomino.rules.summary")
+        await self.answer_rules(interaction, title, summary, options_lines)

@@ -6,12 +6,22 @@ from __future__ import annotations
 from discord import app_commands
 
 from bot.games.pickomino.engine import FirstPlayer, LowerTile, Rules
-from bot.i18n import t
+from bot.ui.translator import command_text
 
 LOWER_TILE_CHOICES = [
-    app_commands.Choice(name=t("command.choice.lower_tile.highest"), value="highest"),
-    app_commands.Choice(name=t("command.choice.lower_tile.any"), value="any"),
+    app_commands.Choice(name=command_text("command.choice.lower_tile.highest"), value="highest"),
+    app_commands.Choice(name=command_text("command.choice.lower_tile.any"), value="any"),
 ]
+OPTION_NAMES = {
+    "lower_tile": command_text("command.option.lower_tile"),
+    "flip_on_empty_failure": command_text("command.option.flip_on_empty_failure"),
+    "extrawurm": command_text("command.option.extrawurm"),
+}
+OPTION_DESCRIPTIONS = {
+    "lower_tile": command_text("command.start.lower_tile"),
+    "flip_on_empty_failure": command_text("command.start.flip"),
+    "extrawurm": command_text("command.start.extrawurm"),
+}
 
 
 def rules_from_choices(

@@ -21,6 +21,7 @@ from bot.history.models import Cursor
 from bot.i18n import t
 from bot.render.custom_ids import MAX_CUSTOM_ID
 from bot.ui.replies import fail, tell
+from bot.ui.translator import use_interaction_locale
 
 Interaction = discord.Interaction[Any]
 
@@ -200,6 +201,7 @@ class HistoryPageButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template
 
     async def callback(self, interaction: Interaction) -> None:
         assert self.turn is not None  # interaction_check refused the rest
+        use_interaction_locale(interaction)  # the page in the asker's own language
         try:
             await _TURNERS[self.turn.kind].turn_page(interaction, self.turn)
         except Exception as error:

@@ -46,7 +46,7 @@ def table_text(session: Session, game: Game) -> str:
             left.append(die_text(colour, value))
     lines = [t("picker.on_table", dice="  ".join(left))] if left else []
     if kept:
-        lines.append(t("picker.kept", dice=" · ".join(kept)))
+        lines.append(" · ".join(kept))
     lines.append(_picker_line(session, game))
     return clip("\n".join(lines), MAX_TEXT)
 
@@ -71,9 +71,9 @@ def players_text(session: Session, game: Game) -> str:
                 "picker.player",
                 marker=t(marker),
                 name=_seat_name(session, player),
-                points=standing.points,
+                points=t("picker.points", count=standing.points),
                 colours=colours or "—",
-                bonus=t("picker.player.bonus", bonus=standing.bonus) if standing.bonus else "",
+                bonus=standing.bonus,
             )
         )
     return clip("\n".join(lines), MAX_TEXT)
@@ -109,8 +109,10 @@ def result_text(session: Session, standings: tuple[Standing, ...], abandoned: bo
         return t("final.abandoned")
     winners = [safe_name(session.name_of(s.player)) for s in standings if s.rank == 1]
     if len(winners) > 1:
-        return t("picker.final.winners.shared", names=", ".join(winners), score=standings[0].score)
-    return t("picker.final.winner", name=winners[0], score=standings[0].score)
+        score = t("picker.points", count=standings[0].score)
+        return t("picker.final.winners.shared", names=", ".join(winners), score=score)
+    score = t("picker.points", count=standings[0].score)
+    return t("picker.final.winner", name=winners[0], score=score)
 
 
 def standings_text(session: Session, standings: tuple[Standing, ...], abandoned: bool) -> str:

@@ -1,5 +1,5 @@
 """Every literal key our code passes to t() is in the English catalog, and every key of
-core.json is used by the code."""
+core.json and pickomino.json is used by the code."""
 
 from __future__ import annotations
 
@@ -49,7 +49,7 @@ def test_every_literal_key_exists():
     assert missing == set()
 
 
-CORE_CATALOG = ROOT / "bot/i18n/en/core.json"
+CATALOGS = [ROOT / "bot/i18n/en/core.json", ROOT / "bot/i18n/en/pickomino.json"]
 ALL_CODE = ["bot", "cogs"]
 
 
@@ -85,7 +85,7 @@ def _plural_forms(used: set[str]) -> set[str]:
 
 
 def test_every_core_key_is_used():
-    keys = json.loads(CORE_CATALOG.read_text(encoding="utf-8")).keys()
+    keys = {key for path in CATALOGS for key in json.loads(path.read_text(encoding="utf-8"))}
     used = _string_constants() | _keys_built_from_enums()
     used |= _plural_forms(used)
     assert sorted(keys - used) == []

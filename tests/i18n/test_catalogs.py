@@ -1,0 +1,153 @@
+"""Every language's catalogs against English: the same keys in the same area files, the
+same placeholders, every plural category CLDR (Babel) lists for the language, and the
+areas translated so far complete. A key a language lacks is shown in English."""
+
+from __future__ import annotations
+
+import json
+import string
+from pathlib import Path
+
+import pytest
+
+import bot.i18n
+from bot.i18n import (
+    DEFAULT_LOCALE,
+    LOCALES,
+    area_catalog,
+    catalog,
+    plural_categories,
+    t,
+)
+
+CATALOG_DIR = Path(bot.i18n.__file__).parent
+AREAS = sorted(path.stem for path in (CATALOG_DIR / DEFAULT_LOCALE).glob("*.json"))
+OTHER_LOCALES = [locale for locale in LOCALES if locale != DEFAULT_LOCALE]
+# What every language must have in full by now: area -> the key prefixes translated
+# (None: the whole area). Areas still being rewritten in English (the Pickomino game
+# message in core.json, score.json, ai.json, preview.json) come in a later pass.
+TRANSLATED: dict[str, tuple[str, ...] | None] = {
+    "pickomino": None,
+    "picker": None,
+    "core": ("command.", "error.", "lobby.", "end.", "leave.", "options.", "rules.", "session."),
+}
+PLURAL_SUFFIXES = ("zero", "one", "two", "few", "many", "other")
+
+
+def placeholders(template: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(template) if name}
+
+
+def counted_bases(english: dict[str, str]) -> set[str]:
+    """Keys with plural forms: `<base>_other` is in English."""
+    return {key.removesuffix("_other") for key in english if key.endswith("_other")}
+
+
+def english_counterpart(key: str, english: dict[str, str]) -> str | None:
+    """The English key a translated key answers to (a plural form answers to `_other`)."""
+    if key in english:
+        return key
+    base, _, category = key.rpartition("_")
+    if category in PLURAL_SUFFIXES and f"{base}_other" in english:
+        return f"{base}_other"
+    return None
+
+
+def required_keys(locale: str, area: str) -> list[str]:
+    """The keys `locale` must have in `area` for it to count as translated."""
+    english = area_catalog(DEFAULT_LOCALE, area)
+    prefixes = TRANSLATED[area]
+    bases = counted_bases(english)
+    needed: set[str] = set()
+    for key in english:
+        base = key.rpartition("_")[0]
+        if base in bases:
+            key = base
+        if prefixes is not None and not key.startswith(prefixes):
+            continue
+        if key in bases:
+            needed |= {f"{key}_{category}" for category in plural_categories(locale)}
+        else:
+            needed.add(key)
+    return sorted(needed)
+
+
+LANGUAGE_AREAS = [(locale, area) for locale in OTHER_LOCALES for area in AREAS]
+
+
+def test_every_language_has_a_folder_and_english_has_every_area():
+    assert sorted(
+        p.name for p in CATALOG_DIR.iterdir() if p.is_dir() and p.name != "__pycache__"
+    ) == sorted(LOCALES)
+    assert set(TRANSLATED) <= set(AREAS)
+
+
+@pytest.mark.parametrize(("locale", "area"), LANGUAGE_AREAS)
+def test_every_key_is_an_english_key_with_the_same_placeholders(locale, area):
+    english = area_catalog(DEFAULT_LOCALE, area)
+    wrong = []
+    for key, text in area_catalog(locale, area).items():
+        counterpart = english_counterpart(key, english)
+        if counterpart is None:
+            wrong.append(f"{key}: not an English key of {area}.json")
+        elif placeholders(text) != placeholders(english[counterpart]):
+            expected = sorted(placeholders(english[counterpart]))
+            wrong.append(f"{key}: {sorted(placeholders(text))} != {expected}")
+        else:
+            t(key, locale, **dict.fromkeys(placeholders(text), 1))  # formats
+    assert wrong == []
+
+
+@pytest.mark.parametrize(("locale", "area"), [(DEFAULT_LOCALE, a) for a in AREAS] + LANGUAGE_AREAS)
+def test_counted_keys_have_every_plural_category_of_the_language(locale, area):
+    texts = area_catalog(locale, area)
+    missing = [
+        f"{base}_{category}"
+        for base in counted_bases(area_catalog(DEFAULT_LOCALE, area))
+        if any(key.startswith(f"{base}_") for key in texts)
+        for category in sorted(plural_categories(locale))
+        if f"{base}_{category}" not in texts
+    ]
+    assert missing == []
+
+
+@pytest.mark.parametrize(
+    ("locale", "area"), [(locale, area) for locale in OTHER_LOCALES for area in TRANSLATED]
+)
+def test_translated_areas_are_complete(locale, area):
+    texts = area_catalog(locale, area)
+    assert [key for key in required_keys(locale, area) if key not in texts] == []
+
+
+def test_polish_points_take_the_cldr_form_babel_chooses():
+    forms = [t("picker.points", "pl", count=n) for n in (1, 2, 5, 12, 22, 25)]
+    assert forms == ["1 punkt", "2 punkty", "5 punktów", "12 punktów", "22 punkty", "25 punktów"]
+    assert [t("picker.points", "de", count=n) for n in (1, 2)] == ["1 Punkt", "2 Punkte"]
+    assert t("picker.points", "fr", count=0) == "0 point"  # French 0 is singular
+
+
+@pytest.fixture
+def catalogs(tmp_path, monkeypatch):
+    """A catalog folder of our own: English has more keys than German."""
+    english = {"greet": "Hello {name}", "bye": "Bye", "worms_one": "{count} worm",
+               "worms_other": "{count} worms"}  # fmt: skip
+    german = {"greet": "Hallo {name}", "worms_other": "{count} Würmer"}
+    for locale, entries in (("en", english), ("de", german)):
+        (tmp_path / locale).mkdir()
+        (tmp_path / locale / "area.json").write_text(json.dumps(entries), encoding="utf-8")
+    monkeypatch.setattr(bot.i18n, "CATALOG_DIR", tmp_path)
+    catalog.cache_clear()
+    area_catalog.cache_clear()
+    yield
+    catalog.cache_clear()
+    area_catalog.cache_clear()
+
+
+def test_a_missing_key_shows_english_never_the_key(catalogs):
+    assert t("greet", "de", name="Anne") == "Hallo Anne"
+    assert t("bye", "de") == "Bye"
+    # German lacks the singular form: its `_other`, not English.
+    assert t("worms", "de", count=1) == "1 Würmer"
+    assert t("worms", "pl", count=1) == "1 worm"  # no Polish folder at all: English
+    with pytest.raises(KeyError):
+        t("nowhere", "de")
