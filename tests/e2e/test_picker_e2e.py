@@ -15,13 +15,7 @@ import time
 import pytest
 
 from tests.e2e.fake_discord import FakeButton, FakeDiscord, FakeMessage
-from tests.e2e.test_bot_e2e import (  # noqa: F401 - the launcher fixture is used by name
-    CB_DEFERRED_UPDATE,
-    CB_UPDATE,
-    DEADLINE,
-    BotLauncher,
-    launcher,
-)
+from tests.e2e.test_bot_e2e import CB_DEFERRED_UPDATE, CB_UPDATE, DEADLINE, BotLauncher
 
 pytestmark = pytest.mark.e2e
 
@@ -66,7 +60,7 @@ async def _pick(fake: FakeDiscord, message_id: int, picks: list[str]) -> None:
 
 async def test_a_picker_game_with_sigkill_restart_and_history(
     fake_discord: FakeDiscord,
-    launcher: BotLauncher,  # noqa: F811 - the imported fixture
+    launcher: BotLauncher,
 ) -> None:
     fake = fake_discord
     began = time.monotonic()
