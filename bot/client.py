@@ -116,6 +116,9 @@ class DiceBot(commands.Bot):
             if game.warm_up is not None:
                 await asyncio.to_thread(game.warm_up)
         self.platform = install(self, self.sessions)
+        self.sessions.observer = self.metrics
+        self.metrics.watch_live_sessions(self.sessions.live_counts)
+        self.platform.clicks.clicks_observed = self.metrics.click_handled
         await self.tree.set_translator(CatalogTranslator())
         for game in GAMES:
             await self.load_extension(game.extension)

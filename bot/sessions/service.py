@@ -27,6 +27,7 @@ from bot.sessions.errors import (
     StaleVersion,
 )
 from bot.sessions.model import Ending, Session, Status
+from bot.sessions.observer import NoObserver, SessionObserver
 from bot.sessions.shown import ShownVersions
 from bot.sessions.timers import TimerWheel
 from bot.sessions.tools import ChangeTools
@@ -103,6 +104,7 @@ class SessionService:
     ) -> None:
         self.db = db
         self.store = SessionStore(db)
+        self.observer: SessionObserver = NoObserver()  # the bot sets its metrics here
         self.adapters = dict(adapters)
         self.rng = rng if rng is not None else secrets.SystemRandom()
         self.clock = clock
@@ -223,9 +225,9 @@ class SessionService:
         draft.remember(events)
         change = Change(current, draft, events)
         encoded = [encode(event) for event in events]  # once, for the table and the log
+        began = time.perf_counter()
         await self._commit(change, adapter, encoded)
-        # Metrics (bot.observability, once merged): commit here; game_started when the
-        # status went from lobby to playing, game_finished when change.ended.
+        self._observe(change, time.perf_counter() - began)
         if draft.status is Status.OVER:
             self._live.pop(draft.channel_id, None)
         else:
@@ -237,6 +239,29 @@ class SessionService:
             await self._publish(change, publish, shows_version=bump)
         return change
 
+    def _observe(self, change: Change, commit_seconds: float) -> None:
+        self.observer.commit(commit_seconds)
+        session, before = change.session, change.before
+        if (
+            before is not None
+            and before.status is Status.LOBBY
+            and session.status is Status.PLAYING
+        ):
+            self.observer.game_started(session.kind)
+        if change.ended and session.ending is not Ending.CANCELLED:
+            self.observer.game_finished(session.kind, session.ending is Ending.ABANDONED)
+
+    def in_memory(self, channel_id: int | None) -> Session | None:
+        """The channel's live session if it is in memory (no database read)."""
+        return None if channel_id is None else self._live.get(channel_id)
+
+    def live_counts(self) -> dict[str, int]:
+        """Lobbies and games in memory, by game kind (the live-sessions gauge)."""
+        counts: dict[str, int] = {}
+        for session in self._live.values():
+            counts[session.kind] = counts.get(session.kind, 0) + 1
+        return counts
+
     async def _publish(self, change: Change, publish: Publish, *, shows_version: bool) -> None:
         """Show a committed change; if that fails, show the sessions left behind again
         (through the channel), so that no message keeps buttons of an older version."""
@@ -244,7 +269,7 @@ class SessionService:
         try:
             await publish(change)
         except Exception as error:
-            # Metrics (bot.observability, once merged): discord_error here.
+            # Discord's error codes are counted by the HTTP trace (bot.observability).
             log.warning("could not show session %s v%s: %r", draft.id, draft.version, error)
             if shows_version:
                 self.shown.not_shown(draft)
@@ -351,7 +376,7 @@ class SessionService:
                 await self.store.commit(row, before.version, last_seq + 1, encoded, marks)
         except VersionConflict as error:
             # Another process moved the session on: forget our copy and refuse the click.
-            # Metrics (bot.observability, once merged): version_conflict here.
+            self.observer.version_conflict()
             self.shown.give_back(marks)
             self._live.pop(draft.channel_id, None)
             self._last_seq.pop(draft.id, None)

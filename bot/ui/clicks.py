@@ -8,6 +8,7 @@ becomes an ephemeral answer, and an accepted one is shown by editing the clicked
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -59,6 +60,8 @@ class Clicks:
     def __init__(self, sessions: SessionService, live: LiveMessages) -> None:
         self.sessions = sessions
         self.live = live
+        # Told each click's game and handling time (the bot's click histogram).
+        self.clicks_observed: Callable[[str, float], None] = lambda game, seconds: None
         # Clicks that change the live session, answered by editing the clicked message...
         self._live_changes: dict[ClickAction, Callable[[Interaction, ComponentRef], Mutation]] = {
             ClickAction.JOIN: _join,
@@ -81,7 +84,14 @@ class Clicks:
         }
 
     async def on_click(self, interaction: Interaction, ref: ComponentRef) -> None:
-        # Metrics (bot.observability, once merged): click_handled, timed around this.
+        began = time.perf_counter()
+        try:
+            await self._handle(interaction, ref)
+        finally:
+            live = self.sessions.in_memory(interaction.channel_id)
+            self.clicks_observed(live.kind if live else "unknown", time.perf_counter() - began)
+
+    async def _handle(self, interaction: Interaction, ref: ComponentRef) -> None:
         try:
             if interaction.channel_id is None or interaction.guild_id is None:
                 raise app_commands.NoPrivateMessage()
