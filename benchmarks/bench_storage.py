@@ -16,12 +16,14 @@ import random
 import tempfile
 from pathlib import Path
 
+from bot.games.pickomino.history import PICKOMINO_HISTORY
 from bot.games.registry import all_adapters, plugin
+from bot.history.recorder import recorder
 from bot.sessions import lobby, play
 from bot.sessions.model import Seat, Session
 from bot.sessions.service import SessionService
 from bot.storage import SqliteDatabase, apply_migrations
-from cogs.pickomino._results import record_result
+from bot.storage.results import SqliteResultStore
 
 GUILD_ID, FIRST_CHANNEL = 1, 100
 PLAYERS = (11, 12, 13)
@@ -63,13 +65,13 @@ async def run(games: int, seed: int) -> None:
         try:
             await apply_migrations(db)
             service = SessionService(db, all_adapters(), rng=random.Random(seed))
-            service.game_over_hooks["pickomino"] = record_result
+            service.game_over_hooks["pickomino"] = recorder(PICKOMINO_HISTORY, SqliteResultStore())
             before = await table_bytes(db)
             for index in range(games):
                 await play_game(service, FIRST_CHANNEL + index)
             await service.close()
             after = await table_bytes(db)
-            (recorded,) = await db.fetchone("SELECT COUNT(*) FROM game_results") or (0,)
+            (recorded,) = await db.fetchone("SELECT COUNT(*) FROM history_games") or (0,)
             (events,) = await db.fetchone("SELECT COUNT(*) FROM session_events") or (0,)
         finally:
             await db.close()
