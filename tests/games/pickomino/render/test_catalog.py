@@ -76,6 +76,7 @@ def _keys_built_from_enums() -> set[str]:
         | {f"options.extrawurm.{specialist.value}" for specialist in Specialist}
         | {f"bust.reason.{reason.value}" for reason in FailReason}
         | {f"{game.kind}.title" for game in GAMES}
+        | {f"{game.kind}.rules.options.default" for game in GAMES}
     )
 
 
