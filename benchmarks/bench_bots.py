@@ -90,8 +90,8 @@ def wilson(successes: float, trials: int, z: float = Z_95) -> tuple[float, float
 def matchups(games: int, games_4p: int) -> list[Matchup]:
     return [
         Matchup("hard", "optimal_bot", 2, games),
-        Matchup("hard", "env_heuristic", 2, games),
         Matchup("hard", "optimal_bot", 4, games_4p),
+        Matchup("hard", "env_heuristic", 2, games),
         Matchup("hard", "env_heuristic", 4, games_4p),
         Matchup("hard", "todays_hard", 2, games),
         Matchup("normal", "env_heuristic", 2, games),

@@ -12,10 +12,14 @@ finished ahead of whom (1, 0 or a half for a shared place). It then fits
     P(ahead of that opponent at the end) = 1 / (1 + exp(-(a * gap / (grill + c) ** e + b)))
 
 where gap is the worm gap plus `tie` times the tie-break (+1, 0 or -1), by maximum
-likelihood: Newton's method on a and b for each c, e and tie on a grid, keeping the
-best log-likelihood. It prints the constants to paste into outlook.py (TWO_PLAYERS or
-MORE_PLAYERS) and the fit's log-loss against a coin flip. `--save FILE` keeps the
-samples (JSON) and `--load FILE` fits saved samples again without playing.
+likelihood: Newton's method on a and b for each c, e and tie on a grid (e is 0.5, a
+square root, unless --powers lists others), keeping the best log-likelihood. It
+prints the constants to paste into outlook.py (TWO_PLAYERS or MORE_PLAYERS) and the
+fit's log-loss against a coin flip. `--save FILE` keeps the samples (JSON) and
+`--load FILE` fits saved samples again without playing.
+
+The constants in outlook.py came from `--games 1500` (two players) and
+`--games 500 --players 4`, seed 7, OptimalBot self-play.
 """
 
 from __future__ import annotations
@@ -35,7 +39,6 @@ from bot.games.pickomino.ai.players import Level, RollDice, decide
 from bot.games.pickomino.engine import Game, worms
 
 C_GRID = tuple(range(0, 41, 2))
-POWER_GRID = (0.3, 0.4, 0.5, 0.6, 0.7, 0.8)
 TIE_GRID = (0.0, 0.25, 0.5, 0.75)
 NEWTON_STEPS = 12
 
@@ -77,10 +80,10 @@ def play(seed: int, players: int, bot: str) -> Buckets:
 Fit = tuple[float, float, float, float, float, float]  # a, b, c, e, tie, log-loss
 
 
-def fit(buckets: Buckets) -> Fit:
-    """The best (a, b, c, e, tie) on the grid and its mean log-loss."""
+def fit(buckets: Buckets, powers: tuple[float, ...] = (0.5,)) -> Fit:
+    """The best (a, b, c, e, tie) on the grid (e among `powers`) and its mean log-loss."""
     best: Fit | None = None
-    for c, power, tie in product(C_GRID, POWER_GRID, TIE_GRID):
+    for c, power, tie in product(C_GRID, powers, TIE_GRID):
         rows = [
             ((gap + tie * sign) / (grill + c) ** power, outcome, count)
             for (gap, sign, grill, outcome), count in buckets.items()
@@ -133,6 +136,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--bot", default="optimal_bot", choices=[*BASELINES, "hard"])
     parser.add_argument("--save", type=Path, help="write the samples to this JSON file")
     parser.add_argument("--load", type=Path, help="fit the samples of this file, no games")
+    parser.add_argument(
+        "--powers", type=float, nargs="+", default=[0.5], help="powers e to try (default 0.5)"
+    )
     args = parser.parse_args(argv)
     started = time.perf_counter()
     buckets: Buckets = Counter()
@@ -148,7 +154,7 @@ def main(argv: list[str] | None = None) -> None:
         print(f"{args.games} games of {args.players} x {args.bot}")
     if args.save:
         args.save.write_text(json.dumps([[*key, n] for key, n in buckets.items()]))
-    a, b, c, power, tie, loss = fit(buckets)
+    a, b, c, power, tie, loss = fit(buckets, tuple(args.powers))
     print(f"{sum(buckets.values())} samples, {time.perf_counter() - started:.0f} s")
     print(
         f"FitConstants(scale={a:.4f}, offset={b:.4f}, grill_shift={c:.1f}, "
