@@ -106,3 +106,17 @@ def test_under_the_any_rule_a_stop_is_worth_the_best_tile_it_may_take() -> None:
     decision = decide(game, Level.HARD)
     assert isinstance(decision, Claim) and decision.option in game.claim_options()
     assert where.claim_value(decision.option) == rewards[40]
+
+
+def test_under_the_any_rule_far_behind_hard_leaves_the_bigger_tile_on_the_grill() -> None:
+    # 26 kept with every die: 25 or 23 may be taken. Bob trails 0 to 6 with two tiles
+    # left: taking the 25 leaves one worm to play for, taking the 23 leaves two, and
+    # the game goes on while the grill has tiles. Counting worms, Normal takes the 25.
+    rules = Rules(lower_tile=LowerTile.ANY)
+    stacks = {"anne": [29, 27, 24], "bob": []}
+    game = with_grill(stacks, {23, 25}, current="bob", rules=rules)
+    keep_rolls(game, ("WW114442", "W"), ("114442", "4"), ("112", "1"), ("2", "2"))
+    assert {option.tile for option in game.claim_options()} == {23, 25}
+    hard, normal = decide(game, Level.HARD), decide(game, Level.NORMAL)
+    assert isinstance(hard, Claim) and hard.option.tile == 23
+    assert isinstance(normal, Claim) and normal.option.tile == 25
