@@ -145,10 +145,10 @@ def format_hint(hint: Hint, names: Mapping[str, str] | None = None) -> str:
     lines = [t("ai.hint.best", advice=_advice(hint, names))]
     for keep in hint.keeps[1:] if hint.recommended.face is not None else hint.keeps:
         lines.append(_keep_line(keep, names))
-    if hint.roll is not None and hint.recommended.move is not Move.ROLL:
+    if hint.roll is not None:
         chance = odds(hint.roll.tile_chance)
         lines.append(t("ai.hint.roll", dice=_dice(hint.roll.dice), odds=chance))
-    if hint.stop is not None and hint.recommended.move is not Move.STOP:
+    if hint.stop is not None:
         lines.append(t("ai.hint.stop", claim=_claim(hint.stop, names)))
     lines.append(t("ai.hint.win", odds=odds(hint.win_chance)))
     return "\n".join(lines)
