@@ -1,10 +1,20 @@
-"""Benchmark the computer players: Hard against Easy and against Normal.
+"""Benchmark the computer players against public baselines and against each other.
 
-Usage: python benchmarks/bench_bots.py [--games N] [--seed S] [--workers W]
+Usage: python -m benchmarks.bench_bots [--games N] [--games-4p M] [--seed S]
+                                       [--workers W] [--only NAME ...]
 
-Plays N two-player games per pairing, alternating who starts, each game seeded from
-S and its number, and prints Hard's win rate with a 95% Wilson interval. A shared
-first place (both players without tiles) counts as a draw, not a win.
+Matchups (benchmarks/baselines.py has the baselines):
+
+- Hard against OptimalBot and against pickomino-env's heuristic, in two-player games
+  (N, default 4,000) and in four-player games against three copies (M, default N/2),
+- Hard against today's Hard (before the win-chance objective), two players,
+- Normal against pickomino-env's heuristic, two players.
+
+The first player's seat rotates with the game number, so every seat starts equally
+often; each game is seeded from S and its number. A player's result in a game is its
+share of the first place (1 for a win, 1/k for a place shared by k, else 0); the
+table prints the mean share with a 95% Wilson interval, the fair share (1/players),
+and Hard's decision times (CPU, p50 and p99) over all its decisions.
 """
 
 from __future__ import annotations
@@ -12,35 +22,64 @@ from __future__ import annotations
 import argparse
 import math
 import random
+import statistics
 import time
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
 from itertools import repeat
 
-from bot.games.pickomino.ai.players import Level, RollDice, decide
+from benchmarks.baselines import BASELINES
+from bot.games.pickomino.ai.players import Decision, Level, RollDice, decide
 from bot.games.pickomino.engine import Game
 
 Z_95 = 1.959964
 
+PLAYERS: dict[str, Callable[[Game], Decision]] = {
+    "hard": lambda game: decide(game, Level.HARD),
+    "normal": lambda game: decide(game, Level.NORMAL),
+    "easy": lambda game: decide(game, Level.EASY),
+    **BASELINES,
+}
 
-def play(seed: int, opponent: Level) -> str:
-    """One seeded game of Hard against `opponent`: "win", "draw" or "loss" for Hard."""
+
+@dataclass(frozen=True, slots=True)
+class Matchup:
+    hero: str
+    villain: str
+    seats: int
+    games: int
+
+    @property
+    def name(self) -> str:
+        return f"{self.hero} vs {self.villain} ({self.seats}p)"
+
+
+def play(seed: int, matchup: Matchup) -> tuple[float, list[float]]:
+    """One seeded game: the hero's share of first place and its decision CPU times."""
     rng = random.Random(seed)
-    levels = {"hard": Level.HARD, "other": opponent}
-    game = Game(["hard", "other"], first=seed % 2)
+    seats = matchup.seats
+    names = [f"s{seat}" for seat in range(seats)]
+    hero = names[seed % seats]
+    deciders = {name: PLAYERS[matchup.villain] for name in names} | {hero: PLAYERS[matchup.hero]}
+    game = Game(names, first=0)
+    times: list[float] = []
     while not game.is_over:
-        decision = decide(game, levels[game.current_player])
+        mover = game.current_player
+        started = time.process_time()
+        decision = deciders[mover](game)
+        if mover == hero:
+            times.append(time.process_time() - started)
         if isinstance(decision, RollDice):
             game.roll_with(rng)
         else:
             game.apply(decision)
     winners = [standing.player for standing in game.standings() if standing.rank == 1]
-    if len(winners) > 1:
-        return "draw"
-    return "win" if winners == ["hard"] else "loss"
+    return (1 / len(winners) if hero in winners else 0.0), times
 
 
-def wilson(successes: int, trials: int, z: float = Z_95) -> tuple[float, float]:
-    """The Wilson score interval of a binomial proportion."""
+def wilson(successes: float, trials: int, z: float = Z_95) -> tuple[float, float]:
+    """The Wilson score interval of a binomial proportion (shares count as fractions)."""
     rate = successes / trials
     denominator = 1 + z * z / trials
     centre = (rate + z * z / (2 * trials)) / denominator
@@ -48,28 +87,52 @@ def wilson(successes: int, trials: int, z: float = Z_95) -> tuple[float, float]:
     return centre - half / denominator, centre + half / denominator
 
 
+def matchups(games: int, games_4p: int) -> list[Matchup]:
+    return [
+        Matchup("hard", "optimal_bot", 2, games),
+        Matchup("hard", "optimal_bot", 4, games_4p),
+        Matchup("hard", "env_heuristic", 2, games),
+        Matchup("hard", "env_heuristic", 4, games_4p),
+        Matchup("hard", "todays_hard", 2, games),
+        Matchup("normal", "env_heuristic", 2, games),
+    ]
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=2000, help="games per pairing")
+    parser.add_argument("--games", type=int, default=4000, help="two-player games per matchup")
+    parser.add_argument("--games-4p", type=int, help="four-player games (default: games / 2)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--only", nargs="*", help="matchups whose name contains one of these")
     args = parser.parse_args(argv)
-    seeds = range(args.seed * 1_000_000, args.seed * 1_000_000 + args.games)
+    games_4p = args.games_4p if args.games_4p is not None else args.games // 2
     started = time.perf_counter()
+    hard_times: list[float] = []
+    print(f"{'matchup':<34} {'games':>6}  share   95% CI           fair")
     with ProcessPoolExecutor(args.workers) as pool:
-        for opponent in (Level.EASY, Level.NORMAL):
-            results = list(pool.map(play, seeds, repeat(opponent), chunksize=50))
-            wins, draws = results.count("win"), results.count("draw")
-            low, high = wilson(wins, len(results))
+        for matchup in matchups(args.games, games_4p):
+            if args.only and not any(part in matchup.name for part in args.only):
+                continue
+            first = args.seed * 1_000_000
+            seeds = range(first, first + matchup.games)
+            results = list(pool.map(play, seeds, repeat(matchup), chunksize=20))
+            share = sum(result[0] for result in results)
+            if matchup.hero == "hard":
+                hard_times.extend(sample for result in results for sample in result[1])
+            low, high = wilson(share, len(results))
             print(
-                f"hard vs {opponent.value:<6}: {wins}/{len(results)} wins "
-                f"({wins / len(results):.1%}, 95% CI {low:.1%} to {high:.1%}), "
-                f"{draws} draws"
+                f"{matchup.name:<34} {len(results):>6}  {share / len(results):5.1%}  "
+                f"{low:5.1%} to {high:5.1%}   {1 / matchup.seats:.0%}",
+                flush=True,
             )
-    print(
-        f"{2 * args.games} games in {time.perf_counter() - started:.1f} s "
-        f"with {args.workers} workers"
-    )
+    if len(hard_times) > 1:
+        cuts = statistics.quantiles(hard_times, n=100, method="inclusive")
+        print(
+            f"hard decisions: {len(hard_times)}, CPU p50 {cuts[49] * 1000:.2f} ms, "
+            f"p99 {cuts[98] * 1000:.2f} ms, max {max(hard_times) * 1000:.2f} ms"
+        )
+    print(f"{time.perf_counter() - started:.0f} s with {args.workers} workers")
 
 
 if __name__ == "__main__":

@@ -20,7 +20,7 @@ from collections.abc import Callable
 from bot.games.pickomino.ai.hints import hint_for
 from bot.games.pickomino.ai.players import Level, RollDice, decide
 from bot.games.pickomino.ai.policy import evaluate, evaluate_game
-from bot.games.pickomino.ai.position import Position
+from bot.games.pickomino.ai.position import Objective, Position
 from bot.games.pickomino.ai.solver import solve
 from bot.games.pickomino.ai.states import state_graph
 from bot.games.pickomino.engine import ALL_TILES, Game
@@ -87,7 +87,7 @@ def main(argv: list[str] | None = None) -> None:
     for _ in range(args.positions):
         game = random_game(rng)
         solve.cache_clear()
-        fresh.time(lambda game=game: evaluate(Position.from_game(game)))
+        fresh.time(lambda game=game: evaluate(Position.from_game(game, Objective.WIN)))
         hints.time(lambda game=game: hint_for(game))
         turn = game.turn_number
         while not game.is_over and game.turn_number == turn:

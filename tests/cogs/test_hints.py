@@ -11,12 +11,12 @@ EDIT = ("PATCH", "/channels/{channel_id}/messages/{message_id}")
 # Seed 1, Anne first: her first roll is 1 1 2 2 2 3 4 5.
 FIRST_ROLL_HINT = "\n".join(
     [
-        "💡 Best: keep 1× 4, then roll (+1.20 worms expected)",
-        "• Keep 1× 4 → 4: +1.20 worms, tile 71%",
-        "• Keep 1× 3 → 3: +1.20 worms, tile 70%",
-        "• Keep 1× 5 → 5: +1.12 worms, tile 68%",
-        "• Keep 3× 2 → 6: +0.76 worms, tile 53%",
-        "• Keep 2× 1 → 2: +0.74 worms, tile 54%",
+        "💡 Keep the 4, then roll: about a 3 in 4 chance to end with a tile.",
+        "• Keep the 3 (3): about a 2 in 3 chance of a tile",
+        "• Keep the 5 (5): about a 2 in 3 chance of a tile",
+        "• Keep the three 2s (6): about a 1 in 2 chance of a tile",
+        "• Keep the two 1s (2): about a 1 in 2 chance of a tile",
+        "Your chance to win the game with this play: about a 1 in 2.",
     ]
 )
 

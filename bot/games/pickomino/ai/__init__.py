@@ -3,8 +3,10 @@
 - `players`: `Level`, `decide(game, level)` -> Keep | Claim | RollDice, `choose_action`,
   `bot_name(level, index)`.
 - `hints`: `hint_for(game)` -> Hint (structured), `format_hint(hint)` -> text via `t()`.
-- `policy`: `evaluate(position, kept, roll)` / `evaluate_game(game)`: every open action
-  valued (expected change of the player's worms this turn), best first.
+- `policy`: `evaluate(position, kept, roll)` / `evaluate_game(game, objective)`: every
+  open action valued, best first: Hard's estimated chance to win the game after the
+  turn (`Objective.WIN`, the default; model in `outlook`) or the expected change of the
+  player's worms this turn (`Objective.WORMS`, Normal's).
 - `odds`: `tile_odds(kept)`: best chances of a sum >= T or == T with a worm;
   `python -m bot.games.pickomino.ai.odds` prints them as JSON. (Not imported here, so
   that running it as a module does not import it twice.)
@@ -22,7 +24,7 @@ from bot.games.pickomino.ai.players import (
     decide,
 )
 from bot.games.pickomino.ai.policy import ActionValue, Evaluation, Move, evaluate, evaluate_game
-from bot.games.pickomino.ai.position import Position
+from bot.games.pickomino.ai.position import Objective, Position
 from bot.games.pickomino.ai.solver import warm_up
 
 __all__ = [
@@ -33,6 +35,7 @@ __all__ = [
     "KeepHint",
     "Level",
     "Move",
+    "Objective",
     "Position",
     "RollDice",
     "RollHint",

@@ -1,58 +1,78 @@
-"""Hints for the player to move: what each choice is worth under optimal play.
+"""Hints for the player to move: what Hard would do, and why, in plain words.
 
-`hint_for(game)` returns structured data (a UI may draw it any way);
-`format_hint(hint)` writes it as a few short lines through the `ai.hint.*` strings.
+`hint_for(game)` returns structured data (a UI may draw it any way): Hard's choice
+(the best chance to win the game, see outlook.py) and, for each choice open, the
+chance that best play after it ends the turn with a tile, or with a steal.
+`format_hint(hint)` writes it as a few short lines through the `ai.hint.*` strings,
+chances as rough odds ("about a 3 in 4 chance") rather than figures.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from fractions import Fraction
 
-from bot.games.pickomino.ai.policy import ActionValue, Move, evaluate_game
+from bot.games.pickomino.ai.policy import ActionValue, Evaluation, Move, evaluate_game
+from bot.games.pickomino.ai.position import Position
+from bot.games.pickomino.ai.solver import TurnValues
+from bot.games.pickomino.ai.states import MAX_TOTAL, TurnState
 from bot.games.pickomino.engine.claims import ClaimOption, Source
 from bot.games.pickomino.engine.dice import Face
 from bot.games.pickomino.engine.game import Game, Phase
 from bot.i18n import t
 
+# Chances are told as the nearest of these rough odds; "certain" from SURE on, and
+# "no chance" below 1 - SURE.
+ROUGH_ODDS = tuple(
+    Fraction(n, m)
+    for n, m in (
+        (1, 20), (1, 10), (1, 6), (1, 5), (1, 4), (1, 3), (2, 5), (1, 2),
+        (3, 5), (2, 3), (3, 4), (4, 5), (5, 6), (9, 10), (19, 20),
+    )
+)  # fmt: skip
+SURE = 0.995
+MENTION_STEAL = 0.05  # a steal's chance is told from this chance on
+
 
 @dataclass(frozen=True, slots=True)
 class KeepHint:
-    """Keeping every die of one face from the table, then playing best."""
+    """Keeping every die of one face from the table, then playing as Hard."""
 
     face: Face
     count: int
     total: int  # the sum of the kept dice after keeping
-    expected_worms: float
+    value: float  # Hard's estimated chance to win the game after the turn
     tile_chance: float  # chance of ending the turn with a tile
+    steal_chance: float  # chance of ending it with a stolen tile
     claim: ClaimOption | None  # the tile taken right after, when best play stops there
     fails: bool  # keeping it ends the turn with no tile
 
 
 @dataclass(frozen=True, slots=True)
 class RollHint:
-    """Rolling the dice left, then playing best."""
+    """Rolling the dice left, then playing as Hard."""
 
     dice: int
-    expected_worms: float
+    value: float
     tile_chance: float
+    steal_chance: float
 
 
 @dataclass(frozen=True, slots=True)
 class Hint:
     """What each choice open to the player to move is worth this turn.
 
-    Expected worms are the expected change of the player's own worm count this turn
-    (a failure loses their top tile's worms). `keeps` are filled when dice are on the
-    table, best first; `roll` when rolling is possible; `stop` is the best claim when
-    stopping is possible, and `claims` all of them.
+    Values are Hard's estimated chances to win the game after the turn. `keeps` are
+    filled when dice are on the table, best first; `roll` when rolling is possible;
+    `stop` is the best claim when stopping is possible, and `claims` all of them.
     """
 
     player: str
     kept: tuple[Face, ...]
     total: int
     dice_left: int
-    expected_worms: float  # of the turn from here, with best play
+    win_chance: float  # with Hard's play from here
     recommended: ActionValue
     keeps: tuple[KeepHint, ...] = ()
     roll: RollHint | None = None
@@ -64,6 +84,7 @@ def hint_for(game: Game) -> Hint:
     """The hint for the player to move; raises ValueError when the game is over."""
     evaluation = evaluate_game(game)
     values, state = evaluation.values, evaluation.state
+    steals = steal_totals(evaluation.position)
     keeps = []
     for action in evaluation.keep_options():
         assert action.face is not None
@@ -73,85 +94,127 @@ def hint_for(game: Game) -> Hint:
                 face=action.face,
                 count=action.count,
                 total=after.total,
-                expected_worms=action.value,
+                value=action.value,
                 tile_chance=values.reward_chance(after),
+                steal_chance=values.reward_chance(after, steals),
                 claim=action.claim,
                 fails=action.move is Move.KEEP_STOP and action.claim is None,
             )
         )
-    roll = None
-    roll_value = values.roll_value(state)
-    if game.phase is Phase.ROLL and roll_value is not None:
-        roll_chance = values.roll_reward_chance(state)
-        assert roll_chance is not None
-        roll = RollHint(game.dice_left, roll_value, roll_chance)
-    claims = tuple(game.claim_options())
+    roll = _roll_hint(game, evaluation, steals)
     stops = [action.claim for action in evaluation.actions if action.move is Move.STOP]
     return Hint(
         player=game.current_player,
         kept=tuple(game.kept),
         total=game.kept_total,
         dice_left=game.dice_left,
-        expected_worms=evaluation.value,
+        win_chance=evaluation.value,
         recommended=evaluation.best,
         keeps=tuple(keeps),
         roll=roll,
         stop=stops[0] if stops else None,
-        claims=claims,
+        claims=tuple(game.claim_options()),
     )
+
+
+def steal_totals(position: Position) -> frozenset[int]:
+    """The sums whose best claim is a steal."""
+    stolen = set()
+    for total in range(MAX_TOTAL + 1):
+        claim = position.best_claim(total, has_worm=True)
+        if claim is not None and claim.source is Source.STEAL:
+            stolen.add(total)
+    return frozenset(stolen)
+
+
+def _roll_hint(game: Game, evaluation: Evaluation, steals: frozenset[int]) -> RollHint | None:
+    values: TurnValues = evaluation.values
+    state: TurnState = evaluation.state
+    roll_value = values.roll_value(state)
+    if game.phase is not Phase.ROLL or roll_value is None:
+        return None
+    chance = values.roll_reward_chance(state)
+    steal = values.roll_reward_chance(state, steals)
+    assert chance is not None and steal is not None
+    return RollHint(game.dice_left, roll_value, chance, steal)
 
 
 def format_hint(hint: Hint, names: Mapping[str, str] | None = None) -> str:
     """The hint as a few short lines for a phone; `names` shows victims by name."""
     names = names or {}
-    lines = [t("ai.hint.best", action=_describe(hint.recommended, hint, names))]
-    for keep in hint.keeps:
+    lines = [t("ai.hint.best", advice=_advice(hint, names))]
+    for keep in hint.keeps[1:] if hint.recommended.face is not None else hint.keeps:
         lines.append(_keep_line(keep, names))
     if hint.roll is not None:
-        lines.append(
-            t(
-                "ai.hint.roll",
-                dice=_dice(hint.roll.dice),
-                worms=_worms(hint.roll.expected_worms),
-                chance=_percent(hint.roll.tile_chance),
-            )
-        )
+        chance = odds(hint.roll.tile_chance)
+        lines.append(t("ai.hint.roll", dice=_dice(hint.roll.dice), odds=chance))
     if hint.stop is not None:
         lines.append(t("ai.hint.stop", claim=_claim(hint.stop, names)))
+    lines.append(t("ai.hint.win", odds=odds(hint.win_chance)))
     return "\n".join(lines)
 
 
-def _describe(action: ActionValue, hint: Hint, names: Mapping[str, str]) -> str:
-    worms = _worms(action.value)
+def _advice(hint: Hint, names: Mapping[str, str]) -> str:
+    """The recommended action and why, in one sentence."""
+    action = hint.recommended
     if action.move is Move.ROLL:
-        return t("ai.hint.do.roll", dice=_dice(hint.dice_left), worms=worms)
+        assert hint.roll is not None
+        why = _chances(hint.roll.tile_chance, hint.roll.steal_chance)
+        return t("ai.hint.do.roll", dice=_dice(hint.dice_left), why=why)
     if action.move is Move.STOP:
         assert action.claim is not None
-        return t("ai.hint.do.stop", claim=_claim(action.claim, names), worms=worms)
-    assert action.face is not None
-    face = _face(action.face, action.count)
+        claim = _claim(action.claim, names)
+        if hint.roll is None:
+            return t("ai.hint.do.stop", claim=claim)
+        return t("ai.hint.do.stop_rather", claim=claim, odds=odds(hint.roll.tile_chance))
+    keep = next(keep for keep in hint.keeps if keep.face is action.face)
+    dice = _dice_kept(keep.face, keep.count)
     if action.move is Move.KEEP_ROLL:
-        return t("ai.hint.do.keep_roll", face=face, worms=worms)
+        why = _chances(keep.tile_chance, keep.steal_chance)
+        return t("ai.hint.do.keep_roll", dice=dice, why=why)
     if action.claim is None:
-        return t("ai.hint.do.keep_fail", face=face, worms=worms)
-    return t("ai.hint.do.keep_stop", face=face, claim=_claim(action.claim, names), worms=worms)
+        return t("ai.hint.do.keep_fail", dice=dice)
+    return t("ai.hint.do.keep_stop", dice=dice, claim=_claim(action.claim, names))
+
+
+def _chances(tile: float, steal: float) -> str:
+    if steal >= MENTION_STEAL:
+        return t("ai.hint.why.tile_steal", odds=odds(tile), steal=odds(steal))
+    return t("ai.hint.why.tile", odds=odds(tile))
 
 
 def _keep_line(keep: KeepHint, names: Mapping[str, str]) -> str:
-    face = _face(keep.face, keep.count)
-    worms = _worms(keep.expected_worms)
+    dice = _dice_kept(keep.face, keep.count)
     if keep.fails:
-        return t("ai.hint.keep_fail", face=face, total=keep.total, worms=worms)
+        return t("ai.hint.keep_fail", dice=dice, total=keep.total)
     if keep.claim is not None:
         claim = _claim(keep.claim, names)
-        return t("ai.hint.keep_stop", face=face, total=keep.total, claim=claim, worms=worms)
-    chance = _percent(keep.tile_chance)
-    return t("ai.hint.keep", face=face, total=keep.total, worms=worms, chance=chance)
+        return t("ai.hint.keep_stop", dice=dice, total=keep.total, claim=claim)
+    return t("ai.hint.keep", dice=dice, total=keep.total, odds=odds(keep.tile_chance))
 
 
-def _face(face: Face, count: int) -> str:
-    name = t("ai.face.worm") if face is Face.WORM else str(int(face))
-    return t("ai.hint.face_count", count=count, face=name)
+def odds(chance: float) -> str:
+    """A chance in plain words: "about a 3 in 4", "certain", "no"."""
+    if chance >= SURE:
+        return t("ai.odds.sure")
+    if chance < 1 - SURE:
+        return t("ai.odds.none")
+    rough = min(ROUGH_ODDS, key=lambda odds: abs(odds - Fraction(chance)))
+    return t("ai.odds.about", n=rough.numerator, m=rough.denominator)
+
+
+def _dice_kept(face: Face, count: int) -> str:
+    if face is Face.WORM:
+        name = t("ai.face.worm" if count == 1 else "ai.face.worms")
+    else:
+        name = t("ai.face.number" if count == 1 else "ai.face.numbers", face=int(face))
+    if count == 1:
+        return t("ai.hint.the_one", face=name)
+    return t("ai.hint.the_many", count=_number(count), faces=name)
+
+
+def _number(count: int) -> str:
+    return t("ai.number.words").split(",")[count]
 
 
 def _dice(count: int) -> str:
@@ -163,13 +226,3 @@ def _claim(claim: ClaimOption, names: Mapping[str, str]) -> str:
         victim = names.get(claim.victim or "", claim.victim)
         return t("ai.hint.claim.steal", tile=claim.tile, victim=victim, worms=claim.worms)
     return t("ai.hint.claim.grill", tile=claim.tile, worms=claim.worms)
-
-
-def _worms(value: float) -> str:
-    # "+0.00" rather than "-0.00" for a value that rounds to nothing.
-    text = f"{value:+.2f}"
-    return "+0.00" if text == "-0.00" else text
-
-
-def _percent(chance: float) -> str:
-    return f"{chance:.0%}"

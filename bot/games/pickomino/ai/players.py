@@ -13,24 +13,20 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from bot.games.pickomino.ai.policy import Move, evaluate_game
+from bot.games.pickomino.ai.position import Objective
 from bot.games.pickomino.engine.actions import Action, Claim, Keep, Roll
-from bot.games.pickomino.engine.claims import ClaimOption, best_claim
+from bot.games.pickomino.engine.claims import best_claim
 from bot.games.pickomino.engine.dice import POINTS, Face, RandomSource, roll_dice
 from bot.games.pickomino.engine.game import Game, Phase
 from bot.i18n import t
-
-NORMAL_STOP_TILE = 25  # Normal stops once it can take a tile of two worms or more...
-NORMAL_LAST_DICE = 2  # ...or whenever it could stop with this many dice left or fewer
 
 BOT_NAMES = ("Pip", "Nibbles", "Sprout", "Wiggles", "Crumb", "Noodle", "Squiggle")
 
 
 class Level(StrEnum):
     EASY = "easy"  # keeps the face worth most, stops at the first tile it can take
-    NORMAL = "normal"  # takes worms early, stops once a tile reaches a fixed threshold
-    HARD = (
-        "hard"  # the exact optimal policy (bot.games.pickomino.ai.solver), stealing when worth more
-    )
+    NORMAL = "normal"  # plays each turn exactly for the most worms of its own
+    HARD = "hard"  # plays each turn exactly for the best chance to win (outlook.py)
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,19 +36,19 @@ class RollDice:
 
 Decision = Keep | Claim | RollDice
 
+OBJECTIVES = {Level.NORMAL: Objective.WORMS, Level.HARD: Objective.WIN}
+
 
 def decide(game: Game, level: Level) -> Decision:
     """The move of the player to move at `level`; raises ValueError if the game is over."""
     if game.phase is Phase.OVER:
         raise ValueError("the game is over")
-    if level is Level.HARD:
-        return _hard(game)
+    if level is not Level.EASY:
+        return _solved(game, OBJECTIVES[level])
     if game.phase is Phase.KEEP:
-        faces = game.keepable_faces()
-        return Keep(_normal_keep(game, faces) if level is Level.NORMAL else _easy_keep(faces))
+        return Keep(_easy_keep(game.keepable_faces()))
     claims = game.claim_options()
-    must_claim = game.phase is Phase.CLAIM
-    if must_claim or (claims and (level is Level.EASY or _normal_stops(game, claims))):
+    if claims:
         return Claim(best_claim(claims))
     return RollDice()
 
@@ -80,8 +76,8 @@ def bot_name(level: Level, index: int) -> str:
     return t("ai.bot.name", name=name, level=t(f"ai.level.{level.value}"))
 
 
-def _hard(game: Game) -> Decision:
-    best = evaluate_game(game).best
+def _solved(game: Game, objective: Objective) -> Decision:
+    best = evaluate_game(game, objective).best
     if best.face is not None:
         return Keep(best.face)
     if best.move is Move.ROLL:
@@ -93,15 +89,3 @@ def _hard(game: Game) -> Decision:
 def _easy_keep(faces: tuple[Face, ...]) -> Face:
     # The worm and the 5 both count 5; the worm wins the tie since a tile needs one.
     return max(faces, key=lambda face: (POINTS[face], face))
-
-
-def _normal_keep(game: Game, faces: tuple[Face, ...]) -> Face:
-    if Face.WORM in faces and not game.has_worm:
-        return Face.WORM
-    roll = game.roll or ()
-    return max(faces, key=lambda face: (roll.count(face) * POINTS[face], face))
-
-
-def _normal_stops(game: Game, claims: list[ClaimOption]) -> bool:
-    best = best_claim(claims)
-    return best.tile >= NORMAL_STOP_TILE or game.dice_left <= NORMAL_LAST_DICE

@@ -1,8 +1,9 @@
 """Every action open to the player to move, valued under optimal play, best first.
 
-The value of an action is the expected change of the player's own worm count this
-turn when they take it and play optimally after: a tile taken or stolen adds its
-worms, a failure loses the top tile's worms.
+The value of an action is what the player expects from the end of the turn when they
+take it and play optimally after, for the position's objective: the chance to win the
+game (Hard, outlook.py), or the change of their own worms (Normal: a tile taken or
+stolen adds its worms, a failure loses the top tile's worms).
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from bot.games.pickomino.ai.position import Position
+from bot.games.pickomino.ai.position import Objective, Position
 from bot.games.pickomino.ai.solver import TIE, TurnValues, solve_position
 from bot.games.pickomino.ai.states import TurnState
 from bot.games.pickomino.engine.claims import ClaimOption, Source
@@ -28,7 +29,7 @@ class Move(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class ActionValue:
-    """One possible action and its expected worms with best play after it."""
+    """One possible action and its value (expected worms or win chance) with best play after."""
 
     move: Move
     value: float
@@ -59,7 +60,7 @@ class Evaluation:
 
     @property
     def value(self) -> float:
-        """Expected worms of the turn from here under optimal play."""
+        """The turn's value from here under optimal play."""
         return self.actions[0].value
 
     def keep_options(self) -> tuple[ActionValue, ...]:
@@ -96,17 +97,17 @@ def evaluate(
     return Evaluation(position, state, dice, tuple(sorted(actions, key=_best_first)), values)
 
 
-def evaluate_game(game: Game) -> Evaluation:
-    """Value every action open to the player to move in `game`."""
+def evaluate_game(game: Game, objective: Objective = Objective.WIN) -> Evaluation:
+    """Value every action open to the player to move in `game` (by default, as Hard)."""
     if game.phase is Phase.OVER:
         raise ValueError("the game is over")
     roll = game.roll if game.phase is Phase.KEEP else None
-    return evaluate(Position.from_game(game), game.kept, roll)
+    return evaluate(Position.from_game(game, objective), game.kept, roll)
 
 
 def _roll_or_stop(position: Position, state: TurnState, values: TurnValues) -> list[ActionValue]:
     actions = [
-        ActionValue(Move.STOP, float(option.worms), claim=option)
+        ActionValue(Move.STOP, position.claim_value(option), claim=option)
         for option in position.claims(state.total, state.has_worm)
     ]
     roll = values.roll_value(state)
@@ -132,7 +133,9 @@ def _keeps(
         assert roll_value is not None  # the turn goes on, so a roll is possible
         actions.append(ActionValue(Move.KEEP_ROLL, roll_value, face, count))
         if claim is not None:
-            actions.append(ActionValue(Move.KEEP_STOP, float(claim.worms), face, count, claim))
+            actions.append(
+                ActionValue(Move.KEEP_STOP, position.claim_value(claim), face, count, claim)
+            )
     return actions
 
 

@@ -1,16 +1,20 @@
-"""What the solver needs to know about the game around a turn.
+"""What the solver needs to know about the game around a turn, and what it plays for.
 
 None of it changes during a turn: the face-up grill, the player's own top tile (lost on
-a failure) and the opponents' top tiles (stolen with an exact sum).
+a failure) and the opponents' top tiles (stolen with an exact sum). With a `Table`
+(the whole game) the ends of the turn are valued by the chance to win (Hard, see
+outlook.py); without one, by the change of the player's own worms (Normal, the odds).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 from functools import lru_cache
 
+from bot.games.pickomino.ai.outlook import Table
 from bot.games.pickomino.ai.states import MAX_TOTAL
-from bot.games.pickomino.engine.claims import ClaimOption, best_claim, claim_options
+from bot.games.pickomino.engine.claims import ClaimOption, Source, claim_options
 from bot.games.pickomino.engine.game import Game
 from bot.games.pickomino.engine.rules import LowerTile
 from bot.games.pickomino.engine.tiles import ALL_TILES, worms
@@ -19,25 +23,41 @@ Rewards = tuple[float | None, ...]
 """Per final sum 0 to 40 (with a worm kept): what stopping gives, None when nothing."""
 
 
+class Objective(StrEnum):
+    """What a turn is played for."""
+
+    WORMS = "worms"  # the expected change of the player's own worms this turn
+    WIN = "win"  # the expected chance to win the game after the turn (outlook.py)
+
+
 @dataclass(frozen=True, slots=True)
 class Position:
-    """The tiles around the turn of the player to move."""
+    """The tiles around the turn of the player to move, and how its ends are valued."""
 
     grill: tuple[int, ...] = ALL_TILES  # face-up grill tiles, ascending
     own_top: int | None = None
     opponent_tops: tuple[tuple[str, int], ...] = ()  # (opponent, their top tile)
     lower_tile: LowerTile = LowerTile.HIGHEST
+    table: Table | None = None  # the whole game, to value ends by the chance to win
 
     @classmethod
-    def from_game(cls, game: Game) -> Position:
-        """The position of the player to move in `game`."""
+    def from_game(cls, game: Game, objective: Objective = Objective.WORMS) -> Position:
+        """The position of the player to move in `game`, valued for `objective`."""
         player = game.current_player
         tops = tuple(
             (opponent, stack[-1])
             for opponent, stack in game.stacks.items()
             if stack and opponent != player
         )
-        return cls(tuple(game.grill), game.top_tile(player), tops, game.rules.lower_tile)
+        table = None
+        if objective is Objective.WIN:
+            stacks = tuple((name, tuple(game.stacks[name])) for name in game.players)
+            table = Table(player, stacks, game.rules.flip_on_empty_failure)
+        return cls(tuple(game.grill), game.top_tile(player), tops, game.rules.lower_tile, table)
+
+    @property
+    def objective(self) -> Objective:
+        return Objective.WORMS if self.table is None else Objective.WIN
 
     def claims(self, total: int, has_worm: bool) -> list[ClaimOption]:
         """Every tile stopping with `total` would take, as the engine lists them."""
@@ -49,19 +69,44 @@ class Position:
             any_lower_tile=self.lower_tile is LowerTile.ANY,
         )
 
+    def claim_value(self, option: ClaimOption) -> float:
+        """What ending the turn by taking `option` is worth to the player."""
+        if self.table is None:
+            return float(option.worms)
+        return _claim_value(self, option)
+
     def best_claim(self, total: int, has_worm: bool) -> ClaimOption | None:
-        """The claim worth most worms to the player; a steal wins a tie (it also hurts)."""
+        """The claim worth most to the player; a steal wins a tie (it also hurts)."""
         options = self.claims(total, has_worm)
-        return best_claim(options) if options else None
+        if not options:
+            return None
+        return max(
+            options,
+            key=lambda option: (self.claim_value(option), option.source is Source.STEAL),
+        )
 
     @property
     def fail_value(self) -> float:
-        """The change of the player's worms on a failure: the top tile goes back."""
+        """What a failure is worth: the top tile goes back (and a grill tile may turn)."""
+        if self.table is not None:
+            return _fail_value(self)
         return -float(worms(self.own_top)) if self.own_top is not None else 0.0
 
     def rewards(self) -> Rewards:
         """What stopping gives for each sum, the solver's view of this position."""
         return _rewards(self)
+
+
+@lru_cache(maxsize=4096)
+def _claim_value(position: Position, option: ClaimOption) -> float:
+    assert position.table is not None
+    return position.table.after_claim(position.grill, option)
+
+
+@lru_cache(maxsize=256)
+def _fail_value(position: Position) -> float:
+    assert position.table is not None
+    return position.table.after_failure(position.grill)
 
 
 @lru_cache(maxsize=256)
@@ -70,5 +115,5 @@ def _rewards(position: Position) -> Rewards:
     rewards: list[float | None] = []
     for total in range(MAX_TOTAL + 1):
         best = position.best_claim(total, has_worm=True)
-        rewards.append(float(best.worms) if best else None)
+        rewards.append(position.claim_value(best) if best else None)
     return tuple(rewards)

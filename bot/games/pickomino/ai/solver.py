@@ -55,7 +55,7 @@ class TurnValues:
             stop = rewards[node.total] if node.has_worm else None
             values[node.state] = stop if stop is not None and stop >= roll - TIE else roll
         self._values = array("d", values)
-        self._chances: tuple[list[float], list[float | None]] | None = None
+        self._chances: dict[frozenset[int] | None, tuple[list[float], list[float | None]]] = {}
 
     def value(self, state: TurnState) -> float:
         """Expected reward from `state` with the choice to roll or stop, played best."""
@@ -77,30 +77,44 @@ class TurnValues:
         # A state's value is its stop value exactly when the solver chose to stop.
         return state.is_over or (stop is not None and self.value(state) == stop)
 
-    def reward_chance(self, state: TurnState) -> float:
-        """Chance that best play from `state` ends the turn with a reward (a tile)."""
-        return self._chance_tables()[0][state_graph().index[state]]
+    def reward_chance(self, state: TurnState, totals: frozenset[int] | None = None) -> float:
+        """Chance that best play from `state` ends the turn with a reward (a tile).
 
-    def roll_reward_chance(self, state: TurnState) -> float | None:
+        With `totals`, only stopping with one of those sums counts (say, the sums
+        whose best claim is a steal).
+        """
+        return self._chance_tables(totals)[0][state_graph().index[state]]
+
+    def roll_reward_chance(
+        self, state: TurnState, totals: frozenset[int] | None = None
+    ) -> float | None:
         """Chance of ending with a reward when rolling now; None if the turn is over."""
-        return self._chance_tables()[1][state_graph().index[state]]
+        return self._chance_tables(totals)[1][state_graph().index[state]]
 
-    def _chance_tables(self) -> tuple[list[float], list[float | None]]:
+    def _chance_tables(
+        self, totals: frozenset[int] | None
+    ) -> tuple[list[float], list[float | None]]:
         """Follow the policy once more to count how often it ends with a reward.
 
         Successors compare as (value, chance) pairs: the policy's choice, and among
         equal values the one more likely to get a tile.
         """
-        if self._chances is not None:
-            return self._chances
+        cached = self._chances.get(totals)
+        if cached is not None:
+            return cached
         graph = state_graph()
         states = graph.states
+
+        def hit(state: TurnState) -> float:
+            counts = totals is None or state.total in totals
+            return 1.0 if counts and self.stop_value(state) is not None else 0.0
+
         # Values rounded to TIE, so that float noise does not break a tie.
         pairs: list[tuple[float, float]] = [(NEVER, 0.0)] * (len(states) + 1)
         chances: list[float] = [0.0] * len(states)
         rolling: list[float | None] = [None] * len(states)
         for i in graph.ended:
-            chances[i] = 0.0 if self.stop_value(states[i]) is None else 1.0
+            chances[i] = hit(states[i])
             pairs[i] = (round(self._values[i] / TIE), chances[i])
         for node in graph.rolls:
             best = map(max, map(call, node.pickers, repeat(pairs)))
@@ -111,11 +125,11 @@ class TurnValues:
                 chance += sum(p * pair[1] for p, pair in singles)
             rolling[node.state] = chance
             if self.stops(states[node.state]):
-                chance = 1.0  # stopping is only chosen with a reward to take
+                chance = hit(states[node.state])  # stopping takes the reward of this sum
             chances[node.state] = chance
             pairs[node.state] = (round(self._values[node.state] / TIE), chance)
-        self._chances = (chances, rolling)
-        return self._chances
+        self._chances[totals] = (chances, rolling)
+        return chances, rolling
 
 
 def _roll_value(node: RollNode, values: Sequence[float], fail: float) -> float:

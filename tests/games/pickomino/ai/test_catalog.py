@@ -25,7 +25,8 @@ def test_every_key_used_exists_and_every_ai_key_is_used() -> None:
 
 def test_every_template_formats() -> None:
     params = dict(name="Pip", level="hard", count=2, face="5", dice="3 dice", tile=30)
-    params |= dict(worms="+1.25", victim="Anne", action="roll", claim="30", total=27)
-    params |= dict(chance="80%")
+    params |= dict(worms=2, victim="Anne", claim="30", total=27, advice="Roll.", dice="3 dice")
+    params |= dict(odds="about a 3 in 4", steal="about a 1 in 5", why="a tile", n=3, m=4)
+    params |= dict(faces="5s")
     for key in (key for key in catalog() if key.startswith("ai.")):
         assert t(key, **params)

@@ -2,11 +2,11 @@ import random
 
 import pytest
 
-from bot.games.pickomino.ai.hints import format_hint, hint_for
+from bot.games.pickomino.ai.hints import format_hint, hint_for, odds
 from bot.games.pickomino.ai.players import Level, RollDice, decide
 from bot.games.pickomino.ai.policy import Move
 from bot.games.pickomino.engine import Claim, Face, Game, Keep, Roll, Source
-from tests.games.pickomino.engine.helpers import faces, position
+from tests.games.pickomino.engine.helpers import faces, keep_rolls, position
 
 
 def thomas_game() -> Game:
@@ -24,18 +24,29 @@ def test_hint_for_a_pinned_position() -> None:
     assert [keep.face for keep in hint.keeps] == [Face.WORM, Face.FIVE, Face.THREE, Face.ONE]
     worm = hint.keeps[0]
     assert (worm.count, worm.total) == (1, 17)
-    assert worm.expected_worms == pytest.approx(1.028374, abs=1e-6)
+    # Hard's play after keeping the worm is the optimal one for worms here too: the
+    # chance of a tile is the one the worm-counting solver finds (0.939600).
     assert worm.tile_chance == pytest.approx(0.939600, abs=1e-6)
+    assert 0 < worm.steal_chance < worm.tile_chance
     assert hint.recommended.move is Move.KEEP_ROLL and hint.recommended.face is Face.WORM
-    assert hint.expected_worms == worm.expected_worms
+    assert hint.win_chance == worm.value
     assert hint.roll is None and hint.stop is None  # a face must be kept first
     assert format_hint(hint) == (
-        "💡 Best: keep 1× worm, then roll (+1.03 worms expected)\n"
-        "• Keep 1× worm → 17: +1.03 worms, tile 94%\n"
-        "• Keep 2× 5 → 22: +0.65 worms, tile 60%\n"
-        "• Keep 1× 3 → 15: +0.39 worms, tile 67%\n"
-        "• Keep 1× 1 → 13: +0.19 worms, tile 68%"
+        "💡 Keep the worm, then roll: about a 19 in 20 chance to end with a tile.\n"
+        "• Keep the two 5s (22): about a 3 in 5 chance of a tile\n"
+        "• Keep the 3 (15): about a 2 in 3 chance of a tile\n"
+        "• Keep the 1 (13): about a 2 in 3 chance of a tile\n"
+        f"Your chance to win the game with this play: {odds(hint.win_chance)}."
     )
+
+
+def test_chances_are_told_as_rough_odds() -> None:
+    assert odds(0.76) == "about a 3 in 4"
+    assert odds(0.5) == "about a 1 in 2"
+    assert odds(0.34) == "about a 1 in 3"
+    assert odds(0.03) == "about a 1 in 20"
+    assert odds(0.999) == "a certain"
+    assert odds(0.001) == "no"
 
 
 def test_hint_to_stop_rather_than_roll_the_last_die() -> None:
@@ -46,20 +57,19 @@ def test_hint_to_stop_rather_than_roll_the_last_die() -> None:
         game.apply(Keep(keep))
     hint = hint_for(game)  # 30 kept, one die left: a 1 or a 2, or lose the 25
     assert hint.stop is not None and hint.stop.tile == 30
-    assert hint.roll is not None and hint.roll.expected_worms == pytest.approx(-1 / 3)
-    assert hint.roll.tile_chance == pytest.approx(2 / 6)
-    assert format_hint(hint) == (
-        "💡 Best: stop and take 30 (3🪱)\n"
-        "• Roll 1 die: -0.33 worms, tile 33%\n"
-        "• Stop now: take 30 (3🪱)"
-    )
+    assert hint.roll is not None and hint.roll.tile_chance == pytest.approx(2 / 6)
+    assert hint.roll.steal_chance == pytest.approx(1 / 6)  # a 2 makes Anne's 32
+    assert hint.recommended.move is Move.STOP
+    assert format_hint(hint).splitlines()[:2] == [
+        "💡 Stop and take 30 (3🪱): rolling on has only about a 1 in 3 chance to end with a tile.",
+        "• Roll 1 die: about a 1 in 3 chance of a tile",
+    ]
     game.apply(Roll(faces("2")))
     hint = hint_for(game)
     assert hint.recommended.claim is not None
     assert hint.recommended.claim.source is Source.STEAL
-    assert format_hint(hint, {"anne": "Anne"}) == (
-        "💡 Best: keep 1× 2, then take 32 from Anne (3🪱)\n"
-        "• Keep 1× 2 → 32, take 32 from Anne (3🪱): +3.00 worms"
+    assert format_hint(hint, {"anne": "Anne"}).splitlines()[0] == (
+        "💡 Keep the 2 and take 32 from Anne (3🪱), who loses it."
     )
 
 
@@ -71,10 +81,10 @@ def test_hint_for_a_keep_that_fails() -> None:
     game.apply(Roll(faces("4")))
     hint = hint_for(game)
     (keep,) = hint.keeps
-    assert keep.fails and keep.expected_worms == -4.0 and keep.tile_chance == 0.0
-    assert format_hint(hint) == (
-        "💡 Best: keep 1× 4: the turn fails (-4.00 worms)\n• Keep 1× 4 → 16: fails, -4.00 worms"
-    )
+    assert keep.fails and keep.tile_chance == 0.0 and keep.steal_chance == 0.0
+    # Losing the 33 (4 worms) to an empty-handed opponent: behind, with less to win.
+    assert keep.value < 0.5
+    assert format_hint(hint).splitlines()[0] == ("💡 Keep the 4: the turn fails whatever you keep.")
 
 
 def test_hint_when_the_turn_ended_by_itself() -> None:
@@ -85,7 +95,16 @@ def test_hint_when_the_turn_ended_by_itself() -> None:
     game.apply(Keep(Face.FIVE))  # 40: every die kept
     hint = hint_for(game)
     assert hint.roll is None and hint.stop is not None and hint.stop.tile == 36
-    assert format_hint(hint) == "💡 Best: stop and take 36 (4🪱)\n• Stop now: take 36 (4🪱)"
+    assert format_hint(hint).splitlines()[0] == "💡 Stop and take 36 (4🪱)."
+
+
+def test_the_hint_names_a_likely_steal() -> None:
+    # Anne's 32 is within reach: 26 kept, two dice left, rolling for exactly 32.
+    game = position({"anne": [32], "bob": []}, face_down=tuple(range(23, 32)), current="bob")
+    keep_rolls(game, ("WWWW3311", "W"), ("3311", "3"))
+    hint = hint_for(game)
+    assert hint.roll is not None and hint.roll.steal_chance >= 0.05
+    assert "chance of a steal" in format_hint(hint).splitlines()[0]
 
 
 def test_hints_follow_the_hard_bot_and_stay_short() -> None:

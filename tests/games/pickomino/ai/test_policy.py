@@ -3,7 +3,7 @@ import random
 import pytest
 
 from bot.games.pickomino.ai.policy import Move, evaluate, evaluate_game
-from bot.games.pickomino.ai.position import Position
+from bot.games.pickomino.ai.position import Objective, Position
 from bot.games.pickomino.engine import Claim, Face, Game, Keep, LowerTile, Roll, Rules, Source
 from tests.games.pickomino.engine.helpers import faces, position
 
@@ -62,7 +62,7 @@ def test_a_steal_worth_more_than_the_grill_tile_is_chosen() -> None:
     game.apply(Keep(Face.WORM))  # 15
     game.apply(Roll(faces("55532")))
     game.apply(Keep(Face.FIVE))  # 30
-    evaluation = evaluate_game(game)
+    evaluation = evaluate_game(game, Objective.WORMS)
     steal = evaluation.actions[0]
     assert steal.move is Move.STOP
     assert steal.claim is not None and steal.claim.source is Source.STEAL
@@ -78,7 +78,7 @@ def test_stopping_lists_every_lower_tile_under_the_any_rule() -> None:
     game.apply(Keep(Face.WORM))
     game.apply(Roll(faces("5555")))
     game.apply(Keep(Face.FIVE))  # 40, every die kept
-    evaluation = evaluate_game(game)
+    evaluation = evaluate_game(game, Objective.WORMS)
     assert [action.claim.tile for action in evaluation.actions] == [25, 22, 21]
     assert [action.value for action in evaluation.actions] == [2.0, 1.0, 1.0]
 

@@ -1,0 +1,115 @@
+"""Hard's value of each way a turn can end: the estimated chance to win the game.
+
+The model, for the player who has just moved (m):
+
+- When the turn empties the grill the game is over, and the value is exact: 1/k for a
+  first place shared by k players (most worms, then the highest single tile), else 0.
+- Otherwise, for each opponent j, the chance that m finishes ahead of j is
+
+      sigma(scale * (gap + tie_break * higher) / (grill + grill_shift) ** power + offset)
+
+  with gap = worms of m - worms of j, higher = +1, 0 or -1 as m holds the higher
+  single tile (the tie-break), grill = worms still face up on the grill (what is left
+  to play for, so the same gap is worth more near the end), and sigma the logistic
+  function. The constants are fitted from self-play by benchmarks/fit_win_chance.py,
+  one set for two players and one for three or more (FITS).
+- The chance to win is the product of these chances over the opponents, as if the
+  races were independent. The leader's factor is the smallest and its logarithm the
+  steepest, so worms taken from the leader weigh most: a steal counts its full swing
+  (the victim loses what the thief gains), most of all against the leader or the
+  only opponent.
+
+So the turn's ends differ as the game does: a failure costs the top tile and shortens
+the game by the grill tile it turns over (good for the leader, bad for the others),
+and near the end the solver plays for the win rather than for worms.
+"""
+
+from __future__ import annotations
+
+import bisect
+import math
+from dataclasses import dataclass
+
+from bot.games.pickomino.engine.claims import ClaimOption, Source
+from bot.games.pickomino.engine.tiles import worms
+
+
+@dataclass(frozen=True, slots=True)
+class FitConstants:
+    """One fitted pairwise model (see the module's docstring)."""
+
+    scale: float
+    offset: float
+    grill_shift: float
+    power: float
+    tie_break: float
+
+
+# Fitted by `python -m benchmarks.fit_win_chance` with the power held at 0.5 (the
+# grid's other knobs chose no shift): 44,324 samples of 1,500 two-player games and
+# 56,436 of 500 four-player games of OptimalBot self-play (log-loss 0.519 and 0.555,
+# against 0.693 for a coin flip).
+TWO_PLAYERS = FitConstants(scale=0.7976, offset=-0.1255, grill_shift=0.0, power=0.5, tie_break=0.25)
+MORE_PLAYERS = FitConstants(scale=0.8390, offset=-0.1567, grill_shift=0.0, power=0.5, tie_break=0.5)
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """The whole game around a turn: every seated player's stack and the failure rule.
+
+    `stacks` holds (player, tiles bottom first) for every seated player, the mover
+    among them.
+    """
+
+    mover: str
+    stacks: tuple[tuple[str, tuple[int, ...]], ...]
+    flip_on_empty_failure: bool = False
+
+    def after_claim(self, grill: tuple[int, ...], option: ClaimOption) -> float:
+        """The mover's chance to win after taking `option`."""
+        stacks = dict(self.stacks)
+        if option.source is Source.STEAL:
+            assert option.victim is not None
+            stacks[option.victim] = stacks[option.victim][:-1]
+        else:
+            grill = tuple(tile for tile in grill if tile != option.tile)
+        stacks[self.mover] = (*stacks[self.mover], option.tile)
+        return self.chance(grill, stacks)
+
+    def after_failure(self, grill: tuple[int, ...]) -> float:
+        """The mover's chance to win after a failure: top tile back, highest turned over."""
+        stacks = dict(self.stacks)
+        own = stacks[self.mover]
+        board = list(grill)
+        if own:
+            returned = own[-1]
+            stacks[self.mover] = own[:-1]
+            bisect.insort(board, returned)
+            if board[-1] != returned:
+                board.pop()
+        elif self.flip_on_empty_failure and board:
+            board.pop()
+        return self.chance(tuple(board), stacks)
+
+    def chance(self, grill: tuple[int, ...], stacks: dict[str, tuple[int, ...]]) -> float:
+        """The mover's chance to win with this grill and these stacks, the mover's turn over."""
+        strengths = {
+            player: (sum(map(worms, tiles)), max(tiles, default=0))
+            for player, tiles in stacks.items()
+        }
+        mine = strengths[self.mover]
+        if not grill:
+            best = max(strengths.values())
+            if mine != best:
+                return 0.0
+            return 1 / sum(1 for strength in strengths.values() if strength == best)
+        fit = TWO_PLAYERS if len(stacks) == 2 else MORE_PLAYERS
+        spread = fit.scale / (sum(map(worms, grill)) + fit.grill_shift) ** fit.power
+        chance = 1.0
+        for player, theirs in strengths.items():
+            if player == self.mover:
+                continue
+            higher = (mine[1] > theirs[1]) - (mine[1] < theirs[1])
+            gap = mine[0] - theirs[0] + fit.tie_break * higher
+            chance /= 1 + math.exp(-(spread * gap + fit.offset))
+        return chance

@@ -1,0 +1,122 @@
+"""Hard plays for the win: the steal's full swing, the failure's turned tile, the end game."""
+
+from bot.games.pickomino.ai.players import Level, RollDice, decide
+from bot.games.pickomino.ai.policy import evaluate_game
+from bot.games.pickomino.ai.position import Objective, Position
+from bot.games.pickomino.engine import (
+    ALL_TILES,
+    Claim,
+    Face,
+    Game,
+    Keep,
+    LowerTile,
+    Roll,
+    Rules,
+    Source,
+)
+from tests.games.pickomino.engine.helpers import faces, keep_rolls, position
+
+
+def with_grill(
+    stacks: dict[str, list[int]], grill: set[int], current: str, rules: Rules | None = None
+) -> Game:
+    """A position whose grill holds only `grill`: every other free tile is face down."""
+    held = {tile for stack in stacks.values() for tile in stack}
+    face_down = tuple(tile for tile in ALL_TILES if tile not in held | grill)
+    return position(stacks, face_down=face_down, current=current, rules=rules)
+
+
+def test_hard_steals_from_the_leader_when_the_worms_are_equal() -> None:
+    # Anne leads, Carl does not; each shows a tile of 3 worms. Keeping the 1 makes 29
+    # (Anne's), keeping the 2 makes 30 (Carl's); no grill tile is that low.
+    stacks = {"anne": [33, 34, 29], "bob": [25, 26], "carl": [21, 30]}
+    game = with_grill(stacks, {35, 36}, current="bob")
+    keep_rolls(game, ("WWWW4433", "W"), ("4433", "4"))  # 28 kept, two dice left
+    game.apply(Roll(faces("12")))
+    assert decide(game, Level.HARD) == Keep(Face.ONE)
+    game.apply(Keep(Face.ONE))
+    decision = decide(game, Level.HARD)
+    assert isinstance(decision, Claim) and decision.option.victim == "anne"
+
+
+def test_hard_counts_the_steals_full_swing_against_its_only_opponent() -> None:
+    # Keeping the 1 makes 27, Anne's top (2 worms); keeping the 4 makes 30, the
+    # grill's 30 (3 worms). A steal of 2 moves the gap by 4: Hard steals, while
+    # Normal, counting only its own worms, goes for the 3 worms of the grill.
+    game = position({"anne": [27], "bob": []}, current="bob")
+    keep_rolls(game, ("WWWW3311", "W"), ("3311", "3"))  # 26 kept, two dice left
+    game.apply(Roll(faces("14")))
+    assert decide(game, Level.HARD) == Keep(Face.ONE)
+    assert decide(game, Level.NORMAL) == Keep(Face.FOUR)
+    game.apply(Keep(Face.ONE))
+    decision = decide(game, Level.HARD)
+    assert isinstance(decision, Claim) and decision.option.source is Source.STEAL
+
+
+def test_the_tile_a_failure_turns_over_helps_the_leader_and_hurts_the_others() -> None:
+    # Bob fails: his 21 goes back and the grill's highest tile, 36, is turned over.
+    # Its 4 worms leave the game: the leader can no longer lose them to a chaser.
+    def fail_and_unturned(bob: list[int], anne: list[int]) -> tuple[float, float]:
+        game = with_grill({"anne": anne, "bob": bob}, {22, 30, 36}, current="bob")
+        where = Position.from_game(game, Objective.WIN)
+        assert where.table is not None
+        unturned = where.table.chance((21, 22, 30, 36), {"anne": tuple(anne), "bob": ()})
+        return where.fail_value, unturned
+
+    failure, without_turning = fail_and_unturned(bob=[21], anne=[25])
+    assert failure < without_turning  # Bob, behind after losing his 21, wants worms left
+    failure, without_turning = fail_and_unturned(bob=[33, 34, 21], anne=[25])
+    assert failure > without_turning  # Bob, ahead, is glad to see them go
+    # Counting worms alone, a failure costs the top tile and nothing else.
+    game = with_grill({"anne": [25], "bob": [21]}, {22, 36}, current="bob")
+    assert Position.from_game(game, Objective.WORMS).fail_value == -1.0
+
+
+def test_in_the_end_game_hard_stops_to_win_rather_than_roll_for_more() -> None:
+    # One tile left, 25. With 25 kept, stopping takes it and ends the game 6 to 5
+    # for Bob. Rolling on could steal Anne's 33 (4 worms): Normal tries, Hard does
+    # not risk a failure, which would give his 22 back and the game to Anne.
+    game = with_grill({"anne": [21, 33], "bob": [26, 23, 22]}, {25}, current="bob")
+    keep_rolls(game, ("WWWW5432", "W"), ("5432", "5"))  # 25, three dice left
+    (claim,) = game.claim_options()
+    assert decide(game, Level.HARD) == Claim(claim)
+    assert isinstance(decide(game, Level.NORMAL), RollDice)
+    assert evaluate_game(game).value == 1.0  # the win is certain
+
+
+def test_a_steal_is_worth_more_than_a_grill_tile_of_the_same_worms() -> None:
+    game = position({"anne": [27], "bob": []}, current="bob")
+    where = Position.from_game(game, Objective.WIN)
+    grill, steal = where.claims(27, has_worm=True)
+    assert (grill.tile, steal.source) == (26, Source.STEAL)
+    assert grill.worms == steal.worms
+    assert where.claim_value(steal) > where.claim_value(grill)
+    assert where.best_claim(27, has_worm=True) == steal
+
+
+def test_under_the_any_rule_a_stop_is_worth_the_best_tile_it_may_take() -> None:
+    rules = Rules(lower_tile=LowerTile.ANY)
+    game = with_grill({"anne": [27], "bob": [21]}, {22, 25, 26, 36}, current="bob", rules=rules)
+    where = Position.from_game(game, Objective.WIN)
+    options = where.claims(30, has_worm=True)
+    assert {option.tile for option in options} == {22, 25, 26}
+    rewards = where.rewards()
+    assert rewards[30] == max(where.claim_value(option) for option in options)
+    keep_rolls(game, ("WWWW5555", "W"), ("5555", "5"))  # 40: every die kept
+    decision = decide(game, Level.HARD)
+    assert isinstance(decision, Claim) and decision.option in game.claim_options()
+    assert where.claim_value(decision.option) == rewards[40]
+
+
+def test_under_the_any_rule_far_behind_hard_leaves_the_bigger_tile_on_the_grill() -> None:
+    # 26 kept with every die: 25 or 23 may be taken. Bob trails 0 to 6 with two tiles
+    # left: taking the 25 leaves one worm to play for, taking the 23 leaves two, and
+    # the game goes on while the grill has tiles. Counting worms, Normal takes the 25.
+    rules = Rules(lower_tile=LowerTile.ANY)
+    stacks = {"anne": [29, 27, 24], "bob": []}
+    game = with_grill(stacks, {23, 25}, current="bob", rules=rules)
+    keep_rolls(game, ("WW114442", "W"), ("114442", "4"), ("112", "1"), ("2", "2"))
+    assert {option.tile for option in game.claim_options()} == {23, 25}
+    hard, normal = decide(game, Level.HARD), decide(game, Level.NORMAL)
+    assert isinstance(hard, Claim) and hard.option.tile == 23
+    assert isinstance(normal, Claim) and normal.option.tile == 25
