@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from bot.games.pickomino.adapter import ROLL, claim_move, keep_move
+from bot.games.pickomino.adapter import ACCEPT_FAILURE, ROLL, WEASEL, claim_move, keep_move
 from bot.games.pickomino.engine import ClaimOption, Face, Game, Source
 from bot.games.pickomino.render.text import Namer, die
 from bot.games.pickomino.render.turn_view import CLAIMS_BESIDE_ROLL, TurnView
@@ -52,6 +52,12 @@ def turn_layout(session: Session, game: Game, view: TurnView, name_of: Namer) ->
     # Only the faces the roll shows, worm first: nothing to keep before a roll.
     shown = sorted(view.roll_counts, key=lambda face: (face is not Face.WORM, face))
     extras: list[Component] = []
+    if view.can_weasel:
+        weasel = session_ref(session, move, WEASEL)
+        extras.append(ButtonSpec(weasel, t("game.button.weasel"), Style.PRIMARY, emoji="🦦"))
+    if view.can_accept_failure:
+        accept = session_ref(session, move, ACCEPT_FAILURE)
+        extras.append(ButtonSpec(accept, t("game.button.accept_failure"), Style.DANGER))
     if session.hints and not view.bot_to_move:
         hint = session_ref(session, ClickAction.HINT)
         extras.append(ButtonSpec(hint, t("game.button.hint"), emoji="💡"))
@@ -66,7 +72,7 @@ def turn_layout(session: Session, game: Game, view: TurnView, name_of: Namer) ->
         claims: list[Component] = [
             ButtonSpec(
                 session_ref(session, move, claim_move(option)),
-                _claim_label(option),
+                _claim_label(option, game),
                 Style.SUCCESS,
             )
             for option in options
@@ -89,8 +95,10 @@ def _claim_menu(session: Session, options: list[ClaimOption], name_of: Namer) ->
     )
 
 
-def _claim_label(option: ClaimOption) -> str:
+def _claim_label(option: ClaimOption, game: Game) -> str:
     """Short enough never to wrap on a phone: the victim is named in the text above."""
+    if game.is_hen_steal(option):
+        return t("game.button.steal_hen")
     if option.source is Source.STEAL:
         return t("game.button.steal", tile=option.tile)
     return t("game.button.take", tile=option.tile)

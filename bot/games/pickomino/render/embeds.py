@@ -8,7 +8,8 @@ from typing import Any
 
 import discord
 
-from bot.games.pickomino.engine import ALL_TILES, Game, worms
+from bot.games.pickomino.engine import Game, worms
+from bot.games.pickomino.engine.specialists import Specialist
 from bot.games.pickomino.pictures import tile_emoji_name
 from bot.games.pickomino.render.ending import END_PICTURE, end_picture
 from bot.games.pickomino.render.story import last_bust, log_lines
@@ -40,6 +41,13 @@ MAX_TURN_TEXT = 1000
 MAX_PLAYERS_TEXT = 1000
 MAX_LOG = 800
 MEDALS = {1: "🥇", 2: "🥈", 3: "🥉"}
+SPECIALIST_MARK = {
+    Specialist.CANNED_WORM: "🥫",
+    Specialist.HEN: "🐔",
+    Specialist.WEASEL: "🦦",
+    Specialist.RAVEN: "🐦‍⬛",
+    Specialist.GOLDEN_DIE: "🎲",
+}
 
 
 def game_blocks(session: Session, game: Game, view: TurnView) -> tuple[Block, ...]:
@@ -109,17 +117,33 @@ def grill_text(game: Game) -> str:
     their worms (`21 22 24 🪱 · 25 27 🪱🪱`); turned tiles struck through."""
     on_grill = set(game.grill)
     turned = set(game.face_down)
-    shown = [tile for tile in ALL_TILES if tile in on_grill or tile in turned]
+    tiles = game.rules.layout.all_tiles
+    shown = [tile for tile in tiles if tile in on_grill or tile in turned]
     if not shown:
         return t("game.grill.empty")
+    marks = _specialist_marks(game)
     if all(tile_picture(tile) for tile in shown):
         back = show(tile_emoji_name("back"), TURNED)
-        return "".join(back if tile in turned else str(tile_picture(tile)) for tile in shown)
+        return "".join(
+            (back if tile in turned else str(tile_picture(tile))) + marks.get(tile, "")
+            for tile in shown
+        )
     groups: dict[int, list[str]] = {}
     for tile in shown:
-        number = f"~~{tile}~~" if tile in turned else f"**{tile}**"
+        number = f"~~{tile}~~" if tile in turned else f"**{tile}**{marks.get(tile, '')}"
         groups.setdefault(worms(tile), []).append(number)
     return " · ".join(f"{' '.join(numbers)} {WORM * count}" for count, numbers in groups.items())
+
+
+def _specialist_marks(game: Game) -> dict[int, str]:
+    """Extrawurm: the specialist sitting on each grill tile, as its mark."""
+    if game.expansion is None:
+        return {}
+    return {
+        place: SPECIALIST_MARK[specialist]
+        for specialist, place in game.expansion.specialists.items()
+        if isinstance(place, int)
+    }
 
 
 def players_text(game: Game, name_of: Namer) -> str:
@@ -131,9 +155,22 @@ def players_text(game: Game, name_of: Namer) -> str:
         parts = [f"{marker}{safe_name(name_of(player))}"]
         if stack:
             parts.append(tile_text(stack[-1]))
+        if game.expansion is not None:
+            parts.extend(_expansion_parts(game, player))
         parts.append(t("game.player.worms", count=game.score(player)))
         lines.append(" · ".join(parts))
     return clip("\n".join(lines), MAX_PLAYERS_TEXT)
+
+
+def _expansion_parts(game: Game, player: str) -> list[str]:
+    """Extrawurm: a player's 11 or 13, their specialist and their Bratwurms."""
+    parts = [tile_text(tile) for tile in game.extras(player)]
+    specialist = game.specialist_of(player)
+    if specialist is not None:
+        parts.append(SPECIALIST_MARK[specialist])
+    if game.bratwurms(player):
+        parts.append(t("game.player.bratwurms", count=game.bratwurms(player)))
+    return parts
 
 
 def turn_text(session: Session, game: Game, view: TurnView, name_of: Namer) -> str:

@@ -24,6 +24,8 @@ class TurnView:
     claims: tuple[ClaimOption, ...]  # in the order the message offers them
     claims_in_menu: bool  # too many for buttons: offered in one select menu
     bot_to_move: bool  # a computer player moves: the components only show what it may do
+    can_weasel: bool = False  # Extrawurm: the Weasel's holder may roll the dice again
+    can_accept_failure: bool = False  # Extrawurm: a roll with no new face, Weasel unused
 
     @classmethod
     def of(cls, session: Session, game: Game) -> TurnView:
@@ -37,6 +39,8 @@ class TurnView:
             claims=tuple(claims),
             claims_in_menu=len(claims) > MAX_CLAIM_BUTTONS,
             bot_to_move=seat is not None and seat.is_bot,
+            can_weasel=legal.can_weasel,
+            can_accept_failure=legal.can_accept_failure,
         )
 
 
