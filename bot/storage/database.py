@@ -24,6 +24,8 @@ MEMORY = ":memory:"
 class SqliteDatabase:
     """An open SQLite database in WAL mode, foreign keys on."""
 
+    dialect = "sqlite"
+
     def __init__(self, connection: aiosqlite.Connection, path: str) -> None:
         self.connection = connection
         self.path = path

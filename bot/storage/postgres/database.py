@@ -1,0 +1,159 @@
+"""PostgreSQL through an asyncpg pool, behind the same protocols as SQLite.
+
+Each transaction takes a pooled connection of its own, so transactions of different
+channels run side by side; the stores' `?` placeholders are numbered once per text.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Awaitable, Generator, Iterable, Mapping, Sequence
+from contextlib import asynccontextmanager
+from typing import Any
+
+import asyncpg
+
+from bot.storage.postgres.placeholders import inserted_table, numbered, returns_rows, status_count
+from bot.storage.protocols import Connection, Row, StorageError
+
+DRIVER_ERRORS = (asyncpg.PostgresError, asyncpg.InterfaceError)
+POOL_SIZE = 10
+
+# Tables whose rows get their `id` from the database: an INSERT returns it as lastrowid.
+_HAS_GENERATED_ID = """
+SELECT 1 FROM information_schema.columns
+WHERE table_schema = current_schema() AND table_name = $1 AND column_name = 'id'
+  AND (column_default LIKE 'nextval%' OR is_identity = 'YES')
+"""
+
+
+class PostgresCursor:
+    """A finished statement: its rows (all fetched), row count and the new row's id."""
+
+    def __init__(self, rows: list[Row], rowcount: int, lastrowid: int | None) -> None:
+        self._rows = rows
+        self._rowcount = rowcount
+        self._lastrowid = lastrowid
+
+    @property
+    def rowcount(self) -> int:
+        return self._rowcount
+
+    @property
+    def lastrowid(self) -> int | None:
+        return self._lastrowid
+
+    async def fetchone(self) -> Row | None:
+        return self._rows[0] if self._rows else None
+
+    async def fetchall(self) -> list[Row]:
+        return list(self._rows)
+
+
+class _Statement:
+    """`await connection.execute(...)` and `async with connection.execute(...)` alike."""
+
+    def __init__(self, run: Awaitable[PostgresCursor]) -> None:
+        self._run = run
+
+    def __await__(self) -> Generator[Any, None, PostgresCursor]:
+        return self._run.__await__()
+
+    async def __aenter__(self) -> PostgresCursor:
+        return await self._run
+
+    async def __aexit__(self, *exc_info: object) -> None:
+        return None
+
+
+class PostgresConnection:
+    """One pooled connection inside a transaction, speaking the Connection protocol."""
+
+    def __init__(self, raw: asyncpg.Connection, id_tables: dict[str, bool]) -> None:
+        self.raw = raw
+        self._id_tables = id_tables  # shared by the database: table -> has a generated id
+
+    def execute(self, sql: str, parameters: Sequence[Any] | Mapping[str, Any] = (), /) -> Any:
+        return _Statement(self._execute(sql, _positional(parameters)))
+
+    async def executemany(
+        self, sql: str, parameters: Iterable[Sequence[Any] | Mapping[str, Any]], /
+    ) -> None:
+        try:
+            await self.raw.executemany(numbered(sql), [_positional(p) for p in parameters])
+        except DRIVER_ERRORS as error:
+            raise StorageError(str(error)) from error
+
+    async def _execute(self, sql: str, args: tuple[Any, ...]) -> PostgresCursor:
+        try:
+            table = inserted_table(sql)
+            if table is not None and await self._has_generated_id(table):
+                new_id = await self.raw.fetchval(numbered(sql) + " RETURNING id", *args)
+                return PostgresCursor([], 1, new_id)
+            if returns_rows(sql):
+                rows = await self.raw.fetch(numbered(sql), *args)
+                return PostgresCursor(list(rows), len(rows), None)
+            status = await self.raw.execute(numbered(sql), *args)
+            return PostgresCursor([], status_count(status), None)
+        except DRIVER_ERRORS as error:
+            raise StorageError(str(error)) from error
+
+    async def _has_generated_id(self, table: str) -> bool:
+        known = self._id_tables.get(table)
+        if known is None:
+            known = await self.raw.fetchval(_HAS_GENERATED_ID, table) is not None
+            self._id_tables[table] = known
+        return known
+
+
+class PostgresDatabase:
+    """An open PostgreSQL database: a pool of connections, one per transaction."""
+
+    dialect = "postgres"
+
+    def __init__(self, pool: asyncpg.Pool, url: str) -> None:
+        self.pool = pool
+        self.url = url
+        self._id_tables: dict[str, bool] = {}
+
+    @classmethod
+    async def open(cls, url: str, *, pool_size: int = POOL_SIZE) -> PostgresDatabase:
+        """Connect to the database at `url` (libpq style: postgresql://user:pass@host/db,
+        or a Unix socket: postgresql://user@/db?host=/run/postgresql)."""
+        try:
+            pool = await asyncpg.create_pool(url, min_size=1, max_size=pool_size)
+        except (*DRIVER_ERRORS, OSError) as error:
+            raise StorageError(f"cannot connect to PostgreSQL: {error}") from error
+        return cls(pool, url)
+
+    async def close(self) -> None:
+        """Wait for the transactions in progress, then close every connection."""
+        await self.pool.close()
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[Connection]:
+        """`async with db.transaction() as conn:` - committed on exit, rolled back on error;
+        a driver error comes out as StorageError."""
+        try:
+            async with self.pool.acquire() as raw, raw.transaction():
+                yield PostgresConnection(raw, self._id_tables)
+        except DRIVER_ERRORS as error:
+            raise StorageError(str(error)) from error
+
+    async def fetchone(self, sql: str, params: Iterable[Any] = ()) -> Row | None:
+        try:
+            record: Row | None = await self.pool.fetchrow(numbered(sql), *params)
+        except DRIVER_ERRORS as error:
+            raise StorageError(str(error)) from error
+        return record
+
+    async def fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[Row]:
+        try:
+            return list(await self.pool.fetch(numbered(sql), *params))
+        except DRIVER_ERRORS as error:
+            raise StorageError(str(error)) from error
+
+
+def _positional(parameters: Sequence[Any] | Mapping[str, Any]) -> tuple[Any, ...]:
+    if isinstance(parameters, Mapping):
+        raise TypeError("PostgreSQL statements take `?` placeholders, not named ones")
+    return tuple(parameters)
