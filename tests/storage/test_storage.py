@@ -100,7 +100,7 @@ async def test_session_rows_version_check_and_events(database):
             await store.update(connection, row, read_version=1)
     assert [e["type"] for e in await store.events(session_id)] == ["x", "y"]
     duplicate = SessionRow(None, "pickomino", 1, 2, "lobby", 1, {})
-    with pytest.raises(StorageError, match="(?i)unique"):  # one live session per channel
+    with pytest.raises(StorageError, match=r"(?i)unique"):  # one live session per channel
         async with database.transaction() as connection:
             await store.insert(connection, duplicate)
 
