@@ -102,6 +102,24 @@ class SessionStore:
         row.id = cursor.lastrowid
         return row.id
 
+    async def lock_for_update(self, connection: Connection, session_id: int) -> None:
+        """Lock the session's row until the transaction ends (PostgreSQL), so two processes
+        committing one session queue up instead of racing; the version check still decides.
+        On SQLite, BEGIN IMMEDIATE already lets one writer in at a time."""
+        if self.db.dialect == "postgres":
+            await connection.execute("SELECT id FROM sessions WHERE id = ? FOR UPDATE", (session_id,))
+
+    async def claim_timer(self, connection: Connection, session_id: int, version: int) -> bool:
+        """Claim a due timer of the session at `version` for this transaction: False if the
+        session moved on, or (PostgreSQL) another process holds its row right now, so one
+        timer is never applied twice."""
+        skip_locked = " FOR UPDATE SKIP LOCKED" if self.db.dialect == "postgres" else ""
+        async with connection.execute(
+            f"SELECT id FROM sessions WHERE id = ? AND version = ?{skip_locked}",
+            (session_id, version),
+        ) as cursor:
+            return await cursor.fetchone() is not None
+
     @staticmethod
     async def update(connection: Connection, row: SessionRow, read_version: int) -> None:
         """Write the row if the stored version is still `read_version`, else VersionConflict."""
