@@ -107,7 +107,9 @@ class SessionStore:
         committing one session queue up instead of racing; the version check still decides.
         On SQLite, BEGIN IMMEDIATE already lets one writer in at a time."""
         if self.db.dialect == "postgres":
-            await connection.execute("SELECT id FROM sessions WHERE id = ? FOR UPDATE", (session_id,))
+            await connection.execute(
+                "SELECT id FROM sessions WHERE id = ? FOR UPDATE", (session_id,)
+            )
 
     async def claim_timer(self, connection: Connection, session_id: int, version: int) -> bool:
         """Claim a due timer of the session at `version` for this transaction: False if the

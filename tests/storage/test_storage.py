@@ -12,7 +12,7 @@ from bot.storage import StorageError, apply_migrations, open_database
 from bot.storage.factory import dialect_of
 from bot.storage.meta import get_meta, set_meta
 from bot.storage.migrate import discover, migrations_dir, split_statements
-from bot.storage.postgres.placeholders import numbered, status_count
+from bot.storage.postgres.placeholders import numbered, status_count, translate
 from bot.storage.sessions import SessionRow, SessionStore, VersionConflict
 from tests.databases import table_names
 
@@ -124,3 +124,24 @@ def test_placeholders_are_numbered_outside_quotes_and_comments():
 async def test_an_unreachable_postgres_is_a_storage_error(tmp_path):
     with pytest.raises(StorageError, match="cannot connect"):
         await open_database(f"postgresql://nobody@/none?host={tmp_path}")
+
+
+def test_named_placeholders_get_one_number_per_name():
+    statement = translate("SELECT x::text FROM t WHERE a = :a AND b = :b OR a > :a")
+    assert statement.text == "SELECT x::text FROM t WHERE a = $1 AND b = $2 OR a > $1"
+    assert statement.arguments({"b": 2, "a": 1}) == (1, 2)
+    with pytest.raises(ValueError, match="mixes"):
+        translate("SELECT ? + :a")
+
+
+async def test_named_parameters_on_both_dialects(database):
+    async with database.transaction() as connection:
+        await connection.execute(
+            "INSERT INTO meta (key, value) VALUES (:key, :value)", {"key": "k", "value": "v"}
+        )
+        await connection.executemany(
+            "INSERT INTO meta (key, value) VALUES (:key, :value)",
+            [{"key": "a", "value": "1"}, {"key": "b", "value": "2"}],
+        )
+    rows = await database.fetchall("SELECT key, value FROM meta ORDER BY key")
+    assert [(row[0], row[1]) for row in rows] == [("a", "1"), ("b", "2"), ("k", "v")]

@@ -12,7 +12,12 @@ from typing import Any
 
 import asyncpg
 
-from bot.storage.postgres.placeholders import inserted_table, numbered, returns_rows, status_count
+from bot.storage.postgres.placeholders import (
+    inserted_table,
+    returns_rows,
+    status_count,
+    translate,
+)
 from bot.storage.protocols import Connection, Row, StorageError
 
 DRIVER_ERRORS = (asyncpg.PostgresError, asyncpg.InterfaceError)
@@ -73,26 +78,31 @@ class PostgresConnection:
         self._id_tables = id_tables  # shared by the database: table -> has a generated id
 
     def execute(self, sql: str, parameters: Sequence[Any] | Mapping[str, Any] = (), /) -> Any:
-        return _Statement(self._execute(sql, _positional(parameters)))
+        return _Statement(self._execute(sql, parameters))
 
     async def executemany(
         self, sql: str, parameters: Iterable[Sequence[Any] | Mapping[str, Any]], /
     ) -> None:
+        statement = translate(sql)
         try:
-            await self.raw.executemany(numbered(sql), [_positional(p) for p in parameters])
+            await self.raw.executemany(statement.text, [statement.arguments(p) for p in parameters])
         except DRIVER_ERRORS as error:
             raise StorageError(str(error)) from error
 
-    async def _execute(self, sql: str, args: tuple[Any, ...]) -> PostgresCursor:
+    async def _execute(
+        self, sql: str, parameters: Sequence[Any] | Mapping[str, Any]
+    ) -> PostgresCursor:
+        statement = translate(sql)
+        args = statement.arguments(parameters)
         try:
             table = inserted_table(sql)
             if table is not None and await self._has_generated_id(table):
-                new_id = await self.raw.fetchval(numbered(sql) + " RETURNING id", *args)
+                new_id = await self.raw.fetchval(statement.text + " RETURNING id", *args)
                 return PostgresCursor([], 1, new_id)
             if returns_rows(sql):
-                rows = await self.raw.fetch(numbered(sql), *args)
+                rows = await self.raw.fetch(statement.text, *args)
                 return PostgresCursor(list(rows), len(rows), None)
-            status = await self.raw.execute(numbered(sql), *args)
+            status = await self.raw.execute(statement.text, *args)
             return PostgresCursor([], status_count(status), None)
         except DRIVER_ERRORS as error:
             raise StorageError(str(error)) from error
@@ -141,19 +151,13 @@ class PostgresDatabase:
 
     async def fetchone(self, sql: str, params: Iterable[Any] = ()) -> Row | None:
         try:
-            record: Row | None = await self.pool.fetchrow(numbered(sql), *params)
+            record: Row | None = await self.pool.fetchrow(translate(sql).text, *params)
         except DRIVER_ERRORS as error:
             raise StorageError(str(error)) from error
         return record
 
     async def fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[Row]:
         try:
-            return list(await self.pool.fetch(numbered(sql), *params))
+            return list(await self.pool.fetch(translate(sql).text, *params))
         except DRIVER_ERRORS as error:
             raise StorageError(str(error)) from error
-
-
-def _positional(parameters: Sequence[Any] | Mapping[str, Any]) -> tuple[Any, ...]:
-    if isinstance(parameters, Mapping):
-        raise TypeError("PostgreSQL statements take `?` placeholders, not named ones")
-    return tuple(parameters)
