@@ -17,7 +17,7 @@ from discord.ext import commands
 from bot.config import Settings
 from bot.games.registry import GAMES, all_adapters
 from bot.sessions.service import SessionService
-from bot.storage import SqliteDatabase, apply_migrations
+from bot.storage import apply_migrations, open_database
 from bot.storage.meta import COMMAND_TREE_HASH, get_meta, set_meta
 from bot.storage.protocols import Database
 from bot.ui import Platform, install
@@ -40,6 +40,7 @@ class DiceBot(commands.Bot):
         force_sync: bool = False,
         rng: Any = None,
         clock: Callable[[], float] = time.time,
+        **client_options: Any,
     ) -> None:
         intents = discord.Intents.default()  # no privileged intents: buttons need none
         super().__init__(
@@ -47,6 +48,7 @@ class DiceBot(commands.Bot):
             intents=intents,
             help_command=None,
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+            **client_options,
         )
         self.settings = settings
         self.force_sync = force_sync
@@ -68,7 +70,7 @@ class DiceBot(commands.Bot):
         await super().start(token, reconnect=reconnect)
 
     async def setup_hook(self) -> None:
-        self.db = await SqliteDatabase.open(self.settings.database_path)
+        self.db = await open_database(self.settings.database_url, exclusive=True)
         applied = await apply_migrations(self.db)
         if applied:
             log.info("database migrations applied: %s", applied)
@@ -78,6 +80,7 @@ class DiceBot(commands.Bot):
             rng=self._rng,
             clock=self._clock,
             bot_step_seconds=self.settings.bot_step_seconds,
+            owns_guild=self.settings.owns_guild,
         )
         # The computer players' and hints' shared tables, built before the first click needs them.
         for game in GAMES:
@@ -87,7 +90,11 @@ class DiceBot(commands.Bot):
         for game in GAMES:
             await self.load_extension(game.extension)
         armed = await self.sessions.restore_timers()
-        log.info("resumed %d turn timers", armed)
+        shards = self.settings.shards
+        if shards is None:
+            log.info("resumed %d turn timers", armed)
+        else:
+            log.info("resumed %d turn timers of shards %s", armed, self.settings.shard_ids)
         await self.sync_commands(force=self.force_sync)
 
     async def sync_commands(self, *, force: bool = False) -> bool:
@@ -142,3 +149,18 @@ class DiceBot(commands.Bot):
         if db is not None:
             await db.close()
         log.info("shut down cleanly")
+
+
+class ShardedDiceBot(DiceBot, commands.AutoShardedBot):
+    """The bot running shards SHARD_IDS of SHARD_COUNT on one gateway connection each;
+    another process runs the other shards, on the same PostgreSQL database."""
+
+
+def create_bot(settings: Settings, **options: Any) -> DiceBot:
+    """The bot the settings ask for: sharded when SHARD_COUNT is set, else as ever."""
+    shards = settings.shards
+    if shards is None:
+        return DiceBot(settings, **options)
+    return ShardedDiceBot(
+        settings, shard_count=settings.shard_count, shard_ids=list(shards), **options
+    )

@@ -28,10 +28,13 @@ def sqlite_path(url: str) -> Path:
     return Path(url.removeprefix(SQLITE_PREFIX))
 
 
-async def open_database(url: str) -> Database:
-    """Open the database a DATABASE_URL names (migrations are the caller's next step)."""
+async def open_database(url: str, *, exclusive: bool = False) -> Database:
+    """Open the database a DATABASE_URL names (migrations are the caller's next step).
+
+    `exclusive`: the bot's own process, which refuses a SQLite file another bot process
+    has open (PostgreSQL is made to be shared)."""
     if dialect_of(url) == "sqlite":
-        return await SqliteDatabase.open(sqlite_path(url))
+        return await SqliteDatabase.open(sqlite_path(url), exclusive=exclusive)
     try:
         from bot.storage.postgres import PostgresDatabase
     except ImportError as error:  # the optional extra is not installed
