@@ -121,7 +121,7 @@ def test_sqlite_is_not_shared_between_shard_processes(monkeypatch):
     monkeypatch.setenv("SHARD_COUNT", "2")
     assert load_settings().shards == (0, 1)  # both shards in one process: fine on SQLite
     monkeypatch.setenv("SHARD_IDS", "1")
-    with pytest.raises(ConfigError, match="SQLite file serves one process.*postgresql://"):
+    with pytest.raises(ConfigError, match=r"SQLite file serves one process.*postgresql://"):
         load_settings()
 
 

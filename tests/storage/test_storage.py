@@ -150,7 +150,7 @@ async def test_named_parameters_on_both_dialects(database):
 async def test_a_sqlite_file_in_use_by_another_bot_process_is_refused(tmp_path):
     url = f"sqlite:///{tmp_path}/bot.db"
     first = await open_database(url, exclusive=True)
-    with pytest.raises(StorageError, match="in use by another bot process.*PostgreSQL"):
+    with pytest.raises(StorageError, match=r"in use by another bot process.*PostgreSQL"):
         await open_database(url, exclusive=True)
     await first.close()
     again = await open_database(url, exclusive=True)  # closed (or killed): free again
