@@ -47,7 +47,9 @@ from bot.storage.results import (
 )
 
 GUILD = 123_456_789
-MIGRATION = Path(__file__).resolve().parent.parent / "bot/storage/migrations/0002_results.sql"
+MIGRATION = (
+    Path(__file__).resolve().parent.parent / "bot/storage/migrations/sqlite/0002_results.sql"
+)
 SIZES = (2, 3, 4, 5, 6)
 SIZE_WEIGHTS = (25, 35, 25, 10, 5)
 TEMPLATES_PER_SIZE = 150

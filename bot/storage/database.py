@@ -100,10 +100,11 @@ def _lock_for_this_process(path: str) -> int:
 
     Two bot processes on one SQLite file would each keep their own copy of the live
     games and overwrite each other's turns; the kernel drops the lock when the process
-    dies, even by SIGKILL, so a restart is never refused by a stale lock."""
+    dies, even by SIGKILL, so a restart is never refused by a stale lock. A POSIX record
+    lock belongs to the process, so one process opening the file again is not refused."""
     descriptor = os.open(f"{path}.lock", os.O_RDWR | os.O_CREAT, 0o644)
     try:
-        fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        fcntl.lockf(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except OSError as error:
         os.close(descriptor)
         raise StorageError(SHARED_SQLITE.format(path=path)) from error

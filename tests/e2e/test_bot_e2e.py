@@ -27,7 +27,7 @@ import statistics
 import subprocess
 import sys
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -144,10 +144,11 @@ class BotProcess:
 class BotLauncher:
     """Starts bot processes against one stand-in and one database; stops them all."""
 
-    def __init__(self, fake: FakeDiscord, workdir: Path) -> None:
+    def __init__(self, fake: FakeDiscord, workdir: Path, database_url: str | None = None) -> None:
         self.fake = fake
         self.workdir = workdir  # the cwd: no developer's .env is read from here
         self.database = workdir / "pickomino.db"
+        self.database_url = database_url or f"sqlite:///{self.database}"
         self.processes: list[BotProcess] = []
 
     def env(self) -> dict[str, str]:
@@ -155,7 +156,7 @@ class BotLauncher:
         for name in ("DEV_GUILD_ID", "DISCORD_TOKEN", "DISCORD_API_BASE", "DISCORD_GATEWAY_URL"):
             env.pop(name, None)
         env.update(self.fake.env())
-        env["DATABASE_URL"] = f"sqlite:///{self.database}"
+        env["DATABASE_URL"] = self.database_url
         env["LOG_LEVEL"] = "INFO"
         env["PYTHONPATH"] = os.pathsep.join(
             p for p in (str(REPO_ROOT), env.get("PYTHONPATH", "")) if p
@@ -163,16 +164,21 @@ class BotLauncher:
         env["PYTHONUNBUFFERED"] = "1"
         return env
 
-    async def start(self) -> BotProcess:
-        """Start a bot and wait until it has identified (a new gateway session) and its
-        /pickomino command is registered."""
+    async def start(
+        self,
+        extra_env: Mapping[str, str] | None = None,
+        *,
+        ready: Callable[[], bool] | None = None,
+    ) -> BotProcess:
+        """Start a bot and wait until it has identified (a new gateway session), or
+        `ready()` says so, and its /pickomino command is registered."""
         identifies = self.fake.identifies
         log_path = self.workdir / f"bot-{len(self.processes) + 1}.log"
         with log_path.open("wb") as log_file:
             popen = subprocess.Popen(
                 [sys.executable, "-m", "bot"],
                 cwd=self.workdir,
-                env=self.env(),
+                env=self.env() | dict(extra_env or {}),
                 stdin=subprocess.DEVNULL,
                 stdout=log_file,
                 stderr=subprocess.STDOUT,
@@ -182,6 +188,8 @@ class BotLauncher:
         self.processes.append(process)
 
         def connected() -> bool:
+            if ready is not None:
+                return process.exited or ready()
             return process.exited or (self.fake.identifies > identifies and self.fake.ready)
 
         await self.fake.wait_for(connected, timeout=START_TIMEOUT, what="the bot to connect")

@@ -39,7 +39,7 @@ from tests.stats.games import (
 )
 
 NOW = 1_750_000_000 + 12 * 3600  # noon UTC
-MIGRATION = Path("bot/storage/migrations/0002_results.sql")
+MIGRATION = Path("bot/storage/migrations/sqlite/0002_results.sql")
 PEOPLE = (ANNE, BRIDGET, THOMAS, CARL)
 
 

@@ -3,7 +3,9 @@ the session rows, and the statements' placeholders."""
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
+import sys
 
 import asyncpg
 import pytest
@@ -13,6 +15,7 @@ from bot.storage.factory import dialect_of
 from bot.storage.meta import get_meta, set_meta
 from bot.storage.migrate import discover, migrations_dir, split_statements
 from bot.storage.postgres.placeholders import numbered, status_count, translate
+from bot.storage.postgres.spelling import postgres_spelling, upsert_table
 from bot.storage.sessions import SessionRow, SessionStore, VersionConflict
 from tests.databases import table_names
 
@@ -149,9 +152,63 @@ async def test_named_parameters_on_both_dialects(database):
 
 async def test_a_sqlite_file_in_use_by_another_bot_process_is_refused(tmp_path):
     url = f"sqlite:///{tmp_path}/bot.db"
-    first = await open_database(url, exclusive=True)
+    holder = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-c",
+        HOLD_DATABASE,
+        url,
+        stdin=asyncio.subprocess.PIPE,
+        stdout=asyncio.subprocess.PIPE,
+    )
+    assert holder.stdout is not None and holder.stdin is not None
+    assert await holder.stdout.readline() == b"open\n"
     with pytest.raises(StorageError, match=r"in use by another bot process.*PostgreSQL"):
         await open_database(url, exclusive=True)
-    await first.close()
-    again = await open_database(url, exclusive=True)  # closed (or killed): free again
+    holder.kill()  # as by SIGKILL: the kernel lets go of the lock
+    await holder.wait()
+    again = await open_database(url, exclusive=True)
     await again.close()
+
+
+HOLD_DATABASE = """
+import asyncio, sys
+from bot.storage import open_database
+
+async def hold():
+    db = await open_database(sys.argv[1], exclusive=True)
+    print("open", flush=True)
+    await asyncio.get_running_loop().run_in_executor(None, sys.stdin.read)
+
+asyncio.run(hold())
+"""
+
+
+def test_sqlite_upserts_are_respelled_for_postgresql():
+    sql = (
+        "INSERT INTO totals (k, games, best) VALUES (?, ?, ?) ON CONFLICT (k) DO UPDATE SET"
+        " games = games + excluded.games, best = max(best, excluded.best, 'games'),"
+        " streak = CASE WHEN excluded.games = 0 THEN streak ELSE min(streak, games) END"
+    )
+    spelled = postgres_spelling(sql, "totals", frozenset({"k", "games", "best", "streak"}))
+    assert spelled == (
+        "INSERT INTO totals (k, games, best) VALUES (?, ?, ?) ON CONFLICT (k) DO UPDATE SET"
+        " games = totals.games + excluded.games,"
+        " best = GREATEST(totals.best, excluded.best, 'games'),"
+        " streak = CASE WHEN excluded.games = 0 THEN totals.streak"
+        " ELSE LEAST(totals.streak, totals.games) END"
+    )
+    assert upsert_table(sql) == "totals"
+    assert upsert_table("INSERT INTO t (a) VALUES (?) ON CONFLICT (a) DO NOTHING") is None
+
+
+async def test_an_upsert_that_adds_to_the_stored_row_on_both_dialects(database):
+    upsert = (
+        "INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)"
+        " ON CONFLICT (version) DO UPDATE SET applied_at = max(applied_at, excluded.applied_at)"
+        " + applied_at"
+    )
+    async with database.transaction() as connection:
+        for applied_at in (5, 3):
+            await connection.execute(upsert, (999, "x", applied_at))
+    row = await database.fetchone("SELECT applied_at FROM schema_migrations WHERE version = 999")
+    assert row is not None and row[0] == 10

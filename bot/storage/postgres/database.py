@@ -18,6 +18,7 @@ from bot.storage.postgres.placeholders import (
     status_count,
     translate,
 )
+from bot.storage.postgres.spelling import postgres_spelling, upsert_table
 from bot.storage.protocols import Connection, Row, StorageError
 
 DRIVER_ERRORS = (asyncpg.PostgresError, asyncpg.InterfaceError)
@@ -29,6 +30,19 @@ SELECT 1 FROM information_schema.columns
 WHERE table_schema = current_schema() AND table_name = $1 AND column_name = 'id'
   AND (column_default LIKE 'nextval%' OR is_identity = 'YES')
 """
+_COLUMNS = """
+SELECT column_name FROM information_schema.columns
+WHERE table_schema = current_schema() AND table_name = $1
+"""
+
+
+class SchemaFacts:
+    """What statements need to know of the schema, learnt once per table and shared by
+    the pool's connections: generated ids (for lastrowid) and upserts' columns."""
+
+    def __init__(self) -> None:
+        self.generated_id: dict[str, bool] = {}
+        self.spelled: dict[str, str] = {}  # SQLite upsert text -> PostgreSQL's
 
 
 class PostgresCursor:
@@ -73,9 +87,9 @@ class _Statement:
 class PostgresConnection:
     """One pooled connection inside a transaction, speaking the Connection protocol."""
 
-    def __init__(self, raw: asyncpg.Connection, id_tables: dict[str, bool]) -> None:
+    def __init__(self, raw: asyncpg.Connection, schema: SchemaFacts) -> None:
         self.raw = raw
-        self._id_tables = id_tables  # shared by the database: table -> has a generated id
+        self._schema = schema
 
     def execute(self, sql: str, parameters: Sequence[Any] | Mapping[str, Any] = (), /) -> Any:
         return _Statement(self._execute(sql, parameters))
@@ -83,8 +97,8 @@ class PostgresConnection:
     async def executemany(
         self, sql: str, parameters: Iterable[Sequence[Any] | Mapping[str, Any]], /
     ) -> None:
-        statement = translate(sql)
         try:
+            statement = translate(await self._spelled(sql))
             await self.raw.executemany(statement.text, [statement.arguments(p) for p in parameters])
         except DRIVER_ERRORS as error:
             raise StorageError(str(error)) from error
@@ -92,9 +106,9 @@ class PostgresConnection:
     async def _execute(
         self, sql: str, parameters: Sequence[Any] | Mapping[str, Any]
     ) -> PostgresCursor:
-        statement = translate(sql)
-        args = statement.arguments(parameters)
         try:
+            statement = translate(await self._spelled(sql))
+            args = statement.arguments(parameters)
             table = inserted_table(sql)
             if table is not None and await self._has_generated_id(table):
                 new_id = await self.raw.fetchval(statement.text + " RETURNING id", *args)
@@ -108,11 +122,27 @@ class PostgresConnection:
             raise StorageError(str(error)) from error
 
     async def _has_generated_id(self, table: str) -> bool:
-        known = self._id_tables.get(table)
+        known = self._schema.generated_id.get(table)
         if known is None:
             known = await self.raw.fetchval(_HAS_GENERATED_ID, table) is not None
-            self._id_tables[table] = known
+            self._schema.generated_id[table] = known
         return known
+
+    async def _spelled(self, sql: str) -> str:
+        """The statement as PostgreSQL reads it (only upserts differ; see spelling.py)."""
+        spelled = self._schema.spelled.get(sql)
+        if spelled is None:
+            table = upsert_table(sql)
+            spelled = sql
+            if table is not None:
+                columns = frozenset(
+                    str(row[0]).lower() for row in await self.raw.fetch(_COLUMNS, table)
+                )
+                if not columns:  # no such table (yet): PostgreSQL says so
+                    return sql
+                spelled = postgres_spelling(sql, table, columns)
+            self._schema.spelled[sql] = spelled
+        return spelled
 
 
 class PostgresDatabase:
@@ -123,7 +153,7 @@ class PostgresDatabase:
     def __init__(self, pool: asyncpg.Pool, url: str) -> None:
         self.pool = pool
         self.url = url
-        self._id_tables: dict[str, bool] = {}
+        self._schema = SchemaFacts()
 
     @classmethod
     async def open(cls, url: str, *, pool_size: int = POOL_SIZE) -> PostgresDatabase:
@@ -145,7 +175,7 @@ class PostgresDatabase:
         a driver error comes out as StorageError."""
         try:
             async with self.pool.acquire() as raw, raw.transaction():
-                yield PostgresConnection(raw, self._id_tables)
+                yield PostgresConnection(raw, self._schema)
         except DRIVER_ERRORS as error:
             raise StorageError(str(error)) from error
 
