@@ -1,4 +1,5 @@
-# The bot as a container: slim Python, a non-root user, the SQLite data on a volume.
+# The bot as a container: slim Python, a non-root user, the SQLite data on a volume
+# (or PostgreSQL: the image has asyncpg; compose.yaml runs it so).
 FROM python:3.11-slim
 
 ENV PYTHONDONTWRITEBYTECODE=1 \
@@ -12,7 +13,7 @@ WORKDIR /app
 COPY pyproject.toml README.md ./
 COPY bot ./bot
 COPY cogs ./cogs
-RUN pip install . \
+RUN pip install '.[postgres]' \
     && useradd --create-home --uid 10001 pickomino \
     && mkdir -p /app/data \
     && chown pickomino:pickomino /app/data

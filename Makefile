@@ -55,6 +55,7 @@ bench: $(STAMP)
 	$(BIN)/python -m benchmarks.bench_history
 	$(BIN)/python -m benchmarks.bench_bots
 	$(BIN)/python -m benchmarks.bench_pictures
+	$(BIN)/python -m benchmarks.bench_shards
 
 clean:
 	rm -rf $(VENV) build *.egg-info

