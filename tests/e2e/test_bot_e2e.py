@@ -213,13 +213,17 @@ class BotLauncher:
         )
 
 
-@pytest.fixture
-async def launcher(
-    fake_discord: FakeDiscord, tmp_path: Path, request: pytest.FixtureRequest
+@contextlib.asynccontextmanager
+async def launching(
+    fake: FakeDiscord,
+    workdir: Path,
+    request: pytest.FixtureRequest,
+    database_url: str | None = None,
 ) -> AsyncIterator[BotLauncher]:
-    workdir = tmp_path / "bot"
+    """A launcher whose processes are all stopped at the end, their logs printed if the
+    test failed."""
     workdir.mkdir()
-    launcher = BotLauncher(fake_discord, workdir)
+    launcher = BotLauncher(fake, workdir, database_url)
     try:
         yield launcher
     finally:
@@ -227,6 +231,14 @@ async def launcher(
         report = getattr(request.node, "rep_call", None)
         if report is None or report.failed:
             print(launcher.logs(), file=sys.stderr)
+
+
+@pytest.fixture
+async def launcher(
+    fake_discord: FakeDiscord, tmp_path: Path, request: pytest.FixtureRequest
+) -> AsyncIterator[BotLauncher]:
+    async with launching(fake_discord, tmp_path / "bot", request) as launcher:
+        yield launcher
 
 
 # --------------------------------------------------------------------------------------
@@ -318,6 +330,18 @@ def face_buttons(message: FakeMessage) -> list[FakeButton]:
 
 def roll_button(message: FakeMessage) -> FakeButton | None:
     return next((b for b in enabled(message) if b.label == ROLL), None)
+
+
+def interruptible(message: FakeMessage, kind: str) -> bool:
+    """After a keep, a turn with one face kept and at least 4 dice left to roll: the roll
+    after a restart almost surely keeps the turn going, so the kept dice can be checked."""
+    return (
+        kind == "keep"
+        and not is_final(message)
+        and kept_line(message).count("×") == 1
+        and kept_dice(message) <= 4
+        and roll_button(message) is not None
+    )
 
 
 def choose(message: FakeMessage) -> tuple[str, FakeButton]:
@@ -479,17 +503,8 @@ async def test_full_game_with_sigkill_restart(
         assert roll is not None
         log.refused += len(await wrong_player_clicks(fake, message_id, roll))
 
-        # Play until a turn has one face kept and at least 4 dice left to roll, so the
-        # roll after the restart almost surely keeps the turn going.
         def mid_turn(message: FakeMessage, kind: str) -> bool:
-            return (
-                kind == "keep"
-                and log.clicks >= 6
-                and not is_final(message)
-                and kept_line(message).count("×") == 1
-                and kept_dice(message) <= 4
-                and roll_button(message) is not None
-            )
+            return log.clicks >= 6 and interruptible(message, kind)
 
         paused = await play(fake, message_id, log, deadline=deadline, pause=mid_turn)
         assert paused == "keep", "the game ended before a turn could be interrupted"

@@ -14,7 +14,6 @@ from __future__ import annotations
 import asyncio
 import signal
 import statistics
-import sys
 import time
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
@@ -34,9 +33,10 @@ from tests.e2e.test_bot_e2e import (
     choose,
     current_player,
     game_id,
+    interruptible,
     is_final,
-    kept_dice,
     kept_line,
+    launching,
     roll_button,
     snapshot,
 )
@@ -135,15 +135,7 @@ async def play(
 
 
 def mid_turn(message: FakeMessage, kind: str, table: Table) -> bool:
-    """One face kept and at least 4 dice left: the next roll almost surely goes on."""
-    return (
-        kind == "keep"
-        and table.clicks >= 4
-        and not is_final(message)
-        and kept_line(message).count("×") == 1
-        and kept_dice(message) <= 4
-        and roll_button(message) is not None
-    )
+    return table.clicks >= 4 and interruptible(message, kind)
 
 
 async def stored_version(database_url: str, game: int) -> tuple[int, str]:
@@ -167,16 +159,8 @@ async def four_guilds() -> AsyncIterator[FakeDiscord]:
 async def shard_launcher(
     four_guilds: FakeDiscord, postgres_url: str, tmp_path: Path, request: pytest.FixtureRequest
 ) -> AsyncIterator[BotLauncher]:
-    workdir = tmp_path / "bots"
-    workdir.mkdir()
-    launcher = BotLauncher(four_guilds, workdir, database_url=postgres_url)
-    try:
+    async with launching(four_guilds, tmp_path / "bots", request, postgres_url) as launcher:
         yield launcher
-    finally:
-        await launcher.stop_all()
-        report = getattr(request.node, "rep_call", None)
-        if report is None or report.failed:
-            print(launcher.logs(), file=sys.stderr)
 
 
 async def test_two_shard_processes_on_postgres_survive_a_sigkill(
