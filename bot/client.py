@@ -16,6 +16,7 @@ from discord.ext import commands
 
 from bot.config import Settings
 from bot.games.registry import GAMES, all_adapters
+from bot.health import keep_beating
 from bot.sessions.service import SessionService
 from bot.storage import apply_migrations, open_database
 from bot.storage.meta import COMMAND_TREE_HASH, get_meta, set_meta
@@ -55,6 +56,7 @@ class DiceBot(commands.Bot):
         self._rng = rng if rng is not None else secrets.SystemRandom()
         self._clock = clock
         self.synced_commands = False
+        self._heartbeat: asyncio.Task[None] | None = None
 
     async def start(self, token: str, *, reconnect: bool = True) -> None:
         from bot.endpoints import apply_endpoint_overrides
@@ -96,6 +98,13 @@ class DiceBot(commands.Bot):
         else:
             log.info("resumed %d turn timers of shards %s", armed, self.settings.shard_ids)
         await self.sync_commands(force=self.force_sync)
+        if self.settings.heartbeat_file is not None:
+            self._heartbeat = asyncio.create_task(
+                keep_beating(self.settings.heartbeat_file, self._connected), name="heartbeat"
+            )
+
+    def _connected(self) -> bool:
+        return self.is_ready() and not self.is_closed()
 
     async def sync_commands(self, *, force: bool = False) -> bool:
         """Sync the command tree if it changed since the last sync (or if forced)."""
@@ -141,6 +150,8 @@ class DiceBot(commands.Bot):
     async def close(self) -> None:
         """Stop the gateway, let changes in progress commit, then close the database."""
         log.info("shutting down")
+        if self._heartbeat is not None:
+            self._heartbeat.cancel()
         sessions = getattr(self, "sessions", None)
         if sessions is not None:
             await sessions.close()

@@ -32,6 +32,8 @@ class Settings(BaseSettings):
     # Sharded processes: this process runs shards SHARD_IDS (e.g. "0,1") of SHARD_COUNT.
     shard_count: int | None = Field(default=None, ge=1)
     shard_ids: str | None = None
+    # Touched while connected to Discord, for a container health check (bot.health).
+    heartbeat_file: Path | None = None
 
     @field_validator(
         "discord_token",
@@ -40,6 +42,7 @@ class Settings(BaseSettings):
         "dev_guild_id",
         "shard_count",
         "shard_ids",
+        "heartbeat_file",
         mode="before",
     )
     @classmethod

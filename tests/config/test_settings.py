@@ -23,6 +23,7 @@ VARIABLES = (
     "BOT_STEP_SECONDS",
     "SHARD_COUNT",
     "SHARD_IDS",
+    "HEARTBEAT_FILE",
 )
 
 
