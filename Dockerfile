@@ -2,7 +2,8 @@
 # The bot as a container, in two stages:
 #   build    wheels of the locked dependencies (hash-checked) and of the project;
 #   runtime  slim Python, a non-root user, only those wheels: no compiler, no pip cache,
-#            no source tree; the SQLite data on a volume.
+#            no source tree; the SQLite data on a volume (or PostgreSQL: the runtime
+#            lock has the postgres extra, asyncpg; compose.yaml runs it so).
 # Both stages use the Python the lock files were compiled with (see requirements/*.lock).
 
 FROM python:3.11-bookworm AS build

@@ -97,8 +97,9 @@ $(BIN)/pip-compile: | $(BIN)/python
 lock: | $(BIN)/pip-compile
 	@echo "Compiling $(LOCK_RUNTIME) and $(LOCK_DEV) from pyproject.toml"
 	@mkdir -p requirements
-	@$(COMPILE) --output-file $(LOCK_RUNTIME) pyproject.toml
+	@$(COMPILE) --extra postgres --output-file $(LOCK_RUNTIME) pyproject.toml
 	@$(COMPILE) --extra dev --constraint $(LOCK_RUNTIME) --output-file $(LOCK_DEV) pyproject.toml
+	$(BIN)/python -m benchmarks.bench_shards
 
 clean:
 	rm -rf $(VENV) build *.egg-info

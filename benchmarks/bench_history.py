@@ -31,7 +31,7 @@ from bot.games.pickomino.history import PICKOMINO_HISTORY
 from bot.history.models import DAY, Cursor, Period, Ranking
 from bot.history.record import EndedGame, GameResult, SeatInfo
 from bot.storage import Database
-from bot.storage.migrate import discover
+from bot.storage.migrate import discover, migrations_dir
 from bot.storage.results import (
     COUNT_GUILD_GAME,
     INSERT_GAME,
@@ -141,7 +141,7 @@ def fill(path: Path, games: list[GameResult]) -> None:
     """Write every result with the store's statements: executemany, one transaction."""
     connection = sqlite3.connect(path, isolation_level=None)
     connection.execute("PRAGMA journal_mode=WAL")
-    for migration in discover():
+    for migration in discover(migrations_dir("sqlite")):
         connection.executescript(migration.path.read_text())
     connection.execute("BEGIN")
     connection.executemany(INSERT_GAME, map(game_row, games))

@@ -14,6 +14,7 @@ import discord
 
 from bot.config import ConfigError, LogFormat, Settings, load_settings
 from bot.observability.logs import JsonFormatter
+from bot.storage.protocols import StorageError
 
 log = logging.getLogger("bot")
 
@@ -51,6 +52,10 @@ def main(argv: list[str] | None = None) -> int:
             file=sys.stderr,
         )
         return EXIT_CONFIG
+    except StorageError as error:
+        # The database cannot be opened: unreachable, refused, or a SQLite file in use.
+        print(f"error: database: {error}", file=sys.stderr)
+        return EXIT_CONFIG
     except (aiohttp.ClientConnectionError, OSError) as error:
         # A firewall, a DNS failure or a proxy that is down: one line, not a traceback.
         print(
@@ -72,13 +77,13 @@ def setup_logging(settings: Settings) -> None:
 
 async def run(settings: Settings, *, force_sync: bool = False) -> None:
     """Run the bot until it stops or SIGTERM/SIGINT arrives, then close it cleanly."""
-    from bot.client import DiceBot
+    from bot.client import create_bot
 
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(signum, stop.set)
-    bot = DiceBot(settings, force_sync=force_sync)
+    bot = create_bot(settings, force_sync=force_sync)
     async with bot:
         runner = asyncio.create_task(bot.start(settings.token), name="discord-client")
         stopper = asyncio.create_task(stop.wait(), name="signal-wait")

@@ -16,13 +16,14 @@ from discord.ext import commands
 
 from bot.config import ConfigError, Settings
 from bot.games.registry import GAMES, all_adapters
+from bot.health import keep_beating
 from bot.observability.discord_http import discord_error_trace
 from bot.observability.health import HealthServer, database_check, gateway_check
 from bot.observability.metrics import Metrics
 from bot.pictures.emojis import EmojiBook, SyncResult
 from bot.render.emoji import remember, use_book
 from bot.sessions.service import SessionService
-from bot.storage import SqliteDatabase, apply_migrations
+from bot.storage import apply_migrations, open_database
 from bot.storage.meta import APPLICATION_EMOJIS, COMMAND_TREE_HASH, get_meta, set_meta
 from bot.storage.protocols import Database
 from bot.ui import Platform, install
@@ -48,6 +49,7 @@ class DiceBot(commands.Bot):
         force_sync: bool = False,
         rng: Any = None,
         clock: Callable[[], float] = time.time,
+        **client_options: Any,
     ) -> None:
         intents = discord.Intents.default()  # no privileged intents: buttons need none
         self.metrics = Metrics(latencies=lambda: self.latencies)
@@ -58,6 +60,7 @@ class DiceBot(commands.Bot):
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
             http_trace=discord_error_trace(self.metrics),
             tree_cls=LocaleTree,
+            **client_options,
         )
         self.settings = settings
         self.force_sync = force_sync
@@ -65,6 +68,7 @@ class DiceBot(commands.Bot):
         self._clock = clock
         self.synced_commands = False
         self.emoji_sync: asyncio.Task[SyncResult | None] | None = None
+        self._heartbeat: asyncio.Task[None] | None = None
 
     async def start(self, token: str, *, reconnect: bool = True) -> None:
         from bot.endpoints import apply_endpoint_overrides
@@ -85,7 +89,7 @@ class DiceBot(commands.Bot):
         return [(self.shard_id or 0, self.latency)]
 
     async def setup_hook(self) -> None:
-        self.db = await SqliteDatabase.open(self.settings.database_path)
+        self.db = await open_database(self.settings.database_url, exclusive=True)
         applied = await apply_migrations(self.db)
         if applied:
             log.info("database migrations applied: %s", applied)
@@ -110,6 +114,7 @@ class DiceBot(commands.Bot):
             rng=self._rng,
             clock=self._clock,
             bot_step_seconds=self.settings.bot_step_seconds,
+            owns_guild=self.settings.owns_guild,
         )
         # The computer players' and hints' shared tables, built before the first click needs them.
         for game in GAMES:
@@ -129,12 +134,23 @@ class DiceBot(commands.Bot):
             # start-up; messages show Unicode until (and unless) the emojis are there.
             self.emoji_sync = asyncio.create_task(self._sync_emojis(), name="emoji-sync")
         armed = await self.sessions.restore_timers()
-        log.info("resumed %d turn timers", armed)
+        shards = self.settings.shards
+        if shards is None:
+            log.info("resumed %d turn timers", armed)
+        else:
+            log.info("resumed %d turn timers of shards %s", armed, self.settings.shard_ids)
         # In the background: the gateway need not wait for Discord to take the edits.
         self.startup_repair = asyncio.create_task(
             self.sessions.repair_stored(), name="repair-live-messages"
         )
         await self.sync_commands(force=self.force_sync)
+        if self.settings.heartbeat_file is not None:
+            self._heartbeat = asyncio.create_task(
+                keep_beating(self.settings.heartbeat_file, self._connected), name="heartbeat"
+            )
+
+    def _connected(self) -> bool:
+        return self.is_ready() and not self.is_closed()
 
     async def _sync_emojis(self) -> SyncResult | None:
         try:
@@ -211,6 +227,8 @@ class DiceBot(commands.Bot):
             # First, so no probe is told "healthy" by a bot that is going away.
             await self.health.stop()
             self.health = None
+        if self._heartbeat is not None:
+            self._heartbeat.cancel()
         sessions = getattr(self, "sessions", None)
         if sessions is not None:
             await sessions.close()
@@ -221,3 +239,23 @@ class DiceBot(commands.Bot):
         if db is not None:
             await db.close()
         log.info("shut down cleanly")
+
+
+class ShardedDiceBot(DiceBot, commands.AutoShardedBot):
+    """The bot running shards SHARD_IDS of SHARD_COUNT on one gateway connection each;
+    another process runs the other shards, on the same PostgreSQL database."""
+
+    @property
+    def latencies(self) -> list[tuple[int, float]]:
+        """Each shard's own gateway latency (AutoShardedClient's, not DiceBot's one)."""
+        return [(shard_id, shard.latency) for shard_id, shard in self.shards.items()]
+
+
+def create_bot(settings: Settings, **options: Any) -> DiceBot:
+    """The bot the settings ask for: sharded when SHARD_COUNT is set, else as ever."""
+    shards = settings.shards
+    if shards is None:
+        return DiceBot(settings, **options)
+    return ShardedDiceBot(
+        settings, shard_count=settings.shard_count, shard_ids=list(shards), **options
+    )

@@ -6,12 +6,11 @@ import logging
 from enum import StrEnum
 from pathlib import Path
 
-from pydantic import Field, SecretStr, ValidationError, field_validator
+from pydantic import Field, SecretStr, ValidationError, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from bot.observability.address import parse_host_port
-
-SQLITE_PREFIX = "sqlite:///"
+from bot.storage.factory import dialect_of, sqlite_path
 
 
 class ConfigError(Exception):
@@ -48,6 +47,11 @@ class Settings(BaseSettings):
     # Where players read docs/RULES.md (e.g. its page in the bot's repository); linked
     # from /pickomino rules. Unset: the rules name the file instead.
     rules_url: str | None = None
+    # Sharded processes: this process runs shards SHARD_IDS (e.g. "0,1") of SHARD_COUNT.
+    shard_count: int | None = Field(default=None, ge=1)
+    shard_ids: str | None = None
+    # Touched while connected to Discord, for a container health check (bot.health).
+    heartbeat_file: Path | None = None
 
     @field_validator(
         "discord_token",
@@ -55,6 +59,9 @@ class Settings(BaseSettings):
         "discord_gateway_url",
         "dev_guild_id",
         "health_addr",
+        "shard_count",
+        "shard_ids",
+        "heartbeat_file",
         mode="before",
     )
     @classmethod
@@ -87,15 +94,64 @@ class Settings(BaseSettings):
 
     @field_validator("database_url")
     @classmethod
-    def _sqlite_only(cls, value: str) -> str:
-        if not value.startswith(SQLITE_PREFIX):
-            raise ValueError(f"must start with {SQLITE_PREFIX} (e.g. sqlite:///data/pickomino.db)")
+    def _known_database(cls, value: str) -> str:
+        dialect_of(value)  # a ValueError names the two accepted forms
         return value
+
+    @field_validator("shard_ids")
+    @classmethod
+    def _shard_id_list(cls, value: str | None) -> str | None:
+        if value is None:
+            return None
+        parts = [part.strip() for part in value.split(",")]
+        if not all(part.isdigit() for part in parts):
+            raise ValueError(f"must be shard numbers separated by commas (e.g. 0,1), not {value!r}")
+        return ",".join(str(number) for number in sorted({int(part) for part in parts}))
+
+    @model_validator(mode="after")
+    def _shards_fit(self) -> Settings:
+        ids = self.shards
+        if ids is not None:
+            if self.shard_count is None:
+                raise ValueError("SHARD_IDS needs SHARD_COUNT, the number of shards in all")
+            if ids[-1] >= self.shard_count:
+                raise ValueError(
+                    f"SHARD_IDS {self.shard_ids} must be below SHARD_COUNT {self.shard_count}"
+                )
+            if self.database_dialect == "sqlite" and len(ids) < self.shard_count:
+                raise ValueError(
+                    "SHARD_IDS runs only some shards here, so other processes share the "
+                    "database, and a SQLite file serves one process: set DATABASE_URL to "
+                    "PostgreSQL (postgresql://user:password@host/database)"
+                )
+        return self
+
+    @property
+    def database_dialect(self) -> str:
+        """ "sqlite" or "postgres"."""
+        return dialect_of(self.database_url)
 
     @property
     def database_path(self) -> Path:
         """The SQLite file: `sqlite:///data/x.db` is relative, `sqlite:////srv/x.db` absolute."""
-        return Path(self.database_url.removeprefix(SQLITE_PREFIX))
+        return sqlite_path(self.database_url)
+
+    @property
+    def shards(self) -> tuple[int, ...] | None:
+        """The shard ids this process runs; None: discord.py's single connection, as ever
+        (or all SHARD_COUNT shards when only that is set)."""
+        if self.shard_ids is not None:
+            return tuple(int(part) for part in self.shard_ids.split(","))
+        if self.shard_count is not None:
+            return tuple(range(self.shard_count))
+        return None
+
+    def owns_guild(self, guild_id: int) -> bool:
+        """Whether a guild's events come to this process: its shard is one of ours."""
+        shards = self.shards
+        if shards is None or self.shard_count is None:
+            return True
+        return (guild_id >> 22) % self.shard_count in shards
 
     @property
     def token(self) -> str:

@@ -7,6 +7,9 @@ from collections.abc import Iterator
 import discord
 import pytest
 
+# The PostgreSQL server and the databases of both dialects: fixtures shared by all tests.
+pytest_plugins = ["tests.databases"]
+
 
 @pytest.fixture(autouse=True)
 def discord_globals() -> Iterator[None]:

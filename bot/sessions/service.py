@@ -1,5 +1,5 @@
 """The session service: one live session per channel, loaded on demand, changed under a
-per-channel lock, and committed to SQLite before anyone is shown the change.
+per-channel lock, and committed to the database before anyone is shown the change.
 
 A change is a function that edits a draft copy of the session; the committed session
 is swapped in only after the commit, so a refused request or a failed commit leaves
@@ -41,6 +41,8 @@ GameOverHook = Callable[[Connection, Session, list[GameEvent]], Awaitable[None]]
 TIMER_RETRY_SECONDS = 5.0
 ENDINGS_KEPT = 64  # just-ended games whose events stay in memory for their end screen
 REPAIR_RETRY_SECONDS = (2.0, 8.0, 30.0, 120.0)  # then the next failure or start-up tries
+# A timer another process claimed (or already applied): look again after this pause.
+TIMER_CLAIMED_RETRY_SECONDS = 1.0
 DEFAULT_BOT_STEP_SECONDS = 1.0
 
 
@@ -101,8 +103,11 @@ class SessionService:
         rng: Any = None,
         clock: Callable[[], float] = time.time,
         bot_step_seconds: float = DEFAULT_BOT_STEP_SECONDS,
+        owns_guild: Callable[[int], bool] | None = None,
     ) -> None:
         self.db = db
+        # Sharded processes: the guilds whose timers this process re-arms at start-up.
+        self.owns_guild = owns_guild or (lambda guild_id: True)
         self.store = SessionStore(db)
         self.observer: SessionObserver = NoObserver()  # the bot sets its metrics here
         self.adapters = dict(adapters)
@@ -213,7 +218,13 @@ class SessionService:
         return change.session
 
     async def _apply(
-        self, current: Session, mutate: Mutation, publish: Publish | None, *, bump: bool
+        self,
+        current: Session,
+        mutate: Mutation,
+        publish: Publish | None,
+        *,
+        bump: bool,
+        timer: bool = False,
     ) -> Change:
         adapter = self.adapter(current.kind)
         tools = ChangeTools(adapter, self.rng, self.clock())
@@ -226,7 +237,7 @@ class SessionService:
         change = Change(current, draft, events)
         encoded = [encode(event) for event in events]  # once, for the table and the log
         began = time.perf_counter()
-        await self._commit(change, adapter, encoded)
+        await self._commit(change, adapter, encoded, timer=timer)
         self._observe(change, time.perf_counter() - began)
         if draft.status is Status.OVER:
             self._live.pop(draft.channel_id, None)
@@ -359,9 +370,12 @@ class SessionService:
         else:
             clock.start_turn(adapter.turn_key(draft.game), tools.now)
 
-    async def _commit(self, change: Change, adapter: AnyAdapter, encoded: list[str]) -> None:
+    async def _commit(
+        self, change: Change, adapter: AnyAdapter, encoded: list[str], *, timer: bool = False
+    ) -> None:
         """Write the draft and its events (`encoded`) in one transaction, with the history
-        record when the game ends there."""
+        record when the game ends there. The session's row is locked first (a due timer is
+        claimed, skipped if another process holds it); the version check decides."""
         draft, before = change.session, change.before
         assert before is not None and draft.id is not None
         last_seq = self._last_seq.get(draft.id)
@@ -370,10 +384,12 @@ class SessionService:
         marks = self.shown.take()
         try:
             if change.ended:
-                await self._commit_ending(change, adapter, encoded, last_seq + 1, marks)
+                await self._commit_ending(change, adapter, encoded, last_seq + 1, marks, timer)
             else:
                 row = draft.to_row(adapter)
-                await self.store.commit(row, before.version, last_seq + 1, encoded, marks)
+                await self.store.commit(
+                    row, before.version, last_seq + 1, encoded, marks, timer=timer
+                )
         except VersionConflict as error:
             # Another process moved the session on: forget our copy and refuse the click.
             self.observer.version_conflict()
@@ -397,6 +413,7 @@ class SessionService:
         encoded: list[str],
         first_seq: int,
         marks: dict[int, int],
+        timer: bool,
     ) -> None:
         """The final commit: the row, the events, the history record, and then the
         finished session made compact: its history holds the story, so its events go,
@@ -406,6 +423,11 @@ class SessionService:
         row = draft.to_row(adapter)
         row.state.pop("log", None)
         async with self.db.transaction() as connection:
+            if timer:
+                if not await self.store.claim_timer(connection, draft.id, before.version):
+                    raise VersionConflict(f"session {draft.id}'s timer is claimed")
+            else:
+                await self.store.lock_for_update(connection, draft.id)
             await self.store.update(connection, row, before.version)
             await self.store.append_events(connection, draft.id, draft.version, encoded, first_seq)
             recorded = True
@@ -459,7 +481,7 @@ class SessionService:
 
     async def restore_timers(self) -> int:
         """Arm the turn timers of every stored game (at start-up); return how many."""
-        rows = await self.store.with_deadlines()
+        rows = [row for row in await self.store.with_deadlines() if self.owns_guild(row.guild_id)]
         for row in rows:
             session = Session.from_row(row, self.adapter(row.kind))
             self._live.setdefault(session.channel_id, session)
@@ -472,6 +494,10 @@ class SessionService:
         try:
             async with self.lock(channel_id):
                 await self._run_timer(channel_id)
+        except StaleVersion:
+            # Another process applied it or holds the session; the next look reads it again.
+            log.info("turn timer in channel %s was claimed elsewhere", channel_id)
+            self.timers.set(channel_id, self.clock() + TIMER_CLAIMED_RETRY_SECONDS)
         except Exception:
             log.exception("turn timer failed in channel %s; retrying", channel_id)
             self.timers.set(channel_id, self.clock() + TIMER_RETRY_SECONDS)
@@ -492,14 +518,15 @@ class SessionService:
                 lambda draft, tools: play.bot_step(draft, tools, move),
                 self._tell_changed,
                 bump=True,
+                timer=True,
             )
             return
         if session.deadline is None or session.half_time is None:
             return
         if now >= session.deadline:
-            await self._apply(session, play.expire_turn, self._tell_changed, bump=True)
+            await self._apply(session, play.expire_turn, self._tell_changed, bump=True, timer=True)
         elif now >= session.half_time and not session.clock.pinged:
-            await self._apply(session, _mark_pinged, self._tell_reminder, bump=False)
+            await self._apply(session, _mark_pinged, self._tell_reminder, bump=False, timer=True)
         else:
             self.timers.set(channel_id, session.next_timer_instant())
 

@@ -8,6 +8,8 @@ statements from two coroutines on one connection would otherwise interleave.
 from __future__ import annotations
 
 import asyncio
+import fcntl
+import os
 import sqlite3
 from collections.abc import AsyncIterator, Iterable, Sequence
 from contextlib import asynccontextmanager
@@ -19,22 +21,35 @@ import aiosqlite
 from bot.storage.protocols import Connection, Row, RowCountMismatch, Statement, StorageError
 
 MEMORY = ":memory:"
+SHARED_SQLITE = (
+    "{path} is in use by another bot process, and a SQLite file serves one process: "
+    "stop the other one, or run several on PostgreSQL (DATABASE_URL=postgresql://...)"
+)
 
 
 class SqliteDatabase:
     """An open SQLite database in WAL mode, foreign keys on."""
 
-    def __init__(self, connection: aiosqlite.Connection, path: str) -> None:
+    dialect = "sqlite"
+
+    def __init__(
+        self, connection: aiosqlite.Connection, path: str, process_lock: int | None = None
+    ) -> None:
         self.connection = connection
         self.path = path
         self._write_lock = asyncio.Lock()
+        self._process_lock = process_lock  # the descriptor holding `<file>.lock`, if taken
 
     @classmethod
-    async def open(cls, path: str | Path) -> SqliteDatabase:
-        """Open (and create, with its directory) the database file at `path`."""
+    async def open(cls, path: str | Path, *, exclusive: bool = False) -> SqliteDatabase:
+        """Open (and create, with its directory) the database file at `path`; `exclusive`
+        refuses (StorageError) a file another process holds open exclusively."""
         location = str(path)
+        process_lock = None
         if location != MEMORY:
             Path(location).parent.mkdir(parents=True, exist_ok=True)
+            if exclusive:
+                process_lock = _lock_for_this_process(location)
         # isolation_level=None: we issue BEGIN/COMMIT ourselves in transaction().
         connection = await aiosqlite.connect(location, isolation_level=None)
         connection.row_factory = sqlite3.Row
@@ -44,12 +59,15 @@ class SqliteDatabase:
         await connection.execute("PRAGMA synchronous=NORMAL")
         await connection.execute("PRAGMA foreign_keys=ON")
         await connection.execute("PRAGMA busy_timeout=5000")
-        return cls(connection, location)
+        return cls(connection, location, process_lock)
 
     async def close(self) -> None:
         """Wait for the transaction in progress, then close the connection."""
         async with self._write_lock:
             await self.connection.close()
+        if self._process_lock is not None:
+            os.close(self._process_lock)  # the lock goes with the descriptor
+            self._process_lock = None
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[Connection]:
@@ -103,3 +121,19 @@ def _run_batch(connection: sqlite3.Connection, statements: Sequence[Statement]) 
         connection.execute("ROLLBACK")
         raise
     connection.execute("COMMIT")
+
+
+def _lock_for_this_process(path: str) -> int:
+    """Hold `<path>.lock` for as long as this process has the database open.
+
+    Two bot processes on one SQLite file would each keep their own copy of the live
+    games and overwrite each other's turns; the kernel drops the lock when the process
+    dies, even by SIGKILL, so a restart is never refused by a stale lock. A POSIX record
+    lock belongs to the process, so one process opening the file again is not refused."""
+    descriptor = os.open(f"{path}.lock", os.O_RDWR | os.O_CREAT, 0o644)
+    try:
+        fcntl.lockf(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError as error:
+        os.close(descriptor)
+        raise StorageError(SHARED_SQLITE.format(path=path)) from error
+    return descriptor

@@ -1,7 +1,9 @@
-"""Numbered SQL migrations (`migrations/NNNN_name.sql`), applied in order at start-up.
+"""Numbered SQL migrations per dialect (`migrations/<dialect>/NNNN_name.sql`), applied in
+order at start-up.
 
 Each file runs in its own transaction together with its row in `schema_migrations`,
-so a failing migration leaves the schema as it was.
+so a failing migration leaves the schema as it was. The two dialects keep the same
+numbers and names, so a version means the same schema on both.
 """
 
 from __future__ import annotations
@@ -15,13 +17,16 @@ from pathlib import Path
 from bot.storage.protocols import Database
 
 MIGRATIONS_DIR = Path(__file__).parent / "migrations"
+DIALECTS = ("sqlite", "postgres")
+# Two processes starting at once on PostgreSQL: one applies, the other waits and skips.
+_POSTGRES_LOCK = "SELECT pg_advisory_xact_lock(727476)"
 _FILE_NAME = re.compile(r"^(?P<version>\d{4})_(?P<name>[a-z0-9_]+)\.sql$")
 
 _CREATE_LEDGER = """
 CREATE TABLE IF NOT EXISTS schema_migrations (
     version    INTEGER PRIMARY KEY,
     name       TEXT NOT NULL,
-    applied_at INTEGER NOT NULL
+    applied_at BIGINT NOT NULL
 )
 """
 
@@ -36,10 +41,23 @@ class Migration:
         return split_statements(self.path.read_text(encoding="utf-8"))
 
 
-def discover(folder: Path = MIGRATIONS_DIR) -> list[Migration]:
-    """The migration files of `folder`, by version; two files with one number is an error."""
+def migrations_dir(dialect: str) -> Path:
+    """The folder of a dialect's migrations."""
+    if dialect not in DIALECTS:
+        raise ValueError(f"no migrations for the {dialect!r} dialect")
+    return MIGRATIONS_DIR / dialect
+
+
+def discover(folder: Path) -> list[Migration]:
+    """The migration files of `folder`, by version; two files with one number is an error.
+
+    For the SQLite folder, files left directly in `migrations/` (where they lived before
+    there were two dialects) count as SQLite migrations too."""
+    paths = list(folder.glob("*.sql"))
+    if folder == migrations_dir("sqlite"):
+        paths += MIGRATIONS_DIR.glob("*.sql")
     found: dict[int, Migration] = {}
-    for path in sorted(folder.glob("*.sql")):
+    for path in sorted(paths, key=lambda path: path.name):
         match = _FILE_NAME.match(path.name)
         if match is None:
             raise ValueError(f"migration file {path.name} is not named NNNN_name.sql")
@@ -73,17 +91,29 @@ def _strip_comments(sql: str) -> str:
     return "\n".join(lines).strip()
 
 
-async def apply_migrations(db: Database, folder: Path = MIGRATIONS_DIR) -> list[int]:
-    """Apply every migration not yet recorded; return the versions applied now."""
+async def apply_migrations(db: Database, folder: Path | None = None) -> list[int]:
+    """Apply every migration of the database's dialect (or of `folder`) not yet recorded;
+    return the versions applied now."""
+    postgres = db.dialect == "postgres"
     async with db.transaction() as connection:
+        if postgres:
+            await connection.execute(_POSTGRES_LOCK)
         await connection.execute(_CREATE_LEDGER)
     rows = await db.fetchall("SELECT version FROM schema_migrations")
     done = {row["version"] for row in rows}
     applied: list[int] = []
-    for migration in discover(folder):
+    for migration in discover(folder or migrations_dir(db.dialect)):
         if migration.version in done:
             continue
         async with db.transaction() as connection:
+            if postgres:
+                await connection.execute(_POSTGRES_LOCK)
+                # Another process may have applied it while we waited for the lock.
+                async with connection.execute(
+                    "SELECT 1 FROM schema_migrations WHERE version = ?", (migration.version,)
+                ) as cursor:
+                    if await cursor.fetchone() is not None:
+                        continue
             for statement in migration.statements():
                 await connection.execute(statement)
             await connection.execute(

@@ -1,7 +1,8 @@
 """What the rest of the bot may assume of storage: these protocols, never a driver's types.
 
-SQLite (aiosqlite) is the implementation today; a second one (PostgreSQL) implements
-the same protocols. Nothing outside bot/storage imports sqlite3 or aiosqlite.
+SQLite (aiosqlite, bot/storage/database.py) and PostgreSQL (asyncpg, bot/storage/postgres)
+implement them. Nothing outside bot/storage imports sqlite3, aiosqlite or asyncpg; SQL is
+written once, with `?` placeholders, in what both dialects understand.
 """
 
 from __future__ import annotations
@@ -85,6 +86,9 @@ class Connection(Protocol):
 
 class Database(Protocol):
     """The open database: transactions, and reads outside them."""
+
+    # "sqlite" or "postgres": which migrations apply, and whether commits lock rows.
+    dialect: str
 
     def transaction(self) -> AbstractAsyncContextManager[Connection]:
         """`async with db.transaction() as connection:` - committed on exit, rolled back

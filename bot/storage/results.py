@@ -1,8 +1,9 @@
-"""History in SQLite (the ResultStore of bot.storage.protocols): save a game's result at
-its end, read pages, leaderboards, records and stories for the score pages.
+"""History in SQL, on SQLite and PostgreSQL alike (the ResultStore of
+bot.storage.protocols): save a game's result at its end, read pages, leaderboards,
+records and stories for the score pages.
 
-The tables are in `migrations/0003_history_by_game.sql`, every one keyed by the game
-kind. `save` also keeps the aggregates (per server, per person, per person and day,
+The tables are in `migrations/<dialect>/0003_history_by_game.sql`, every one keyed by
+the game kind. `save` also keeps the aggregates (per server, per person, per person and day,
 per figure, per item taken) up to date, so every read is an index range of a few rows,
 never a scan of the games.
 
@@ -483,11 +484,12 @@ async def _summaries(connection: Connection, ids: Sequence[int]) -> tuple[GameSu
     return tuple(by_id[game_id] for game_id in ids if game_id in by_id)
 
 
-# Trusted SQL fragments per ranking (never user text): the value ranked on.
+# Trusted SQL fragments per ranking (never user text): the value ranked on. DOUBLE
+# PRECISION: PostgreSQL's REAL is single precision; SQLite reads either as REAL.
 _METRIC = {
     Ranking.WINS: "wins",
-    Ranking.WIN_RATE: "CAST(wins AS REAL) / games",
-    Ranking.AVERAGE_SCORE: "CAST(score AS REAL) / games",
+    Ranking.WIN_RATE: "CAST(wins AS DOUBLE PRECISION) / games",
+    Ranking.AVERAGE_SCORE: "CAST(score AS DOUBLE PRECISION) / games",
     Ranking.GAMES: "games",
 }
 
@@ -532,7 +534,8 @@ _DROP_WINDOW = f"DELETE FROM history_periods WHERE {_THIS_WINDOW}"
 _BUILD_WINDOW = """
 INSERT INTO history_periods (game, guild_id, period, user_id, games, wins, score)
 SELECT game, guild_id, :period, user_id, sum(games), sum(wins), sum(score) FROM history_days
-WHERE game = :game AND guild_id = :guild_id AND day >= :first_day GROUP BY user_id
+WHERE game = :game AND guild_id = :guild_id AND day >= :first_day
+GROUP BY game, guild_id, user_id
 """
 
 _SUBTRACT_DAYS = """

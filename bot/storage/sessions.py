@@ -22,6 +22,8 @@ _INSERT_EVENT = (
 )
 # Only ever forward: a late mark never hides a newer version that is not shown.
 _MARK_SHOWN = "UPDATE sessions SET shown_version = ? WHERE id = ? AND shown_version < ?"
+_LOCK_ROW = "SELECT id FROM sessions WHERE id = ? FOR UPDATE"
+_SELECT_AT_VERSION = "SELECT id FROM sessions WHERE id = ? AND version = ?"
 
 
 class VersionConflict(Exception):
@@ -109,14 +111,27 @@ class SessionStore:
         first_seq: int,
         events: Sequence[str],
         shown: Mapping[int, int],
+        *,
+        timer: bool = False,
     ) -> None:
         """Write the row (if still at `read_version`, else VersionConflict), its events
         numbered from `first_seq`, and the `shown` marks (session id -> version), as one
-        transaction in one trip to the database."""
+        transaction in one trip to the database.
+
+        On PostgreSQL the batch starts by locking the row (as `lock_for_update`), or for a
+        due timer (`timer=True`) by claiming it (as `claim_timer`: VersionConflict if
+        another process holds it or it moved on). On SQLite the version check is both."""
+        assert row.id is not None
         now = int(time.time())
-        statements = [Statement(_UPDATE, _update_params(row, read_version, now), expect_rows=1)]
+        statements = []
+        if self.db.dialect == "postgres":
+            if timer:
+                claim = f"{_SELECT_AT_VERSION} FOR UPDATE SKIP LOCKED"
+                statements.append(Statement(claim, (row.id, read_version), expect_rows=1))
+            else:
+                statements.append(Statement(_LOCK_ROW, (row.id,)))
+        statements.append(Statement(_UPDATE, _update_params(row, read_version, now), expect_rows=1))
         if events:
-            assert row.id is not None
             rows = [
                 (row.id, seq, row.version, event, now)
                 for seq, event in enumerate(events, start=first_seq)
@@ -164,6 +179,23 @@ class SessionStore:
         assert cursor.lastrowid is not None
         row.id = cursor.lastrowid
         return row.id
+
+    async def lock_for_update(self, connection: Connection, session_id: int) -> None:
+        """Lock the session's row until the transaction ends (PostgreSQL), so two processes
+        committing one session queue up instead of racing; the version check still decides.
+        On SQLite, BEGIN IMMEDIATE already lets one writer in at a time."""
+        if self.db.dialect == "postgres":
+            await connection.execute(_LOCK_ROW, (session_id,))
+
+    async def claim_timer(self, connection: Connection, session_id: int, version: int) -> bool:
+        """Claim a due timer of the session at `version` for this transaction: False if the
+        session moved on, or (PostgreSQL) another process holds its row right now, so one
+        timer is never applied twice."""
+        skip_locked = " FOR UPDATE SKIP LOCKED" if self.db.dialect == "postgres" else ""
+        async with connection.execute(
+            f"{_SELECT_AT_VERSION}{skip_locked}", (session_id, version)
+        ) as cursor:
+            return await cursor.fetchone() is not None
 
     @staticmethod
     async def update(connection: Connection, row: SessionRow, read_version: int) -> None:

@@ -23,6 +23,9 @@ VARIABLES = (
     "BOT_STEP_SECONDS",
     "LOG_FORMAT",
     "HEALTH_ADDR",
+    "SHARD_COUNT",
+    "SHARD_IDS",
+    "HEARTBEAT_FILE",
 )
 
 
@@ -113,6 +116,65 @@ def test_values_from_a_dotenv_file(tmp_path):
     assert settings.database_path == Path("/srv/pickomino.db")
 
 
+@pytest.mark.parametrize(
+    "url",
+    [
+        "postgresql://bot:secret@db.internal:5432/pickomino",
+        "postgres://bot@localhost/pickomino",
+        "postgresql://bot@/pickomino?host=/run/postgresql",
+    ],
+)
+def test_a_postgresql_url_selects_postgresql(monkeypatch, url):
+    monkeypatch.setenv("DISCORD_TOKEN", "abc")
+    monkeypatch.setenv("DATABASE_URL", url)
+    settings = load_settings()
+    assert settings.database_dialect == "postgres" and settings.database_url == url
+
+
+def test_without_shard_settings_one_process_owns_every_guild(monkeypatch):
+    monkeypatch.setenv("DISCORD_TOKEN", "abc")
+    settings = load_settings()
+    assert settings.shards is None
+    assert settings.owns_guild(123 << 22)
+
+
+def test_a_process_runs_the_shards_it_is_given(monkeypatch):
+    monkeypatch.setenv("DISCORD_TOKEN", "abc")
+    monkeypatch.setenv("DATABASE_URL", "postgresql://bot@db/pickomino")
+    monkeypatch.setenv("SHARD_COUNT", "4")
+    monkeypatch.setenv("SHARD_IDS", " 1, 0")
+    settings = load_settings()
+    assert settings.shards == (0, 1)
+    owned = [shard for shard in range(8) if settings.owns_guild(shard << 22)]
+    assert owned == [0, 1, 4, 5]
+
+
+@pytest.mark.parametrize(
+    ("variables", "message"),
+    [
+        ({"SHARD_IDS": "0"}, "SHARD_IDS needs SHARD_COUNT"),
+        ({"SHARD_COUNT": "2", "SHARD_IDS": "2"}, "below SHARD_COUNT"),
+        ({"SHARD_COUNT": "0"}, "SHARD_COUNT"),
+    ],
+)
+def test_shards_that_cannot_be_run_are_refused(monkeypatch, variables, message):
+    monkeypatch.setenv("DISCORD_TOKEN", "abc")
+    monkeypatch.setenv("DATABASE_URL", "postgresql://bot@db/pickomino")
+    for name, value in variables.items():
+        monkeypatch.setenv(name, value)
+    with pytest.raises(ConfigError, match=message):
+        load_settings()
+
+
+def test_sqlite_is_not_shared_between_shard_processes(monkeypatch):
+    monkeypatch.setenv("DISCORD_TOKEN", "abc")
+    monkeypatch.setenv("SHARD_COUNT", "2")
+    assert load_settings().shards == (0, 1)  # both shards in one process: fine on SQLite
+    monkeypatch.setenv("SHARD_IDS", "1")
+    with pytest.raises(ConfigError, match=r"SQLite file serves one process.*postgresql://"):
+        load_settings()
+
+
 def test_a_missing_token_is_a_config_error():
     with pytest.raises(ConfigError, match="DISCORD_TOKEN is not set"):
         load_settings()
@@ -120,7 +182,12 @@ def test_a_missing_token_is_a_config_error():
 
 @pytest.mark.parametrize(
     ("name", "value"),
-    [("DEV_GUILD_ID", "abc"), ("LOG_LEVEL", "LOUD"), ("DATABASE_URL", "postgres://x")],
+    [
+        ("DEV_GUILD_ID", "abc"),
+        ("LOG_LEVEL", "LOUD"),
+        ("DATABASE_URL", "mysql://x"),
+        ("SHARD_IDS", "0,one"),
+    ],
 )
 def test_bad_values_name_the_variable(monkeypatch, name, value):
     monkeypatch.setenv("DISCORD_TOKEN", "abc")

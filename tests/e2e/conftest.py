@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sys
 from collections.abc import AsyncIterator, Generator
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -51,15 +50,7 @@ async def fake_discord() -> AsyncIterator[FakeDiscord]:
 async def launcher(
     fake_discord: FakeDiscord, tmp_path: Path, request: pytest.FixtureRequest
 ) -> AsyncIterator[BotLauncher]:
-    from tests.e2e.test_bot_e2e import BotLauncher
+    from tests.e2e.test_bot_e2e import launching
 
-    workdir = tmp_path / "bot"
-    workdir.mkdir()
-    launcher = BotLauncher(fake_discord, workdir)
-    try:
+    async with launching(fake_discord, tmp_path / "bot", request) as launcher:
         yield launcher
-    finally:
-        await launcher.stop_all()
-        report = getattr(request.node, "rep_call", None)
-        if report is None or report.failed:
-            print(launcher.logs(), file=sys.stderr)

@@ -854,6 +854,7 @@ class FakeChannel:
     parent_id: int | None = None
     topic: str | None = None
     last_message_id: int | None = None
+    guild_id: int = 0  # 0: the first guild (the stand-in's `guild_id`)
 
 
 @dataclass(frozen=True)
@@ -1205,6 +1206,12 @@ class _Session:
     history: list[dict[str, Any]] = field(default_factory=list)
     conn: _Connection | None = None
     resumes: int = 0
+    active_since: int = 0  # when it last identified or resumed: the newest one gets events
+
+    def owns(self, guild_id: int) -> bool:
+        """Whether Discord sends this guild's events on this session (its shard)."""
+        shard_id, shard_count = self.shard
+        return (guild_id >> 22) % shard_count == shard_id
 
 
 class _Connection:
@@ -1278,7 +1285,13 @@ class Hold:
 
 
 class FakeDiscord:
-    """Discord's REST API v10 and gateway, on 127.0.0.1, for one bot, one guild."""
+    """Discord's REST API v10 and gateway, on 127.0.0.1, for one bot in `guilds` guilds
+    (one by default), each with the same members and `channel_names`.
+
+    A bot may connect with several shards, from one process or several: each guild's
+    events go to the session of the shard that owns it, (guild_id >> 22) % shard_count,
+    as Discord sends them; `guild_ids` lists the guilds, consecutive in that number.
+    """
 
     def __init__(
         self,
@@ -1291,6 +1304,7 @@ class FakeDiscord:
         heartbeat_interval_ms: int = 41_250,
         interaction_deadline: float = 3.0,
         allowed_intents: int = PRIVILEGED_INTENTS,
+        guilds: int = 1,
     ) -> None:
         self.token = token
         self.check_token = check_token
@@ -1320,6 +1334,28 @@ class FakeDiscord:
             )
             self.channels[channel.id] = channel
         self.channel = next(iter(self.channels.values()))
+        # More guilds: ids one apart in the bits that pick the shard, so guild i of n sits in
+        # shard (first + i) % shard_count.
+        self.guild_ids = [self.guild_id]
+        self.guild_names = {self.guild_id: self.guild_name}
+        self.guild_channels: dict[int, list[FakeChannel]] = {
+            self.guild_id: list(self.channels.values())
+        }
+        for index in range(1, guilds):
+            guild_id = ((self.guild_id >> 22) + index) << 22 | (self.guild_id & 0x3FFFFF)
+            self.guild_ids.append(guild_id)
+            self.guild_names[guild_id] = f"Pickomino Test Server {index + 1}"
+            self.guild_channels[guild_id] = []
+            for position, name in enumerate(channel_names):
+                channel = FakeChannel(
+                    self._snowflake(),
+                    name,
+                    position=position,
+                    parent_id=self.category.id,
+                    guild_id=guild_id,
+                )
+                self.channels[channel.id] = channel
+                self.guild_channels[guild_id].append(channel)
 
         # Recorded state, for tests.
         self.commands: dict[int | None, dict[int, dict[str, Any]]] = {None: {}}
@@ -1339,6 +1375,7 @@ class FakeDiscord:
         self._interactions_by_token: dict[str, FakeInteraction] = {}
         self.sessions: dict[str, _Session] = {}
         self.session: _Session | None = None
+        self._activations = 0
         self._connections: set[_Connection] = set()
         self._injected: list[_InjectedError] = []
         self._holds: list[Hold] = []
@@ -1480,6 +1517,24 @@ class FakeDiscord:
     @property
     def ready(self) -> bool:
         session = self.session
+        return session is not None and session.conn is not None and not session.conn.ws.closed
+
+    def guild_of(self, channel_id: int) -> int:
+        """The guild a channel belongs to."""
+        channel = self.channels.get(channel_id)
+        return channel.guild_id if channel is not None and channel.guild_id else self.guild_id
+
+    def session_for(self, guild_id: int) -> _Session | None:
+        """The gateway session a guild's events go to: the newest one of its shard, a
+        connected one first (a dropped one keeps its events for a RESUME)."""
+        owners = [session for session in self.sessions.values() if session.owns(guild_id)]
+        connected = [session for session in owners if session.conn is not None]
+        chosen = connected or owners
+        return max(chosen, key=lambda session: session.active_since) if chosen else None
+
+    def guild_ready(self, guild_id: int) -> bool:
+        """Whether a connected session receives the guild's events."""
+        session = self.session_for(guild_id)
         return session is not None and session.conn is not None and not session.conn.ws.closed
 
     async def wait_until_ready(self, timeout: float = 10.0) -> None:
@@ -1909,7 +1964,7 @@ class FakeDiscord:
                 "type": channel.type,
                 "permissions": str(ALL_PERMISSIONS),
                 "parent_id": str(channel.parent_id) if channel.parent_id else None,
-                "guild_id": str(self.guild_id),
+                "guild_id": str(self.guild_of(channel.id)),
             }
             return str(channel.id)
         if kind == OPT_ROLE:
@@ -1955,18 +2010,19 @@ class FakeDiscord:
         channel_data = self._channel_payload(channel, with_guild=True)
         channel_data.pop("permission_overwrites", None)
         channel_data["permissions"] = str(user_permissions)
+        guild_id = self.guild_of(channel.id)
         return {
             "app_permissions": str(self.app_permissions),
             "application_id": str(self.application_id),
             "attachment_size_limit": ATTACHMENT_SIZE_LIMIT,
-            "authorizing_integration_owners": {"0": str(self.guild_id)},
+            "authorizing_integration_owners": {"0": str(guild_id)},
             "channel": channel_data,
             "channel_id": str(channel.id),
             "context": 0,
             "entitlement_sku_ids": [],
             "entitlements": [],
-            "guild": {"features": [], "id": str(self.guild_id), "locale": "en-US"},
-            "guild_id": str(self.guild_id),
+            "guild": {"features": [], "id": str(guild_id), "locale": "en-US"},
+            "guild_id": str(guild_id),
             "guild_locale": "en-US",
             "id": str(self._snowflake()),
             "locale": user.locale,
@@ -1997,10 +2053,16 @@ class FakeDiscord:
     async def _run_interaction(
         self, interaction: FakeInteraction, *, wait: bool, timeout: float
     ) -> FakeInteraction:
-        await self.wait_until_ready(timeout)
-        assert self.session is not None
+        guild_id = self.guild_of(interaction.channel_id)
+        await self.wait_for(
+            lambda: self.guild_ready(guild_id),
+            timeout=timeout,
+            what=f"a bot shard for guild {guild_id} to connect",
+        )
+        session = self.session_for(guild_id)
+        assert session is not None
         interaction.dispatched_at = time.perf_counter()
-        await self._dispatch(self.session, "INTERACTION_CREATE", interaction.payload)
+        await self._dispatch(session, "INTERACTION_CREATE", interaction.payload)
         if wait:
             await interaction.wait_settled(timeout)
         return interaction
@@ -2027,7 +2089,7 @@ class FakeDiscord:
             data["user"] = user.payload()
         return data
 
-    def _roles_payload(self) -> list[dict[str, Any]]:
+    def _roles_payload(self, guild_id: int | None = None) -> list[dict[str, Any]]:
         def role(role_id: int, name: str, perms: int, position: int, **extra: Any) -> dict:
             return {
                 "id": str(role_id),
@@ -2047,7 +2109,8 @@ class FakeDiscord:
             }
 
         return [
-            role(self.everyone_role_id, "@everyone", self.everyone_permissions, 0),
+            # @everyone has its guild's id.
+            role(guild_id or self.everyone_role_id, "@everyone", self.everyone_permissions, 0),
             role(
                 self.bot_role_id,
                 self.bot_user.global_name or self.bot_user.username,
@@ -2077,16 +2140,17 @@ class FakeDiscord:
                 "last_message_id": str(last) if last else None,
             }
         if with_guild:
-            data["guild_id"] = str(self.guild_id)
+            data["guild_id"] = str(self.guild_of(channel.id))
         return data
 
-    def _guild_payload(self, intents: int) -> dict[str, Any]:
+    def _guild_payload(self, intents: int, guild_id: int | None = None) -> dict[str, Any]:
+        guild_id = guild_id or self.guild_id
         members = self._all_members()
         shown = members if intents & INTENT_GUILD_PRESENCES else [self.bot_user]
-        channels = [self.category, *self.channels.values()]
+        channels = [self.category, *self.guild_channels[guild_id]]
         return {
-            "id": str(self.guild_id),
-            "name": self.guild_name,
+            "id": str(guild_id),
+            "name": self.guild_names[guild_id],
             "icon": None,
             "splash": None,
             "discovery_splash": None,
@@ -2099,13 +2163,13 @@ class FakeDiscord:
             "verification_level": 1,
             "default_message_notifications": 1,
             "explicit_content_filter": 2,
-            "roles": self._roles_payload(),
+            "roles": self._roles_payload(guild_id),
             "emojis": [],
             "stickers": [],
             "features": [],
             "mfa_level": 0,
             "application_id": None,
-            "system_channel_id": str(self.channel.id),
+            "system_channel_id": str(self.guild_channels[guild_id][0].id),
             "system_channel_flags": 0,
             "rules_channel_id": None,
             "public_updates_channel_id": None,
@@ -2296,7 +2360,8 @@ class FakeDiscord:
         self.sessions[session.id] = session
         if data.get("presence"):
             self.presence = data["presence"]
-        in_shard = (self.guild_id >> 22) % shard_count == shard_id
+        session.active_since = self._activate()
+        in_shard = [guild_id for guild_id in self.guild_ids if session.owns(guild_id)]
         ready = {
             "v": API_VERSION,
             "user": self._bot_user_me(),
@@ -2307,7 +2372,7 @@ class FakeDiscord:
             "relationships": [],
             "private_channels": [],
             "presences": [],
-            "guilds": [{"id": str(self.guild_id), "unavailable": True}] if in_shard else [],
+            "guilds": [{"id": str(guild_id), "unavailable": True} for guild_id in in_shard],
             "guild_join_requests": [],
             "geo_ordered_rtc_regions": ["local"],
             "auth": {},
@@ -2319,8 +2384,11 @@ class FakeDiscord:
             "_trace": ["fake-discord"],
         }
         await self._dispatch(session, "READY", ready)
-        if in_shard and intents & INTENT_GUILDS:
-            await self._dispatch(session, "GUILD_CREATE", self._guild_payload(intents))
+        if intents & INTENT_GUILDS:
+            for guild_id in in_shard:
+                await self._dispatch(
+                    session, "GUILD_CREATE", self._guild_payload(intents, guild_id)
+                )
         self.session = session
         self._notify()
         return True
@@ -2336,6 +2404,7 @@ class FakeDiscord:
         session.conn = conn
         conn.session = session
         session.resumes += 1
+        session.active_since = self._activate()
         for frame in session.history:
             if frame["s"] > seq:
                 await conn.send(frame)
@@ -2344,12 +2413,16 @@ class FakeDiscord:
         self._notify()
         return True
 
+    def _activate(self) -> int:
+        self._activations += 1
+        return self._activations
+
     async def _request_members(self, session: _Session, data: dict[str, Any]) -> None:
         guild_ids = data.get("guild_id")
         if not isinstance(guild_ids, list):
             guild_ids = [guild_ids]
         for guild_id in guild_ids:
-            if _as_int(guild_id) != self.guild_id:
+            if _as_int(guild_id) not in self.guild_ids:
                 continue
             members = self._all_members()
             query = data.get("query")
@@ -2362,7 +2435,7 @@ class FakeDiscord:
             if limit:
                 members = members[:limit]
             chunk: dict[str, Any] = {
-                "guild_id": str(self.guild_id),
+                "guild_id": str(guild_id),
                 "members": [self._member_payload(m) for m in members],
                 "chunk_index": 0,
                 "chunk_count": 1,
@@ -2390,17 +2463,18 @@ class FakeDiscord:
 
     async def _dispatch_message_event(self, event: str, message: FakeMessage) -> None:
         """MESSAGE_CREATE/UPDATE/DELETE for the bot, if it asked for guild messages."""
-        session = self.session
+        guild_id = self.guild_of(message.channel_id)
+        session = self.session_for(guild_id)
         if session is None or not session.intents & INTENT_GUILD_MESSAGES or message.is_ephemeral:
             return
         if event == "MESSAGE_DELETE":
             data = {
                 "id": str(message.id),
                 "channel_id": str(message.channel_id),
-                "guild_id": str(self.guild_id),
+                "guild_id": str(guild_id),
             }
         else:
-            data = message.payload() | {"guild_id": str(self.guild_id)}
+            data = message.payload() | {"guild_id": str(guild_id)}
             author = self.user(int(message.author["id"])) if not message.webhook_id else None
             if author is not None:
                 data["member"] = self._member_payload(author, with_user=False)
@@ -2603,12 +2677,12 @@ class FakeDiscord:
         return self._application_payload()
 
     def _check_guild(self, guild_id: str | None) -> None:
-        if guild_id is not None and int(guild_id) != self.guild_id:
+        if guild_id is not None and int(guild_id) not in self.guild_ids:
             raise DiscordHTTPError(404, 10004, "Unknown Guild")
 
     async def _get_guild(self, request: web.Request, guild_id: str) -> dict[str, Any]:
         self._check_guild(guild_id)
-        data = self._guild_payload(0)
+        data = self._guild_payload(0, int(guild_id))
         for key in ("joined_at", "large", "unavailable", "member_count", "members", "channels",
                     "threads", "presences", "voice_states", "stage_instances",
                     "guild_scheduled_events", "soundboard_sounds", "embedded_activities",
@@ -2621,7 +2695,7 @@ class FakeDiscord:
 
     async def _get_guild_channels(self, request: web.Request, guild_id: str) -> list[dict]:
         self._check_guild(guild_id)
-        channels = [self.category, *self.channels.values()]
+        channels = [self.category, *self.guild_channels[int(guild_id)]]
         return [self._channel_payload(c, with_guild=True) for c in channels]
 
     async def _get_member(self, request: web.Request, guild_id: str, user_id: str) -> dict:
@@ -2861,7 +2935,7 @@ class FakeDiscord:
         message = FakeMessage(
             id=self._snowflake(),
             channel_id=channel_id,
-            guild_id=self.guild_id,
+            guild_id=self.guild_of(channel_id),
             author=self.bot_user.payload(),
             content=body.get("content") or "",
             embeds=_normalize_embeds(body.get("embeds") or []),
@@ -2984,7 +3058,7 @@ class FakeDiscord:
                     "type": 0,
                     "message_id": str(reference["message_id"]),
                     "channel_id": str(channel.id),
-                    "guild_id": str(self.guild_id),
+                    "guild_id": str(self.guild_of(channel.id)),
                 },
             }
         message = self._new_message(
@@ -3048,7 +3122,7 @@ class FakeDiscord:
             "id": str(interaction.id),
             "type": interaction.type,
             "user": interaction.user.payload(),
-            "authorizing_integration_owners": {"0": str(self.guild_id)},
+            "authorizing_integration_owners": {"0": str(self.guild_of(interaction.channel_id))},
         }
         fields: dict[str, Any] = {
             "webhook_id": self.application_id,
@@ -3074,7 +3148,7 @@ class FakeDiscord:
                     "type": 0,
                     "message_id": str(interaction.source_message_id),
                     "channel_id": str(interaction.channel_id),
-                    "guild_id": str(self.guild_id),
+                    "guild_id": str(self.guild_of(interaction.channel_id)),
                 }
         if followup:
             fields["type"] = 0

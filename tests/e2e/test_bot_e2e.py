@@ -28,7 +28,7 @@ import statistics
 import subprocess
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -147,10 +147,11 @@ class BotProcess:
 class BotLauncher:
     """Starts bot processes against one stand-in and one database; stops them all."""
 
-    def __init__(self, fake: FakeDiscord, workdir: Path) -> None:
+    def __init__(self, fake: FakeDiscord, workdir: Path, database_url: str | None = None) -> None:
         self.fake = fake
         self.workdir = workdir  # the cwd: no developer's .env is read from here
         self.database = workdir / "pickomino.db"
+        self.database_url = database_url or f"sqlite:///{self.database}"
         self.processes: list[BotProcess] = []
 
     def env(self) -> dict[str, str]:
@@ -158,7 +159,7 @@ class BotLauncher:
         for name in ("DEV_GUILD_ID", "DISCORD_TOKEN", "DISCORD_API_BASE", "DISCORD_GATEWAY_URL"):
             env.pop(name, None)
         env.update(self.fake.env())
-        env["DATABASE_URL"] = f"sqlite:///{self.database}"
+        env["DATABASE_URL"] = self.database_url
         env["LOG_LEVEL"] = "INFO"
         env["PYTHONPATH"] = os.pathsep.join(
             p for p in (str(REPO_ROOT), env.get("PYTHONPATH", "")) if p
@@ -166,16 +167,21 @@ class BotLauncher:
         env["PYTHONUNBUFFERED"] = "1"
         return env
 
-    async def start(self) -> BotProcess:
-        """Start a bot and wait until it has identified (a new gateway session) and its
-        /pickomino command is registered."""
+    async def start(
+        self,
+        extra_env: Mapping[str, str] | None = None,
+        *,
+        ready: Callable[[], bool] | None = None,
+    ) -> BotProcess:
+        """Start a bot and wait until it has identified (a new gateway session), or
+        `ready()` says so, and its /pickomino command is registered."""
         identifies = self.fake.identifies
         log_path = self.workdir / f"bot-{len(self.processes) + 1}.log"
         with log_path.open("wb") as log_file:
             popen = subprocess.Popen(
                 [sys.executable, "-m", "bot"],
                 cwd=self.workdir,
-                env=self.env(),
+                env=self.env() | dict(extra_env or {}),
                 stdin=subprocess.DEVNULL,
                 stdout=log_file,
                 stderr=subprocess.STDOUT,
@@ -185,6 +191,8 @@ class BotLauncher:
         self.processes.append(process)
 
         def connected() -> bool:
+            if ready is not None:
+                return process.exited or ready()
             return process.exited or (self.fake.identifies > identifies and self.fake.ready)
 
         await self.fake.wait_for(connected, timeout=START_TIMEOUT, what="the bot to connect")
@@ -206,6 +214,26 @@ class BotLauncher:
             f"----- {p.log_path.name} (exit {p.popen.returncode}) -----\n{p.log()}"
             for p in self.processes
         )
+
+
+@contextlib.asynccontextmanager
+async def launching(
+    fake: FakeDiscord,
+    workdir: Path,
+    request: pytest.FixtureRequest,
+    database_url: str | None = None,
+) -> AsyncIterator[BotLauncher]:
+    """A launcher whose processes are all stopped at the end, their logs printed if the
+    test failed."""
+    workdir.mkdir()
+    launcher = BotLauncher(fake, workdir, database_url)
+    try:
+        yield launcher
+    finally:
+        await launcher.stop_all()
+        report = getattr(request.node, "rep_call", None)
+        if report is None or report.failed:
+            print(launcher.logs(), file=sys.stderr)
 
 
 # --------------------------------------------------------------------------------------
@@ -308,6 +336,18 @@ def _move_of(button: FakeButton) -> str:
 
 def roll_button(message: FakeMessage) -> FakeButton | None:
     return next((b for b in enabled(message) if b.label == ROLL), None)
+
+
+def interruptible(message: FakeMessage, kind: str) -> bool:
+    """After a keep, a turn with one face kept and at least 4 dice left to roll: the roll
+    after a restart almost surely keeps the turn going, so the kept dice can be checked."""
+    return (
+        kind == "keep"
+        and not is_final(message)
+        and kept_line(message).count("×") == 1
+        and kept_dice(message) <= 4
+        and roll_button(message) is not None
+    )
 
 
 def choose(message: FakeMessage) -> tuple[str, FakeButton]:
@@ -478,17 +518,8 @@ async def test_full_game_with_sigkill_restart(
         assert roll is not None
         log.refused += len(await wrong_player_clicks(fake, message_id, roll))
 
-        # Play until a turn has one face kept and at least 4 dice left to roll, so the
-        # roll after the restart almost surely keeps the turn going.
         def mid_turn(message: FakeMessage, kind: str) -> bool:
-            return (
-                kind == "keep"
-                and log.clicks >= 6
-                and not is_final(message)
-                and kept_line(message).count("×") == 1
-                and kept_dice(message) <= 4
-                and roll_button(message) is not None
-            )
+            return log.clicks >= 6 and interruptible(message, kind)
 
         paused = await play(fake, message_id, log, deadline=deadline, pause=mid_turn)
         assert paused == "keep", "the game ended before a turn could be interrupted"

@@ -1,7 +1,9 @@
-"""The session layer with a toy game: it needs nothing from Pickomino."""
+"""The session layer with a toy game, on SQLite and PostgreSQL: it needs nothing from
+Pickomino."""
 
 from __future__ import annotations
 
+import asyncio
 import random
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -21,7 +23,8 @@ from bot.sessions.errors import (
 )
 from bot.sessions.model import Ending, Seat, Session, Status
 from bot.sessions.service import Expect, SessionService
-from bot.storage import Database, apply_migrations
+from bot.storage import apply_migrations, open_database
+from tests.databases import table_names
 
 CHANNEL = 5
 
@@ -89,13 +92,10 @@ class Race:
 
 
 @pytest.fixture
-async def service(tmp_path):
-    db = await Database.open(tmp_path / "bot.db")
-    await apply_migrations(db)
-    service = SessionService(db, {"race": Race()}, rng=random.Random(1))
+async def service(database):
+    service = SessionService(database, {"race": Race()}, rng=random.Random(1))
     yield service
     await service.close()
-    await db.close()
 
 
 def _lobby(host: int = 1) -> Session:
@@ -161,7 +161,7 @@ async def test_expect_recognises_stale_clicks(service):
 
 async def test_a_failing_history_hook_does_not_keep_a_game_from_ending(service):
     async def broken(connection, session, events):
-        await connection.execute("CREATE TABLE scratch (x)")
+        await connection.execute("CREATE TABLE scratch (x INTEGER)")
         raise RuntimeError("bug in history")
 
     service.game_over_hooks["race"] = broken
@@ -170,5 +170,99 @@ async def test_a_failing_history_hook_does_not_keep_a_game_from_ending(service):
     await service.update(CHANNEL, lambda s, c: lobby.start(s, c, 1))
     change = await service.update(CHANNEL, lambda s, c: play.end(s, c, 2, moderator=True))
     assert change.ended and change.session.ending is Ending.ABANDONED
-    tables = await service.db.fetchall("SELECT name FROM sqlite_master WHERE name = 'scratch'")
-    assert tables == []  # the hook's work was rolled back to its savepoint
+    # The hook's work was rolled back to its savepoint.
+    assert "scratch" not in await table_names(service.db)
+
+
+class Clock:
+    """A clock the test moves by hand."""
+
+    def __init__(self) -> None:
+        self.now = 1_000_000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+async def _timed_game(service: SessionService, guild_id: int, channel_id: int) -> Session:
+    session = Session(
+        "race", guild_id=guild_id, channel_id=channel_id, host_id=1, seats=[Seat(1, "A")]
+    )
+    session.timer_seconds = 60
+    await service.open(session)
+    await service.update(channel_id, lambda s, c: lobby.join(s, c, Seat(2, "B")))
+    change = await service.update(channel_id, lambda s, c: lobby.start(s, c, 1))
+    assert change.session.deadline is not None
+    return change.session
+
+
+def _shard_of(guild_id: int, shard_count: int = 2) -> int:
+    return (guild_id >> 22) % shard_count
+
+
+async def test_a_process_rearms_only_the_timers_of_its_shards_guilds(database):
+    clock = Clock()
+    first = SessionService(database, {"race": Race()}, rng=random.Random(1), clock=clock)
+    guilds = [0 << 22, 1 << 22, 2 << 22]  # shards 0, 1, 0 of two
+    for channel, guild in enumerate(guilds, start=10):
+        await _timed_game(first, guild, channel)
+    await first.close()
+    shard_one = SessionService(
+        database,
+        {"race": Race()},
+        clock=clock,
+        owns_guild=lambda guild_id: _shard_of(guild_id) == 1,
+    )
+    assert await shard_one.restore_timers() == 1
+    assert list(shard_one.timers.pending()) == [11]
+    await shard_one.close()
+
+
+async def test_two_processes_apply_one_due_timer_once(database, database_url):
+    clock = Clock()
+    first = SessionService(database, {"race": Race()}, rng=random.Random(1), clock=clock)
+    session = await _timed_game(first, 9, CHANNEL)
+    other_db = await open_database(database_url)  # the second process's own connections
+    second = SessionService(other_db, {"race": Race()}, rng=random.Random(2), clock=clock)
+    assert await second.restore_timers() == 1
+    assert session.deadline is not None
+    clock.now = session.deadline + 1
+    await asyncio.gather(first.run_timer(CHANNEL), second.run_timer(CHANNEL))
+    events = await first.store.events(session.id)
+    assert [e["type"] for e in events] == ["timeout"]
+    stored = await first.store.get(session.id)
+    assert stored is not None and stored.version == session.version + 1
+    await second.close()
+    await other_db.close()
+    await first.close()
+
+
+async def test_on_postgres_a_held_row_makes_timers_skip_and_clicks_wait(postgres_url):
+    import asyncpg
+
+    db = await open_database(postgres_url)
+    await apply_migrations(db)
+    clock = Clock()
+    service = SessionService(db, {"race": Race()}, rng=random.Random(1), clock=clock)
+    session = await _timed_game(service, 9, CHANNEL)
+    assert session.deadline is not None
+    other = await asyncpg.connect(postgres_url)  # another process, in a commit of its own
+    holding = other.transaction()
+    await holding.start()
+    await other.execute("SELECT id FROM sessions WHERE id = $1 FOR UPDATE", session.id)
+    clock.now = session.deadline + 1
+    await asyncio.wait_for(service.run_timer(CHANNEL), timeout=10)  # skipped, not waited for
+    assert await service.store.events(session.id) == []
+    assert service.timers.pending()[CHANNEL] == clock.now + 1  # looked at again soon
+    click = asyncio.create_task(
+        service.update(CHANNEL, lambda s, c: play.make_move(s, c, 1, "add"))
+    )
+    await asyncio.sleep(0.3)
+    assert not click.done()  # the click's commit queues behind the other process's lock
+    await holding.rollback()
+    await other.close()
+    change = await asyncio.wait_for(click, timeout=10)
+    assert change.session.version == session.version + 1
+    assert [e["type"] for e in await service.store.events(session.id)] == ["added"]
+    await service.close()
+    await db.close()

@@ -1,6 +1,7 @@
 """Migration 0005 on a database written before it: finished games lose their events and
 their message log (their history keeps the story), live games keep everything, and every
-live message is taken as showing its session's version."""
+live message is taken as showing its session's version. On both dialects: PostgreSQL's
+twin rewrites the JSON state through jsonb."""
 
 from __future__ import annotations
 
@@ -8,8 +9,8 @@ import json
 import shutil
 from pathlib import Path
 
-from bot.storage import SqliteDatabase, apply_migrations
-from bot.storage.migrate import MIGRATIONS_DIR
+from bot.storage import apply_migrations, open_database
+from bot.storage.migrate import migrations_dir
 
 BEFORE_0005 = ("0001_sessions.sql", "0002_results.sql")
 
@@ -19,12 +20,14 @@ def _state(started: bool) -> str:
     return json.dumps({"host_id": 1, "seats": [], "started_at": 5 if started else None, "log": log})
 
 
-async def test_0005_compacts_finished_games_and_keeps_live_ones(tmp_path: Path) -> None:
+async def test_0005_compacts_finished_games_and_keeps_live_ones(
+    tmp_path: Path, database_url: str
+) -> None:
+    db = await open_database(database_url)
     early = tmp_path / "early"
     early.mkdir()
     for name in BEFORE_0005:
-        shutil.copy(MIGRATIONS_DIR / name, early / name)
-    db = await SqliteDatabase.open(tmp_path / "old.db")
+        shutil.copy(migrations_dir(db.dialect) / name, early / name)
     try:
         await apply_migrations(db, early)
         sessions = [  # id, channel, status, version, started, has a story

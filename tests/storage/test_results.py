@@ -20,7 +20,7 @@ from bot.history.models import (
 )
 from bot.history.record import EndedGame, GameResult, SeatInfo
 from bot.storage import Database, apply_migrations
-from bot.storage.migrate import discover
+from bot.storage.migrate import discover, migrations_dir
 from bot.storage.results import SqliteResultStore
 from tests.history.games import (
     ANNE,
@@ -120,7 +120,7 @@ async def conn(db, games):
 async def test_the_migrations_stand_alone_and_saving_twice_counts_once(tmp_path, games):
     async with aiosqlite.connect(tmp_path / "alone.db") as conn:
         await conn.execute("PRAGMA journal_mode=WAL")
-        for migration in discover():
+        for migration in discover(migrations_dir("sqlite")):
             await conn.executescript(migration.path.read_text())
         for result in games[:5] + games[:5]:
             await save_result(conn, result)
@@ -254,6 +254,25 @@ async def test_each_leaderboard_matches_the_oracle(conn, games, ranking, period)
         assert (got and (got.rank, got.user_id, got.games, got.wins, got.score)) == mine
         assert board.asker_games == asker_games
         assert ROBOT.user_id not in [e.user_id for e in board.top]
+
+
+@pytest.mark.parametrize("period", list(Period))
+async def test_leaderboards_match_the_oracle_on_both_dialects(database, games, period):
+    # The 7- and 30-day windows are built in SQL (history_periods from history_days) and
+    # the rates are computed there: PostgreSQL must read them as SQLite does.
+    async with database.transaction() as connection:
+        for result in games:
+            await STORE.save(connection, result)
+    for ranking in Ranking:
+        async with database.transaction() as connection:
+            board = await leaderboard(
+                connection, GUILD, ranking, period, asker_id=ANNE.user_id, now=NOW
+            )
+        top, mine, asker_games = expected_board(games, ranking, period, ANNE.user_id)
+        assert [(e.rank, e.user_id, e.games, e.wins, e.score) for e in board.top] == top
+        got = board.asker
+        assert (got and (got.rank, got.user_id, got.games, got.wins, got.score)) == mine
+        assert board.asker_games == asker_games
 
 
 async def test_win_rate_needs_five_games_in_the_period(conn):

@@ -68,7 +68,7 @@ def _string_constants() -> set[str]:
 
 
 def _keys_built_from_enums() -> set[str]:
-    """Keys the code builds with an f-string from an enum's values."""
+    """Keys the code builds with an f-string from an enum's values or a game's kind."""
     return (
         {f"lobby.bot_level.{level.value}" for level in Level}
         | {f"options.lower_tile.{choice.value}" for choice in LowerTile}

