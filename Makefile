@@ -88,6 +88,7 @@ bench: $(STAMP)
 	$(BIN)/python -m benchmarks.bench_pictures
 	$(BIN)/python -m bot.games.picker.bench
 	$(BIN)/python -m benchmarks.bench_picker_bots
+	$(BIN)/python -m benchmarks.bench_shards
 
 $(BIN)/pip-compile: | $(BIN)/python
 	@$(PIP_INSTALL) "$(PIP_TOOLS_RANGE)"
@@ -99,7 +100,6 @@ lock: | $(BIN)/pip-compile
 	@mkdir -p requirements
 	@$(COMPILE) --extra postgres --output-file $(LOCK_RUNTIME) pyproject.toml
 	@$(COMPILE) --extra dev --constraint $(LOCK_RUNTIME) --output-file $(LOCK_DEV) pyproject.toml
-	$(BIN)/python -m benchmarks.bench_shards
 
 clean:
 	rm -rf $(VENV) build *.egg-info
