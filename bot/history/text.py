@@ -40,9 +40,11 @@ def story_seat(seat: SeatLine) -> StorySeat:
 
 
 def history_line(game: GameSummary, figures: HistoryFigures, name_of: NameOf) -> str:
-    """`#12` 3 hours ago · 🏆 **Anne** 12🪱 · Bridget 9🪱 (seat order, the winner marked)."""
+    """`#12` 3 hours ago · 🏆 **Anne** 12🪱 · Bridget 9🪱: the winner first, then by
+    score (equal scores in seat order), those who left last."""
+    ordered = sorted(game.seats, key=lambda seat: (seat.left, not seat.won, -seat.score))
     players = t("score.history.separator").join(
-        _history_seat(seat, figures, name_of) for seat in game.seats
+        _history_seat(seat, figures, name_of) for seat in ordered
     )
     key = "score.history.line.abandoned" if game.abandoned else "score.history.line"
     return t(key, game_id=game.game_id, when=relative_time(game.ended_at), players=players)

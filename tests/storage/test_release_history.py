@@ -71,10 +71,12 @@ def old_tables(path: Path) -> dict[str, Any]:
 
 
 def old_history_line(game: tuple[Any, ...], seats: list[tuple[Any, ...]]) -> str:
-    """Release 0.1's history line (score.json of that release), from its rows."""
+    """Release 0.1's history line (score.json of that release), from its rows, with the
+    seats in today's order: the winner first, then by worms, those who left last."""
     game_id, _, ended_at, abandoned = game
     shown = []
-    for _, _, _, name, worms, _, _, won, left in seats:
+    ordered = sorted(seats, key=lambda row: (row[8], not row[7], -row[4]))
+    for _, _, _, name, worms, _, _, won, left in ordered:
         if left:
             shown.append(f"~~{name}~~ (left)")
         else:
