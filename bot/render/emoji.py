@@ -32,10 +32,3 @@ def show(name: str, fallback: str) -> str:
     if _book is None or name not in _book.names:
         return _remembered.get(name, fallback)
     return _book.show(name, fallback)
-
-
-def has_pictures() -> bool:
-    """Whether any picture is synced (layouts pack tighter with pictures than with text)."""
-    if _book is None:
-        return bool(_remembered)
-    return any(_book.markup(name) for name in _book.names)

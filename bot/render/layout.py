@@ -16,13 +16,8 @@ MAX_LABEL = 80
 MAX_MENU_OPTIONS = 25
 MAX_OPTION_TEXT = 100  # an option's label and value
 MAX_PLACEHOLDER = 150
-MAX_EMBED_TOTAL = 6000
-MAX_FIELDS = 25
-MAX_FIELD_NAME = 256
 MAX_FIELD_VALUE = 1024
-MAX_TITLE = 256
 MAX_DESCRIPTION = 4096
-MAX_FOOTER = 2048
 MAX_V2_COMPONENTS = 40  # in a Components V2 message, nested ones counted
 MAX_V2_TEXT = 4000  # all its text displays together
 
@@ -195,25 +190,4 @@ def _menu_problems(menu: MenuSpec) -> list[str]:
         for text in (option.label, option.value):
             if not 1 <= len(text) <= MAX_OPTION_TEXT:
                 problems.append(f"option text of {len(text)}")
-    return problems
-
-
-def embed_problems(embed: discord.Embed) -> list[str]:
-    """Every way the embed breaks Discord's embed limits (empty when it is fine)."""
-    problems: list[str] = []
-    if len(embed) > MAX_EMBED_TOTAL:
-        problems.append(f"total {len(embed)}")
-    if len(embed.fields) > MAX_FIELDS:
-        problems.append(f"{len(embed.fields)} fields")
-    if embed.title and len(embed.title) > MAX_TITLE:
-        problems.append(f"title {len(embed.title)}")
-    if embed.description and len(embed.description) > MAX_DESCRIPTION:
-        problems.append(f"description {len(embed.description)}")
-    if embed.footer.text and len(embed.footer.text) > MAX_FOOTER:
-        problems.append(f"footer {len(embed.footer.text)}")
-    for field in embed.fields:
-        if not field.name or len(field.name) > MAX_FIELD_NAME:
-            problems.append(f"field name {field.name!r}")
-        if not field.value or len(field.value) > MAX_FIELD_VALUE:
-            problems.append(f"field {field.name!r} value of {len(field.value or '')}")
     return problems

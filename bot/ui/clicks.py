@@ -18,7 +18,7 @@ from discord import app_commands
 from bot.games.registry import plugin
 from bot.i18n import t
 from bot.render.custom_ids import ClickAction, ComponentRef
-from bot.render.lobby import bot_level_layout, end_confirm_layout
+from bot.render.lobby import bot_level_layout, end_confirm_layout, message_link
 from bot.render.names import safe_name
 from bot.sessions import lobby, play
 from bot.sessions.errors import (
@@ -34,7 +34,7 @@ from bot.sessions.service import Change, Expect, Mutation, SessionService
 from bot.sessions.tools import ChangeTools
 from bot.ui.components import view_for
 from bot.ui.computer_players import bot_seat, hint_text
-from bot.ui.live import LiveMessages, jump_url, reply_edit, reply_new
+from bot.ui.live import LiveMessages, reply_edit, reply_new
 from bot.ui.replies import answer_error, tell
 
 log = logging.getLogger(__name__)
@@ -246,7 +246,7 @@ async def open_lobby(sessions: SessionService, interaction: Interaction, session
     except AlreadyLive as error:
         existing: Session = error.params["session"]
         game = plugin(existing.kind).title
-        link = jump_url(existing)
+        link = message_link(existing)
         if existing.status is Status.LOBBY:
             # Say who opened it: after a game, several players click Play again at once.
             host = safe_name(existing.host_name)

@@ -153,34 +153,22 @@ class PrebuiltComponents:
     SessionComponent, the registered DynamicItem, through its custom_id.
     """
 
-    __slots__ = ("_components", "_v2")
+    __slots__ = ("_components",)
 
-    def __init__(self, components: list[dict[str, Any]], *, v2: bool = False) -> None:
+    def __init__(self, components: list[dict[str, Any]]) -> None:
         self._components = components
-        self._v2 = v2
 
     def to_components(self) -> list[dict[str, Any]]:
         return self._components
 
     def has_components_v2(self) -> bool:
-        return self._v2
+        return True
 
     def is_finished(self) -> bool:
         return True
 
     def is_dispatchable(self) -> bool:
         return False
-
-
-def prebuilt_for(layout: Layout) -> Any:
-    """The layout's components for `view=` of an edit (typed Any: it stands in for a
-    discord.ui.View, which discord.py's signatures name); None removes them."""
-    if not layout:
-        return None
-    rows = [
-        {"type": 1, "components": [_component_json(spec) for spec in specs]} for specs in layout
-    ]
-    return PrebuiltComponents(rows)
 
 
 def prebuilt_message(message: Rendered) -> Any:
@@ -196,7 +184,7 @@ def prebuilt_message(message: Rendered) -> Any:
         {"type": 1, "components": [_component_json(spec) for spec in specs]}
         for specs in message.layout
     ]
-    return PrebuiltComponents([container, *rows], v2=True)
+    return PrebuiltComponents([container, *rows])
 
 
 def _block_json(block: Block) -> dict[str, Any]:

@@ -19,7 +19,6 @@ import discord
 from bot.games.registry import plugin
 from bot.i18n import t, with_locale
 from bot.render.layout import Rendered
-from bot.render.lobby import message_link
 from bot.render.session_message import render_frozen, render_session
 from bot.sessions.model import Session, Status
 from bot.sessions.service import Change
@@ -27,10 +26,6 @@ from bot.ui.components import message_view, prebuilt_message
 from bot.ui.pings import TurnPings
 
 log = logging.getLogger(__name__)
-
-
-def jump_url(session: Session) -> str:
-    return message_link(session)
 
 
 async def rendered(client: discord.Client, session: Session) -> Rendered:

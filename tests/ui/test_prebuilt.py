@@ -1,5 +1,5 @@
-"""The components sent on an edit are built straight from the layout: exactly the JSON
-discord.py's own view would send."""
+"""The components sent on an edit are built straight from the message: exactly the JSON
+discord.py's own LayoutView would send."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from bot.render.layout import (
     Style,
     Text,
 )
-from bot.ui.components import message_view, prebuilt_for, prebuilt_message, view_for
+from bot.ui.components import message_view, prebuilt_message
 
 EMOJIS = [None, "🪱", "5️⃣", "🤖", "<:worm:123456789012345678>", "<a:dance:223456789012345678>"]
 
@@ -47,23 +47,6 @@ menu = st.builds(
 def _unique(layout: list[list[ButtonSpec | MenuSpec]]) -> bool:
     ids = [spec.custom_id for row in layout for spec in row]
     return len(ids) == len(set(ids))
-
-
-@settings(max_examples=60, deadline=None)
-@given(
-    st.lists(
-        st.one_of(st.lists(buttons, min_size=1, max_size=5), menu.map(lambda m: [m])),
-        max_size=5,
-    ).filter(_unique)
-)
-def test_prebuilt_components_are_what_a_view_sends(layout):
-    view = view_for(layout)
-    prebuilt = prebuilt_for(layout)
-    if view is None:
-        assert prebuilt is None
-        return
-    assert prebuilt.to_components() == view.to_components()
-    assert not prebuilt.has_components_v2() and prebuilt.is_finished()
 
 
 texts = st.builds(Text, st.text(min_size=1, max_size=40))

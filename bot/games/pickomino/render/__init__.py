@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.games.pickomino.render.blocks import COLOUR, final_blocks, game_blocks, seat_colour
 from bot.games.pickomino.render.buttons import turn_layout
-from bot.games.pickomino.render.embeds import COLOUR, final_blocks, game_blocks, seat_colour
 from bot.games.pickomino.render.text import options_lines
 from bot.games.pickomino.render.turn_view import TurnView
 from bot.render.layout import Rendered
