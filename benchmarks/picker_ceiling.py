@@ -4,7 +4,10 @@ Usage: python -m benchmarks.picker_ceiling [--rounds R]
 
 Normal (bot/games/picker/ai/greedy.py) is deterministic given the dice, so against two
 Normals the only chance left is the dice, and the game is a one-player game against
-the dice: dynamic programming over every roll gives the best policy's exact value.
+the dice: dynamic programming over every roll gives the best policy's exact value, a
+bound for every policy, even one that knows Normal's rule (a first place shared by k
+players counts 1/k, as in benchmarks/bench_picker_bots.py). `--rounds R` plays only R
+rounds, as if the game ended there.
 It prints that value by who keeps first in round 1 and its mean (the benchmark's first
 player is random), and the same for Normal in the seat (a fair share, 1/3, which
 checks the machinery). Pure Python, about a minute for the 6 rounds of a 3-player game.
