@@ -8,7 +8,8 @@ Prints each picture's height. `--text` draws without the application emojis (the
 Unicode fallback a bot shows when the emoji upload failed). The scenes: a lobby with a
 computer player, Cancel's question and the closed lobby; 5- and 7-player games in the
 middle of a turn; a person's bust; a turn ping; the old copy after /pickomino status; the
-end screen with its picture; an abandoned game; an old Play again.
+end screen with its picture; an abandoned game; an old Play again; an Extrawurm game with
+the Canned Worm's and the Golden Die's turns.
 """
 
 from __future__ import annotations
@@ -23,6 +24,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from bot.games.pickomino.engine import Face, Game, Phase, Rules
+from bot.games.pickomino.engine.specialists import Specialist
 from bot.games.pickomino.pictures import pickomino_emojis
 from bot.preview import message_html
 from bot.preview.shoot import WIDTHS, BrowserMissing, screenshot
@@ -223,6 +226,61 @@ async def end_scenes(harness: BotHarness, album: Album) -> None:
     album.take("final-abandoned", harness.message(lobby.id))
 
 
+async def set_position(harness: BotHarness, build: Callable[[list[str]], Game]) -> None:
+    """Put the channel's game at a position (built from its seated players) and show it,
+    as a commit and its publish would."""
+    platform = harness.bot.platform
+
+    def mutate(draft: Any, _: Any) -> list[Any]:
+        draft.game = build(list(draft.game.players))
+        return []
+
+    await harness.bot.sessions.update(CHANNEL_ID, mutate, publish=platform.live.session_changed)
+
+
+def extrawurm_position(players: list[str], *, mover: int) -> Game:
+    """Some turns into an Extrawurm game: Anne holds the Canned Worm (and 11), Bartholomew
+    the Golden Die, Chloé the Weasel; the Hen sits on 13, the Raven on 22."""
+    anne, bart, chloe, bot = players
+    common: dict[str, Any] = {
+        "grill": [13, 22, 26, 29, 30, 31, 32, 33, 34, 35],
+        "face_down": [36],
+        "stacks": {anne: [24], bart: [21, 27], chloe: [23], bot: [25, 28]},
+        "extras": {anne: [11]},
+        "specialists": {
+            Specialist.CANNED_WORM: anne,
+            Specialist.HEN: 13,
+            Specialist.WEASEL: chloe,
+            Specialist.RAVEN: 22,
+            Specialist.GOLDEN_DIE: bart,
+        },
+        "bratwurms": {anne: 1, bot: 1},
+        "turn_number": 9 + mover,
+    }
+    rules = Rules(extrawurm=True)
+    if mover == 0:  # no worm kept, may stop: the can makes 23 into 28 (so 26 is offered)
+        kept = [Face.FIVE] * 3 + [Face.FOUR] * 2
+        return Game.from_position(players, rules, current=0, kept=kept, **common)
+    # nine dice: five kept, four rolled
+    kept = [Face.WORM] * 2 + [Face.FOUR] * 3
+    roll = [Face.FIVE, Face.THREE, Face.TWO, Face.ONE]
+    return Game.from_position(
+        players, rules, current=mover, phase=Phase.KEEP, kept=kept, roll=roll, **common
+    )
+
+
+async def extrawurm_scenes(harness: BotHarness, album: Album) -> None:
+    """The Canned Worm's and the Golden Die's effect on the kept total, with the
+    specialists on the grill and in the players' lines."""
+    people = [harness.user(name) for name in PEOPLE[:3]]
+    live = await game(harness, people, bots=1, first_player="host", extrawurm=True)
+    album.take("extrawurm-start", harness.message(live.id))
+    await set_position(harness, lambda players: extrawurm_position(players, mover=0))
+    album.take("extrawurm-canned-worm", harness.message(live.id))
+    await set_position(harness, lambda players: extrawurm_position(players, mover=1))
+    album.take("extrawurm-golden-die", harness.message(live.id))
+
+
 async def picker_scenes(harness: BotHarness, album: Album) -> None:
     """An eight-player Picker round halfway through, and a three-player game's end."""
     people = [harness.user(name) for name in [*PEOPLE, "Hugo"]]
@@ -261,6 +319,7 @@ SCENES: dict[str, Callable[[BotHarness, Album], Awaitable[None]]] = {
     "turn-7": lambda h, a: turn_scenes(h, a, 7),
     "bust": bust_scene,
     "end": end_scenes,
+    "extrawurm": extrawurm_scenes,
 }
 
 

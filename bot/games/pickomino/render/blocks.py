@@ -187,15 +187,38 @@ def turn_text(session: Session, game: Game, view: TurnView, name_of: Namer) -> s
     if game.roll:
         lines.append(t("game.turn.roll", dice=dice_text(game.roll)))
     if game.kept:
-        kept = t("game.turn.kept", groups=kept_groups(game.kept), total=game.kept_total)
-        if not game.has_worm:
-            kept = f"{kept} · {t('game.turn.worm.no')}"
-        lines.append(kept)
+        lines.append(kept_line(game))
+    elif _holds(game, Specialist.GOLDEN_DIE):
+        lines.append(t("game.turn.golden_die", count=game.turn_dice))
     if view.claims:  # in the order the buttons or the menu offer them
         texts = t("game.turn.stop.or").join(option_text(o, name_of) for o in view.claims)
         key = "game.turn.stop.menu" if view.claims_in_menu else "game.turn.stop"
         lines.append(t(key, options=texts))
     return clip("\n".join(lines), MAX_TURN_TEXT)
+
+
+def kept_line(game: Game) -> str:
+    """The kept dice and their total. With Extrawurm the total shows what the mover's
+    specialist adds: the Canned Worm's 5 (`= 23 + 🥫 5 = 28`, when no worm die is kept)
+    or the Golden Die's ninth die."""
+    groups = kept_groups(game.kept)
+    if game.canned_worm_counts:
+        return t(
+            "game.turn.kept.canned_worm",
+            groups=groups,
+            kept=game.kept_total,
+            total=game.claim_total,
+        )
+    kept = t("game.turn.kept", groups=groups, total=game.kept_total)
+    if _holds(game, Specialist.GOLDEN_DIE):
+        kept = f"{kept} · {t('game.turn.golden_die.kept')}"
+    if not game.has_worm:
+        kept = f"{kept} · {t('game.turn.worm.no')}"
+    return kept
+
+
+def _holds(game: Game, specialist: Specialist) -> bool:
+    return game.expansion is not None and game.specialist_of(game.current_player) is specialist
 
 
 def log_text(session: Session, name_of: Namer) -> str:

@@ -6,7 +6,8 @@ from __future__ import annotations
 import random
 
 from bot.games.pickomino.adapter import PickominoAdapter
-from bot.games.pickomino.engine import Phase
+from bot.games.pickomino.engine import Face, Game, Phase, Rules
+from bot.games.pickomino.engine.specialists import Place, Specialist
 from bot.games.pickomino.plugin import PICKOMINO
 from bot.render.session_message import render_session
 from bot.sessions.model import Seat, Session, Status
@@ -51,3 +52,52 @@ def test_a_weasel_holder_with_no_new_face_chooses_between_the_weasel_and_the_bus
             assert any(name in line and "🦦" in line for line in player_lines), player_lines
             return
     raise AssertionError("no game reached a roll with no new face for the Weasel's holder")
+
+
+def _at(current: str, kept: list[Face], specialists: dict[Specialist, Place]) -> Session:
+    session = _session(1)
+    session.game = Game.from_position(
+        ["101", "102"],
+        Rules(extrawurm=True),
+        grill=[11, 13, *range(21, 37)],
+        current=current,
+        kept=kept,
+        specialists=specialists,
+    )
+    return session
+
+
+def _kept_line(session: Session) -> str:
+    return next(line for line in _text(session).splitlines() if line.startswith("Kept"))
+
+
+FIVES_AND_FOURS = [Face.FIVE] * 3 + [Face.FOUR] * 2  # 23, no worm
+
+
+def test_the_canned_worm_is_added_to_the_kept_total_when_no_worm_die_is_kept():
+    session = _at("101", FIVES_AND_FOURS, {Specialist.CANNED_WORM: "101"})
+    line = _kept_line(session)
+    assert "= 23 + 🥫 5 = **28**" in line
+    assert "no worm yet" not in line  # the can is the worm
+    assert "28" in _text(session).split("Stop now")[1]  # and the stop offers 28
+
+
+def test_the_canned_worm_adds_nothing_once_a_worm_die_is_kept():
+    session = _at("101", [Face.WORM] * 2 + [Face.FIVE], {Specialist.CANNED_WORM: "101"})
+    line = _kept_line(session)
+    assert "🥫" not in line and "= **15**" in line
+
+
+def test_only_the_movers_canned_worm_counts():
+    session = _at("101", FIVES_AND_FOURS, {Specialist.CANNED_WORM: "102"})
+    line = _kept_line(session)
+    assert "🥫" not in line and "= **23**" in line and "no worm yet" in line
+
+
+def test_the_golden_die_is_shown_with_the_kept_total_and_before_any_keep():
+    kept = _at("101", FIVES_AND_FOURS, {Specialist.GOLDEN_DIE: "101"})
+    assert "= **23** · 🎲 +1 die" in _kept_line(kept)
+    fresh = _at("101", [], {Specialist.GOLDEN_DIE: "101"})
+    assert "🎲 Golden Die: 9 dice this turn" in _text(fresh)
+    other = _at("102", [], {Specialist.GOLDEN_DIE: "101"})
+    assert "Golden Die" not in _text(other)
