@@ -6,6 +6,7 @@ import asyncio
 import hashlib
 import json
 import logging
+import random
 import secrets
 import time
 from collections.abc import Callable
@@ -64,7 +65,7 @@ class DiceBot(commands.Bot):
         )
         self.settings = settings
         self.force_sync = force_sync
-        self._rng = rng if rng is not None else secrets.SystemRandom()
+        self._rng = rng if rng is not None else dice_source(settings)
         self._clock = clock
         self.synced_commands = False
         self.emoji_sync: asyncio.Task[SyncResult | None] | None = None
@@ -249,6 +250,14 @@ class ShardedDiceBot(DiceBot, commands.AutoShardedBot):
     def latencies(self) -> list[tuple[int, float]]:
         """Each shard's own gateway latency (AutoShardedClient's, not DiceBot's one)."""
         return [(shard_id, shard.latency) for shard_id, shard in self.shards.items()]
+
+
+def dice_source(settings: Settings) -> random.Random:
+    """The OS's randomness, or a seeded generator when DICE_SEED pins the dice."""
+    if settings.dice_seed is None:
+        return secrets.SystemRandom()
+    log.warning("DICE_SEED is set: the dice are predictable (for tests and demos only)")
+    return random.Random(settings.dice_seed)
 
 
 def create_bot(settings: Settings, **options: Any) -> DiceBot:

@@ -52,6 +52,9 @@ class Settings(BaseSettings):
     shard_ids: str | None = None
     # Touched while connected to Discord, for a container health check (bot.health).
     heartbeat_file: Path | None = None
+    # Roll every die from random.Random(DICE_SEED): the same clicks give the same game,
+    # for end-to-end tests and demos. Unset (always, in production): the OS's randomness.
+    dice_seed: int | None = None
 
     @field_validator(
         "discord_token",
@@ -62,6 +65,7 @@ class Settings(BaseSettings):
         "shard_count",
         "shard_ids",
         "heartbeat_file",
+        "dice_seed",
         mode="before",
     )
     @classmethod

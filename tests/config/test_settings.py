@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 import socket
 import subprocess
 import sys
@@ -26,6 +27,7 @@ VARIABLES = (
     "SHARD_COUNT",
     "SHARD_IDS",
     "HEARTBEAT_FILE",
+    "DICE_SEED",
 )
 
 
@@ -48,6 +50,21 @@ def test_defaults_and_blank_optional_values(monkeypatch):
     assert settings.bot_step_seconds == 1.0
     assert settings.log_format is LogFormat.TEXT
     assert settings.health_addr is None
+    assert settings.dice_seed is None
+
+
+def test_dice_seed_pins_the_dice_and_unset_leaves_them_to_the_os(monkeypatch):
+    from bot.client import dice_source
+
+    monkeypatch.setenv("DISCORD_TOKEN", "abc")
+    monkeypatch.setenv("DICE_SEED", "41")
+    first, second = dice_source(load_settings()), dice_source(load_settings())
+    assert [first.randint(1, 6) for _ in range(30)] == [second.randint(1, 6) for _ in range(30)]
+    monkeypatch.setenv("DICE_SEED", "")
+    assert isinstance(dice_source(load_settings()), random.SystemRandom)
+    monkeypatch.setenv("DICE_SEED", "a few")
+    with pytest.raises(ConfigError):
+        load_settings()
 
 
 @pytest.mark.parametrize(

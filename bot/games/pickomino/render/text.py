@@ -87,7 +87,7 @@ def roll_line(event: dict[str, Any], name_of: Namer) -> str:
 def event_line(event: dict[str, Any], name_of: Namer) -> str | None:
     """One log line for a stored event, or None for events the log leaves out (rolls)."""
     kind = event["type"]
-    name = safe_name(name_of(event.get("player", "")))
+    name = safe_name(name_of(event.get("player") or ""))  # None: a specialist moving alone
     if kind == "kept":
         face = die(Face.parse(event["face"]))
         return t("log.kept", name=name, count=event["count"], face=face, total=event["total"])

@@ -101,3 +101,14 @@ def test_the_golden_die_is_shown_with_the_kept_total_and_before_any_keep():
     assert "🎲 Golden Die: 9 dice this turn" in _text(fresh)
     other = _at("102", [], {Specialist.GOLDEN_DIE: "101"})
     assert "Golden Die" not in _text(other)
+
+
+def test_specialists_moving_by_themselves_do_not_break_the_message():
+    """The Raven hopping on, a specialist leaving the game: events with no player."""
+    session = _session(1)
+    session.log = [
+        {"type": "specialist_returned", "specialist": "raven", "tile": 13, "player": None},
+        {"type": "specialist_left", "specialist": "hen", "player": None},
+        {"type": "bratwurm", "player": "101", "reason": "raven", "source": None},
+    ]
+    assert "Anne" in _text(session)
