@@ -42,6 +42,7 @@ class DiceBot(commands.Bot):
     platform: Platform
     health: HealthServer | None = None
     startup_repair: asyncio.Task[int]  # shows again the messages a crash left behind
+    ping_cleanup: asyncio.Task[int]  # deletes the turn pings of turns over at start-up
 
     def __init__(
         self,
@@ -144,6 +145,10 @@ class DiceBot(commands.Bot):
         self.startup_repair = asyncio.create_task(
             self.sessions.repair_stored(), name="repair-live-messages"
         )
+        # Turn pings posted before the start whose turn is over: deleted in the background.
+        self.ping_cleanup = asyncio.create_task(
+            self.platform.pings.restore(self.sessions), name="turn-pings"
+        )
         await self.sync_commands(force=self.force_sync)
         if self.settings.heartbeat_file is not None:
             self._heartbeat = asyncio.create_task(
@@ -235,6 +240,9 @@ class DiceBot(commands.Bot):
             await sessions.close()
         if self.emoji_sync is not None and not self.emoji_sync.done():
             self.emoji_sync.cancel()
+        cleanup = getattr(self, "ping_cleanup", None)
+        if cleanup is not None and not cleanup.done():
+            cleanup.cancel()
         await super().close()
         db = getattr(self, "db", None)
         if db is not None:

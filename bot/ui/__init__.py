@@ -13,6 +13,7 @@ from discord.ext import commands
 
 from bot.sessions.service import SessionService
 from bot.storage.notify import NotifyStore
+from bot.storage.pings import PingStore
 from bot.ui.clicks import Clicks
 from bot.ui.components import SessionComponent
 from bot.ui.live import LiveMessages
@@ -24,12 +25,14 @@ class Platform:
     sessions: SessionService
     live: LiveMessages
     clicks: Clicks
+    pings: TurnPings
 
 
 def install(bot: commands.Bot, sessions: SessionService) -> Platform:
     """Serve every session component and tell the live messages about timer changes."""
-    live = LiveMessages(bot, TurnPings(bot, NotifyStore(sessions.db)))
-    platform = Platform(sessions, live, Clicks(sessions, live))
+    pings = TurnPings(bot, NotifyStore(sessions.db), PingStore(sessions.db), sessions.owns_guild)
+    live = LiveMessages(bot, pings)
+    platform = Platform(sessions, live, Clicks(sessions, live), pings)
     sessions.listener = live
     bot.add_dynamic_items(SessionComponent)
     return platform

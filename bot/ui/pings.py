@@ -1,59 +1,104 @@
 """Turn pings: an edit never notifies anyone, so when a person's turn starts a short new
 message mentions them (and only them); it is deleted when that turn ends, so the channel
 does not fill up. None for computer players, none for people who turned them off
-(/<game> notify)."""
+(/<game> notify).
+
+Each ping is stored (bot.storage.pings) as well as kept in memory: after a restart the
+ping of a turn still in progress is still deleted when that turn ends, and at start-up
+(`restore`) the pings of turns that ended while the bot was down are deleted."""
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from dataclasses import dataclass
+from collections.abc import Callable
 
 import discord
 
 from bot.games.registry import plugin
 from bot.i18n import t
 from bot.sessions.model import Session, Status
-from bot.sessions.service import Change
+from bot.sessions.service import Change, SessionService
 from bot.storage.notify import NotifyStore
+from bot.storage.pings import PingStore, StoredPing
+from bot.storage.protocols import StorageError
 
 log = logging.getLogger(__name__)
 
 
-@dataclass(frozen=True, slots=True)
-class Ping:
-    turn: str  # the adapter's turn key: the ping belongs to this turn
-    message_id: int
-
-
 class TurnPings:
-    """One ping at most per channel, for the turn in progress. Kept in memory: after a
-    restart the next turn pings again (an old ping then stays, as a plain message)."""
+    """One ping at most per channel, for the turn in progress. The store is the record
+    across restarts; memory holds each channel's ping once read or written, so a change
+    in a channel reads the store only the first time after a start."""
 
-    def __init__(self, client: discord.Client, settings: NotifyStore) -> None:
+    def __init__(
+        self,
+        client: discord.Client,
+        settings: NotifyStore,
+        store: PingStore,
+        owns_guild: Callable[[int], bool] = lambda guild_id: True,
+    ) -> None:
         self.client = client
         self.settings = settings
-        self._pings: dict[int, Ping] = {}  # channel id -> the ping of its current turn
+        self.store = store
+        self.owns_guild = owns_guild  # sharded: restore only the pings of our guilds
+        self._pings: dict[int, StoredPing | None] = {}  # channel id -> its ping, once known
         self._locks: dict[int, asyncio.Lock] = {}  # changes in a channel, one at a time
+
+    def _lock(self, channel_id: int) -> asyncio.Lock:
+        return self._locks.setdefault(channel_id, asyncio.Lock())
 
     async def after(self, change: Change) -> None:
         """Delete the ping of a turn that ended; ping the person whose turn started."""
-        lock = self._locks.setdefault(change.session.channel_id, asyncio.Lock())
+        channel_id = change.session.channel_id
         try:
-            async with lock:
+            async with self._lock(channel_id):
                 await self._follow(change.session)
-        except discord.HTTPException as error:
-            log.info("turn ping in channel %s failed: %s", change.session.channel_id, error)
+        except (discord.HTTPException, StorageError) as error:
+            log.info("turn ping in channel %s failed: %s", channel_id, error)
+
+    async def restore(self, sessions: SessionService) -> int:
+        """At start-up: delete the stored pings whose turn is over (it ended, or its game
+        did, while the bot was down), pinging whoever's turn it is now; keep the others
+        for their turn's end. Returns how many were deleted."""
+        try:
+            stored = [p for p in await self.store.all() if self.owns_guild(p.guild_id)]
+        except StorageError as error:
+            log.warning("could not read the stored turn pings: %s", error)
+            return 0
+        deleted = 0
+        for ping in stored:
+            try:
+                async with self._lock(ping.channel_id):
+                    if ping.channel_id in self._pings:
+                        continue  # a change in the channel came first and dealt with it
+                    self._pings[ping.channel_id] = ping
+                    session = await sessions.live(ping.channel_id)
+                    if session is None:  # the game is over, or gone
+                        self._pings[ping.channel_id] = None
+                        await self._drop(ping)
+                    elif _turn_key(session) != ping.turn:
+                        await self._follow(session)
+                    else:
+                        continue
+                    deleted += 1
+            except (discord.HTTPException, StorageError) as error:
+                log.info("turn ping %s left from before: %s", ping.message_id, error)
+        if deleted:
+            log.info("deleted %d turn pings left from before the start", deleted)
+        return deleted
 
     async def _follow(self, session: Session) -> None:
         channel_id = session.channel_id
         turn = _turn_key(session)
-        ping = self._pings.get(channel_id)
+        if channel_id not in self._pings:
+            self._pings[channel_id] = await self.store.get(channel_id)
+        ping = self._pings[channel_id]
         if ping is not None and ping.turn == turn:
             return  # the same turn goes on
         if ping is not None:
-            del self._pings[channel_id]
-            await self._delete(channel_id, ping.message_id)
+            self._pings[channel_id] = None
+            await self._drop(ping)
         if turn is None:
             return
         seat = session.seat_to_move(plugin(session.kind).adapter)
@@ -64,14 +109,23 @@ class TurnPings:
         message = await channel.send(
             text, allowed_mentions=discord.AllowedMentions(users=[discord.Object(seat.user_id)])
         )
-        self._pings[channel_id] = Ping(turn, message.id)
+        ping = StoredPing(channel_id, session.guild_id, session.id or 0, turn, message.id)
+        self._pings[channel_id] = ping
+        await self.store.put(ping)
 
-    async def _delete(self, channel_id: int, message_id: int) -> None:
+    async def _drop(self, ping: StoredPing) -> None:
+        """Delete the message, then its record (a crash between the two leaves a record
+        whose message is gone: deleting it again at the next start is harmless)."""
         try:
-            channel = self.client.get_partial_messageable(channel_id)
-            await channel.get_partial_message(message_id).delete()
-        except discord.HTTPException as error:  # deleted by hand, or no permission
-            log.info("could not delete turn ping %s: %s", message_id, error)
+            channel = self.client.get_partial_messageable(ping.channel_id)
+            await channel.get_partial_message(ping.message_id).delete()
+        except (discord.NotFound, discord.Forbidden) as error:  # deleted by hand, or no right
+            log.info("could not delete turn ping %s: %s", ping.message_id, error)
+        except discord.HTTPException as error:
+            # Discord failing: keep the record, so the next start tries again.
+            log.info("could not delete turn ping %s: %s", ping.message_id, error)
+            return
+        await self.store.remove(ping.channel_id, ping.message_id)
 
 
 def _turn_key(session: Session) -> str | None:

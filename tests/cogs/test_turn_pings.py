@@ -3,14 +3,20 @@ when that turn ends; none for computer players; /pickomino notify turns them off
 
 from __future__ import annotations
 
+import sqlite3
+
 from tests.cogs.helpers import add_bots, choose, open_lobby, start_game
-from tests.discord_harness import CHANNEL_ID, BotHarness, FakeUser, StoredMessage
+from tests.discord_harness import CHANNEL_ID, BotHarness, FakeDiscord, FakeUser, StoredMessage
 
 
 def pings(harness: BotHarness) -> list[StoredMessage]:
     """The turn pings now in the channel."""
-    log = harness.fake.channel_log.get(CHANNEL_ID, [])
-    found = [harness.fake.messages.get(message_id) for message_id in log]
+    return pings_in(harness.fake)
+
+
+def pings_in(fake: FakeDiscord) -> list[StoredMessage]:
+    log = fake.channel_log.get(CHANNEL_ID, [])
+    found = [fake.messages.get(message_id) for message_id in log]
     return [
         m for m in found if m and not m.ephemeral and m.content.endswith("your turn in Pickomino.")
     ]
@@ -72,3 +78,67 @@ async def test_computer_players_are_never_pinged(tmp_path):
             if (await harness.session()).game.current_player == str(anne.id):
                 assert len(pings(harness)) == 1
                 await play_turn(harness, lobby.id)
+
+
+async def test_a_ping_from_before_a_restart_goes_when_its_turn_ends(tmp_path):
+    database = tmp_path / "bot.db"
+    async with BotHarness.running(database, close=False) as first:  # then "kill -9"
+        anne, bob = first.user("Anne"), first.user("Bob")
+        live = await start_game(first, [anne, bob], first_player="host")
+        [before] = pings(first)
+        fake = first.fake
+    async with BotHarness.running(database, fake=fake, seed=5) as second:
+        assert await second.bot.ping_cleanup == 0  # Anne's turn goes on: her ping stays
+        await second.click(anne, second.message(live.id), "Roll")
+        assert [p.id for p in pings(second)] == [before.id]  # the same turn: no second ping
+        await play_turn(second, live.id)
+        [bobs] = pings(second)
+        assert bobs.content.startswith(f"<@{bob.id}>")
+        assert before.id in fake.deleted
+
+
+async def test_a_ping_whose_turn_ended_while_the_bot_was_down_goes_at_start_up(
+    tmp_path, monkeypatch
+):
+    database = tmp_path / "bot.db"
+    async with BotHarness.running(database, close=False) as first:
+        anne, bob = first.user("Anne"), first.user("Bob")
+        live = await start_game(first, [anne, bob], first_player="host")
+        [annes] = pings(first)
+
+        async def killed_before_the_ping(change: object) -> None:
+            return None  # the turn's end is committed and shown, then the process dies
+
+        monkeypatch.setattr(first.bot.platform.pings, "after", killed_before_the_ping)
+        await play_turn(first, live.id)
+        fake = first.fake
+    assert [p.id for p in pings_in(fake)] == [annes.id]  # left behind, Bob's turn now
+
+    async with BotHarness.running(database, fake=fake, seed=5) as second:
+        assert await second.bot.ping_cleanup == 1
+        assert annes.id in fake.deleted
+        [bobs] = pings(second)  # and Bob, whose turn started unseen, is pinged
+        assert bobs.content.startswith(f"<@{bob.id}>")
+        # Ended games leave none behind either: the next start finds nothing to delete.
+        end = await second.slash(anne, "pickomino", "end")
+        await second.click(anne, end.message, "End the game")
+        assert pings(second) == []
+    async with BotHarness.running(database, fake=fake, seed=6) as third:
+        assert await third.bot.ping_cleanup == 0
+        rows = await third.bot.db.fetchall("SELECT * FROM turn_pings")
+        assert [dict(row) for row in rows] == []
+
+
+async def test_a_ping_left_by_a_game_that_ended_while_down_goes_at_start_up(tmp_path):
+    database = tmp_path / "bot.db"
+    async with BotHarness.running(database, close=False) as first:
+        anne, bob = first.user("Anne"), first.user("Bob")
+        await start_game(first, [anne, bob], first_player="host")
+        [annes] = pings(first)
+        fake = first.fake
+    # The game ends while this process is down (ended by another process, say).
+    with sqlite3.connect(database) as db:
+        db.execute("UPDATE sessions SET status = 'over'")
+    async with BotHarness.running(database, fake=fake, seed=6) as second:
+        assert await second.bot.ping_cleanup == 1
+        assert annes.id in fake.deleted and pings(second) == []
