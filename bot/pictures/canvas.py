@@ -1,4 +1,4 @@
-"""Drawing helpers shared by every picture: supersampling, PNG bytes, the one font.
+"""Drawing helpers shared by every picture: supersampling, PNG bytes, the numbers' font.
 
 Shapes are drawn at `SUPERSAMPLE` times the final size and scaled down with a Lanczos
 filter, which gives smooth edges without relying on Pillow's per-shape anti-aliasing
@@ -8,7 +8,6 @@ filter, which gives smooth edges without relying on Pillow's per-shape anti-alia
 from __future__ import annotations
 
 import io
-import unicodedata
 from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
@@ -48,36 +47,6 @@ def font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
     still draw, only smaller text.
     """
     return ImageFont.load_default(size=size)
-
-
-def drawable_text(text: str) -> str:
-    """`text` with what the built-in font cannot draw replaced, so no glyph is a box.
-
-    The built-in font covers ASCII and a little punctuation. Accented letters lose
-    their accent (Zoë -> Zoe); control and formatting characters (direction marks,
-    zero-width joiners) are dropped; anything else (emoji, other scripts) becomes "?".
-    """
-    shown = []
-    for char in text:
-        if unicodedata.category(char) in {"Cc", "Cf"}:
-            continue
-        if _has_glyph(char):
-            shown.append(char)
-            continue
-        base = "".join(
-            part
-            for part in unicodedata.normalize("NFKD", char)
-            if not unicodedata.combining(part) and _has_glyph(part)
-        )
-        shown.append(base or "?")
-    return "".join(shown).strip()
-
-
-@lru_cache(maxsize=4096)
-def _has_glyph(char: str) -> bool:
-    probe = font(20)
-    # A missing glyph is drawn as the font's "no glyph" box; U+FFFF is never in a font.
-    return bytes(probe.getmask(char)) != bytes(probe.getmask("\uffff"))
 
 
 def mix(colour: Rgb, other: Rgb, share: float) -> Rgb:

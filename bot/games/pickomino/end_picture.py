@@ -4,7 +4,8 @@ One row per player in the order given (the final standings): a colour that is al
 their line in the chart, a star for the winner, the name, the score, and the stack as
 small tiles from bottom (left) to top (right). Below, a line chart of each player's
 worms after every turn of the game. The picture holds no words, only names and
-numbers, so it needs no translation.
+numbers, so it needs no translation; names are drawn in their own script
+(bot.pictures.names).
 
 Takes plain values (names, ints), not engine types, so it does not depend on the engine.
 """
@@ -16,10 +17,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw
 
 from bot.games.pickomino.pictures import TILE_WORM, draw_tile, draw_worm
-from bot.pictures.canvas import Rgb, drawable_text, font, png_bytes
+from bot.pictures.canvas import Rgb, font, png_bytes
+from bot.pictures.names import draw_name
 
 WIDTH = 800
 MAX_PLAYERS = 7
@@ -101,10 +103,8 @@ def _draw_row(
     )
     if player.winner:
         _draw_star(draw, ((_MARGIN + 36) * s, middle), 11 * s, GOLD)
-    name_font = font(22 * s)
     name_left = _MARGIN + 54
-    name = _fit(drawable_text(player.name), _NAME_WIDTH * s, name_font)
-    draw.text((name_left * s, middle), name, font=name_font, fill=TEXT, anchor="lm")
+    draw_name(draw, (name_left * s, middle), player.name, 22 * s, TEXT, _NAME_WIDTH * s)
     score_right = _TILES_LEFT - 12
     draw.text(
         ((score_right - 26) * s, middle),
@@ -207,11 +207,3 @@ def _nice_step(span: int, most_ticks: int) -> int:
             return step
         step = round(step * factor)
     return step
-
-
-def _fit(text: str, width: float, text_font: ImageFont.FreeTypeFont | ImageFont.ImageFont) -> str:
-    if text_font.getlength(text) <= width:
-        return text
-    while text and text_font.getlength(text + "…") > width:
-        text = text[:-1]
-    return text + "…"

@@ -93,6 +93,13 @@ def test_any_name_draws(name: str) -> None:
     assert image.width == WIDTH
 
 
+@pytest.mark.parametrize(("name", "stand_in"), [("Zoë", "Zoe"), ("Łukasz", "Lukasz")])
+def test_accented_names_are_drawn_with_their_accents(name: str, stand_in: str) -> None:
+    accented = draw_end_picture([player(name, (21,)), player("Bob", ())])
+    plain = draw_end_picture([player(stand_in, (21,)), player("Bob", ())])
+    assert rgb(accented).tobytes() != rgb(plain).tobytes()
+
+
 def test_a_long_stack_stays_inside_the_picture() -> None:
     every_tile = tuple(TILE_VALUES)
     image = rgb(draw_end_picture([player("A", every_tile), player("B", ())]))

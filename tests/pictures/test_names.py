@@ -1,0 +1,65 @@
+"""Names in pictures: drawn in their own script with the shipped font, never as boxes."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from PIL import Image, ImageDraw
+
+from bot.pictures.names import NAME_FONT, _font_for, draw_name, fit_runs, name_runs, runs_width
+
+
+def drawn(name: str, width: float = 400) -> bytes:
+    image = Image.new("RGB", (420, 60))
+    draw_name(ImageDraw.Draw(image), (10, 30), name, 32, (255, 255, 255), width)
+    return image.tobytes()
+
+
+def text_of(name: str) -> str:
+    return "".join(run.text for run in name_runs(name, 32))
+
+
+def test_the_shipped_font_and_its_licence_are_in_the_package():
+    assert NAME_FONT.stat().st_size > 100_000
+    licence = (NAME_FONT.parent / "LICENSE-DejaVu.txt").read_text()
+    assert "Bitstream" in licence and "DejaVu changes are in public domain" in licence
+
+
+@pytest.mark.parametrize(
+    ("name", "ascii_stand_in"),
+    [("Zoë", "Zoe"), ("Łukasz", "Lukasz"), ("José", "Jose"), ("Dvořák", "Dvorak")],
+)
+def test_accented_names_keep_their_accents(name: str, ascii_stand_in: str):
+    assert text_of(name) == name
+    assert drawn(name) != drawn(ascii_stand_in)
+
+
+@pytest.mark.parametrize("name", ["Дмитрий", "Σοφία", "שלום", "محمد"])
+def test_other_scripts_are_drawn_not_replaced(name: str):
+    assert text_of(name) == name
+    assert drawn(name) != drawn("?" * len(name))
+
+
+def test_emoji_and_joiners_are_left_out_of_a_name():
+    assert text_of("Chloé 🌻") == "Chloé"
+    assert text_of("\u202eevil\u200d") == "evil"  # direction marks and joiners
+    assert text_of("🎲 Dice 🎲") == "Dice"
+    assert text_of("👨‍👩‍👧‍👦") == "?"  # nothing left: a placeholder, never an empty row
+
+
+def test_a_long_name_is_cut_with_an_ellipsis_within_its_width():
+    runs = fit_runs(name_runs("Bartholomew-Zoë " * 6, 32), 200)
+    assert runs[-1].text.endswith("…")
+    assert runs_width(runs) <= 200
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.text(max_size=40))
+def test_any_name_gives_drawable_runs(name: str):
+    runs = name_runs(name, 22)
+    assert runs and all(run.text for run in runs)
+    for run in runs:
+        for char in run.text:
+            assert char == " " or char == "?" or _font_for(char) is not None, repr(char)
+    drawn(name, 150)
