@@ -235,6 +235,7 @@ async def test_slash_command_round_trip(fake_discord: FakeDiscord, bot: MiniBot)
     assert fake_discord.last_message().id == public.message.id
     assert public.message.type == 20
     # discord.py read the with_response body: the message id and the message itself.
+    await fake_discord.wait_for(lambda: bot.callbacks, what="the command's callback")
     callback = bot.callbacks[-1]
     assert callback.message_id == public.message.id
     assert isinstance(callback.resource, discord.InteractionMessage)
@@ -245,6 +246,9 @@ async def test_slash_command_round_trip(fake_discord: FakeDiscord, bot: MiniBot)
     assert secret.message not in fake_discord.channel_messages()
     assert fake_discord.ephemeral_messages("bob") == [secret.message]
     assert fake_discord.ephemeral_messages("alice") == []
+    # The stand-in has the answer before discord.py has read it: under load the
+    # callback may still be on its way.
+    await fake_discord.wait_for(lambda: len(bot.callbacks) >= 2, what="the second callback")
     assert bot.callbacks[-1].is_ephemeral()
 
 
