@@ -305,7 +305,8 @@ class SessionService:
         except StorageError as error:
             log.warning("could not read the messages to show again: %s", error)
             return 0
-        for row in rows:
+        # Sharded: another process shows its own guilds' messages (from newer versions).
+        for row in (row for row in rows if self.owns_guild(row.guild_id)):
             session = Session.from_row(row, self.adapter(row.kind))
             if session.status is not Status.OVER:
                 session = self._live.setdefault(session.channel_id, session)

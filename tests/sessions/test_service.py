@@ -22,7 +22,7 @@ from bot.sessions.errors import (
     StaleVersion,
 )
 from bot.sessions.model import Ending, Seat, Session, Status
-from bot.sessions.service import Expect, SessionService
+from bot.sessions.service import Change, Expect, SessionService
 from bot.storage import apply_migrations, open_database
 from tests.databases import table_names
 
@@ -215,6 +215,41 @@ async def test_a_process_rearms_only_the_timers_of_its_shards_guilds(database):
     )
     assert await shard_one.restore_timers() == 1
     assert list(shard_one.timers.pending()) == [11]
+    await shard_one.close()
+
+
+async def test_a_process_shows_again_only_the_messages_of_its_shards_guilds(database):
+    first = SessionService(database, {"race": Race()}, rng=random.Random(1), clock=Clock())
+    guilds = [0 << 22, 1 << 22, 2 << 22]  # shards 0, 1, 0 of two
+    for channel, guild in enumerate(guilds, start=10):
+        await _timed_game(first, guild, channel)
+
+        def posted(draft: Session, tools: object, channel: int = channel) -> list[object]:
+            draft.message_id = 500 + channel
+            return []
+
+        await first.update(channel, posted)
+    await first.close()
+    async with database.transaction() as connection:  # every reply lost to a crash
+        await connection.execute("UPDATE sessions SET shown_version = 0")
+
+    shown: list[int] = []
+
+    class Listener:
+        async def session_changed(self, change: Change) -> None:
+            shown.append(change.session.channel_id)
+
+    shard_one = SessionService(
+        database,
+        {"race": Race()},
+        clock=Clock(),
+        owns_guild=lambda guild_id: _shard_of(guild_id) == 1,
+    )
+    shard_one.listener = Listener()  # type: ignore[assignment]
+    # The other shard's messages are its own to show: shown from here they could go
+    # back to a version older than the one it has shown meanwhile.
+    assert await shard_one.repair_stored() == 1
+    assert shown == [11]
     await shard_one.close()
 
 
