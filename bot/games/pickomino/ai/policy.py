@@ -25,6 +25,9 @@ class Move(StrEnum):
     STOP = "stop"  # stop now and take `claim`
     KEEP_ROLL = "keep_roll"  # keep every die showing `face`, then roll the rest
     KEEP_STOP = "keep_stop"  # keep `face`, then take `claim`; with None, the keep fails
+    # Extrawurm only (ai/extrawurm.py):
+    WEASEL = "weasel"  # roll the dice on the table again (`count` of them) with the Weasel
+    ACCEPT_FAILURE = "accept_failure"  # take a roll with no new face as it is
 
 
 @dataclass(frozen=True, slots=True)
