@@ -177,7 +177,8 @@ class _Valuer:
         self.game = game
         self.mover = game.current_player
         self.objective = objective
-        self.now = self._value(game)
+        self.now = 0.0
+        self.now = self._value(game)  # Normal's values are changes from here
 
     def after_claim(self, option: ClaimOption) -> float:
         after = self.game.copy()
@@ -197,11 +198,15 @@ class _Valuer:
         assert after.expansion is not None
         after.expansion.supply -= 1
         after.expansion.bratwurms[self.mover] += 1
+        if self.objective is Objective.WORMS:
+            return self._value(after)
         return self._value(after) - self.now
 
     def _value(self, game: Game) -> float:
+        """Normal: the change of score and specialist worth; Hard: the chance to win."""
         if self.objective is Objective.WORMS:
-            return game.score(self.mover) + specialist_worth(game.specialist_of(self.mover), game)
+            held = specialist_worth(game.specialist_of(self.mover), game)
+            return game.score(self.mover) + held - self.now
         return win_chance(game, self.mover)
 
 
