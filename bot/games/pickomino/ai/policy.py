@@ -104,6 +104,8 @@ def evaluate_game(game: Game, objective: Objective = Objective.WIN) -> Evaluatio
     """Value every action open to the player to move in `game` (by default, as Hard)."""
     if game.phase is Phase.OVER:
         raise ValueError("the game is over")
+    if game.expansion is not None:
+        raise ValueError("an Extrawurm game: use extrawurm.evaluate_extrawurm")
     roll = game.roll if game.phase is Phase.KEEP else None
     return evaluate(Position.from_game(game, objective), game.kept, roll)
 
