@@ -55,19 +55,22 @@ class Worth:
     turns: float
 
 
-# Measured by `python -m benchmarks.fit_specialists` (Normal self-play, 2 players,
-# 300 games, seed 1): `per_turn` is the mean gain of the solver's expected turn value
-# (worms, Bratwurms, tiles kept) when the mover holds the specialist against the same
-# position without it; `turns` the mean own turns a holder keeps it before it goes
-# back (a failure, or another one gained) or the game ends. The Raven is never held.
+# Measured by `python -m benchmarks.fit_specialists --games 200` (seed 1: 200 two-player
+# games of Normal against Normal, 2,548 turns measured, 375 to 453 holds each; the games
+# were played with a first guess of these worths, about 1 each): `per_turn` is the mean
+# gain of the solver's expected turn value (score gained, tiles lost) when the mover
+# holds the specialist, against the same position holding none; `turns` the mean own
+# turns a holder starts with it before it goes back or the game ends. Specialists
+# change hands fast, so each is worth about one worm (the Golden Die nearly two) early
+# in the game, and less as the grill empties. The Raven is never held.
 WORTH: dict[Specialist, Worth] = {
-    Specialist.CANNED_WORM: Worth(per_turn=0.30, turns=2.5),
-    Specialist.HEN: Worth(per_turn=0.45, turns=2.5),
-    Specialist.WEASEL: Worth(per_turn=0.35, turns=2.5),
-    Specialist.GOLDEN_DIE: Worth(per_turn=0.45, turns=2.5),
+    Specialist.CANNED_WORM: Worth(per_turn=0.61, turns=1.7),
+    Specialist.HEN: Worth(per_turn=0.56, turns=1.6),
+    Specialist.WEASEL: Worth(per_turn=0.58, turns=1.7),
+    Specialist.GOLDEN_DIE: Worth(per_turn=0.83, turns=2.1),
     Specialist.RAVEN: Worth(per_turn=0.0, turns=0.0),
 }
-TURNS_PER_TILE = 1.3  # measured alongside: game turns per grill tile of 21-36 taken
+TURNS_PER_TILE = 1.62  # measured alongside: 26.0 turns a game for the 16 tiles of 21-36
 
 
 def specialist_worth(specialist: Specialist | None, game: Game) -> float:

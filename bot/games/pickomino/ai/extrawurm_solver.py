@@ -90,6 +90,8 @@ class Graph:
     ended: tuple[int, ...]
     rolls: tuple[Node, ...]
     roll_of: dict[int, Node]
+    claims: itemgetter[tuple[float | None, ...]]  # stops + (None,) -> each state's stop
+    claims_with_can: itemgetter[tuple[float | None, ...]]  # the same for the can's holder
 
     @property
     def size(self) -> int:
@@ -122,7 +124,18 @@ def graph(dice: int) -> Graph:
         ended=tuple(index[state] for state in states if state.is_over),
         rolls=rolls,
         roll_of={node.state: node for node in rolls},
+        claims=itemgetter(*(_claim_index(state, can=False) for state in states)),
+        claims_with_can=itemgetter(*(_claim_index(state, can=True) for state in states)),
     )
+
+
+def _claim_index(state: TurnState, *, can: bool) -> int:
+    """Where a state's stop value is in stops + (None,): its claim total, or the None."""
+    if state.has_worm:
+        return state.total
+    if can and state.total:
+        return state.total + CANNED_WORM_POINTS
+    return MAX_CLAIM + 1
 
 
 def _reachable(dice: int) -> set[TurnState]:
@@ -199,7 +212,9 @@ class ExtrawurmValues:
             raise ValueError(f"stops need one entry per claim total 0 to {MAX_CLAIM}")
         self.rewards = rewards
         self.graph = graph(rewards.dice)
-        self.stop_of: list[float | None] = [self._stop(state) for state in self.graph.states]
+        # One C-level pass: each state's claim total indexes the stops (past the end: None).
+        claims = self.graph.claims_with_can if rewards.can else self.graph.claims
+        self.stop_of: list[float | None] = list(claims((*rewards.stops, None)))
         plain, rolled = self._solve_plain()
         self.values = [plain]
         self.rolled = [rolled]
@@ -208,13 +223,6 @@ class ExtrawurmValues:
             self.values.append(with_weasel)
             self.rolled.append(rolled_with)
         self._chances: dict[tuple[bool, frozenset[int] | None], tuple[list[float], ...]] = {}
-
-    def _stop(self, state: TurnState) -> float | None:
-        if state.has_worm:
-            return self.rewards.stops[state.total]
-        if self.rewards.can and state.total:
-            return self.rewards.stops[state.total + CANNED_WORM_POINTS]
-        return None
 
     def _solve_plain(self) -> tuple[list[float], list[float]]:
         graph, fail, bonus, stop_of = (
