@@ -207,7 +207,7 @@ def play_random_games(seeds: range, monkeypatch: pytest.MonkeyPatch) -> int:
     moves = 0
     for seed in seeds:
         rng = random.Random(seed)
-        players = [f"p{seat}" for seat in range(rng.randrange(2, 6))]
+        players = [f"p{seat}" for seat in range(rng.randrange(2, 8))]
         levels = {player: rng.choice(list(Level)).value for player in players}
         game = adapter.new_game(players, {"extrawurm": True}, rng)
         for _ in range(3000):
