@@ -1,14 +1,16 @@
 """Benchmark the computer players against public baselines and against each other.
 
-Usage: python -m benchmarks.bench_bots [--games N] [--games-4p M] [--seed S]
-                                       [--workers W] [--only NAME ...]
+Usage: python -m benchmarks.bench_bots [--games N] [--games-4p M] [--games-extrawurm E]
+                                       [--seed S] [--workers W] [--only NAME ...]
 
 Matchups (benchmarks/baselines.py has the baselines):
 
 - Hard against OptimalBot and against pickomino-env's heuristic, in two-player games
   (N, default 4,000) and in four-player games against three copies (M, default N/2),
 - Hard against today's Hard (before the win-chance objective), two players,
-- Normal against pickomino-env's heuristic, two players.
+- Normal against pickomino-env's heuristic, two players,
+- Hard against Normal with the Extrawurm expansion on, two players (E, default N/5:
+  an Extrawurm game costs several times a base game, its specialists and nine dice).
 
 The first player's seat rotates with the game number, so every seat starts equally
 often; each game is seeded from S and its number. A player's result in a game is its
@@ -30,8 +32,8 @@ from dataclasses import dataclass
 from itertools import repeat
 
 from benchmarks.baselines import BASELINES
-from bot.games.pickomino.ai.players import Decision, Level, RollDice, decide
-from bot.games.pickomino.engine import Game
+from bot.games.pickomino.ai.players import Decision, Level, RollDice, WeaselDice, decide
+from bot.games.pickomino.engine import Game, Rules
 
 Z_95 = 1.959964
 
@@ -49,10 +51,12 @@ class Matchup:
     villain: str
     seats: int
     games: int
+    extrawurm: bool = False
 
     @property
     def name(self) -> str:
-        return f"{self.hero} vs {self.villain} ({self.seats}p)"
+        expansion = ", extrawurm" if self.extrawurm else ""
+        return f"{self.hero} vs {self.villain} ({self.seats}p{expansion})"
 
 
 def play(seed: int, matchup: Matchup) -> tuple[float, list[float]]:
@@ -62,7 +66,7 @@ def play(seed: int, matchup: Matchup) -> tuple[float, list[float]]:
     names = [f"s{seat}" for seat in range(seats)]
     hero = names[seed % seats]
     deciders = {name: PLAYERS[matchup.villain] for name in names} | {hero: PLAYERS[matchup.hero]}
-    game = Game(names, first=0)
+    game = Game(names, Rules(extrawurm=matchup.extrawurm), first=0)
     times: list[float] = []
     while not game.is_over:
         mover = game.current_player
@@ -72,6 +76,8 @@ def play(seed: int, matchup: Matchup) -> tuple[float, list[float]]:
             times.append(time.process_time() - started)
         if isinstance(decision, RollDice):
             game.roll_with(rng)
+        elif isinstance(decision, WeaselDice):
+            game.weasel_with(rng)
         else:
             game.apply(decision)
     winners = [standing.player for standing in game.standings() if standing.rank == 1]
@@ -87,7 +93,7 @@ def wilson(successes: float, trials: int, z: float = Z_95) -> tuple[float, float
     return centre - half / denominator, centre + half / denominator
 
 
-def matchups(games: int, games_4p: int) -> list[Matchup]:
+def matchups(games: int, games_4p: int, games_extrawurm: int) -> list[Matchup]:
     return [
         Matchup("hard", "optimal_bot", 2, games),
         Matchup("hard", "optimal_bot", 4, games_4p),
@@ -95,6 +101,7 @@ def matchups(games: int, games_4p: int) -> list[Matchup]:
         Matchup("hard", "env_heuristic", 4, games_4p),
         Matchup("hard", "todays_hard", 2, games),
         Matchup("normal", "env_heuristic", 2, games),
+        Matchup("hard", "normal", 2, games_extrawurm, extrawurm=True),
     ]
 
 
@@ -102,35 +109,43 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=4000, help="two-player games per matchup")
     parser.add_argument("--games-4p", type=int, help="four-player games (default: games / 2)")
+    parser.add_argument("--games-extrawurm", type=int, help="Extrawurm games (default: games / 5)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--only", nargs="*", help="matchups whose name contains one of these")
     args = parser.parse_args(argv)
     games_4p = args.games_4p if args.games_4p is not None else args.games // 2
+    games_extrawurm = args.games_extrawurm
+    if games_extrawurm is None:
+        games_extrawurm = args.games // 5
     started = time.perf_counter()
-    hard_times: list[float] = []
-    print(f"{'matchup':<34} {'games':>6}  share   95% CI           fair")
+    hard_times: dict[str, list[float]] = {"hard": [], "hard with extrawurm": []}
+    print(f"{'matchup':<44} {'games':>6}  share   95% CI           fair")
     with ProcessPoolExecutor(args.workers) as pool:
-        for matchup in matchups(args.games, games_4p):
+        for matchup in matchups(args.games, games_4p, games_extrawurm):
             if args.only and not any(part in matchup.name for part in args.only):
                 continue
             first = args.seed * 1_000_000
             seeds = range(first, first + matchup.games)
-            results = list(pool.map(play, seeds, repeat(matchup), chunksize=20))
+            chunks = 4 if matchup.extrawurm else 20
+            results = list(pool.map(play, seeds, repeat(matchup), chunksize=chunks))
             share = sum(result[0] for result in results)
             if matchup.hero == "hard":
-                hard_times.extend(sample for result in results for sample in result[1])
+                times = hard_times["hard with extrawurm" if matchup.extrawurm else "hard"]
+                times.extend(sample for result in results for sample in result[1])
             low, high = wilson(share, len(results))
             print(
-                f"{matchup.name:<34} {len(results):>6}  {share / len(results):5.1%}  "
+                f"{matchup.name:<44} {len(results):>6}  {share / len(results):5.1%}  "
                 f"{low:5.1%} to {high:5.1%}   {1 / matchup.seats:.0%}",
                 flush=True,
             )
-    if len(hard_times) > 1:
-        cuts = statistics.quantiles(hard_times, n=100, method="inclusive")
+    for label, samples in hard_times.items():
+        if len(samples) < 2:
+            continue
+        cuts = statistics.quantiles(samples, n=100, method="inclusive")
         print(
-            f"hard decisions: {len(hard_times)}, CPU p50 {cuts[49] * 1000:.2f} ms, "
-            f"p99 {cuts[98] * 1000:.2f} ms, max {max(hard_times) * 1000:.2f} ms"
+            f"{label} decisions: {len(samples)}, CPU p50 {cuts[49] * 1000:.2f} ms, "
+            f"p99 {cuts[98] * 1000:.2f} ms, max {max(samples) * 1000:.2f} ms"
         )
     print(f"{time.perf_counter() - started:.0f} s with {args.workers} workers")
 

@@ -2,6 +2,10 @@
 
 Usage: python benchmarks/bench_solver.py [--positions N] [--seed S]
 
+With the Extrawurm expansion it times a fresh turn from 9 dice (the Golden Die's
+holder) and from 8 with the Weasel (two passes over the graph), the ends of the turn
+valued by playing them out on the engine included, and every decision after.
+
 "fresh turn" solves a new position from scratch (the memo cleared each time), as the
 first decision of a turn does; "decision" is every later decision of that turn, from
 the memoized solution; "first hint" adds the tile chances a hint shows. Each line
@@ -17,13 +21,18 @@ import statistics
 import time
 from collections.abc import Callable
 
+from bot.games.pickomino.ai import extrawurm
+from bot.games.pickomino.ai.extrawurm import evaluate_extrawurm
+from bot.games.pickomino.ai.extrawurm_hints import extrawurm_hint_for
+from bot.games.pickomino.ai.extrawurm_solver import graph as extrawurm_graph
+from bot.games.pickomino.ai.extrawurm_solver import solve as extrawurm_solve
 from bot.games.pickomino.ai.hints import hint_for
-from bot.games.pickomino.ai.players import Level, RollDice, decide
+from bot.games.pickomino.ai.players import Level, RollDice, WeaselDice, decide
 from bot.games.pickomino.ai.policy import evaluate, evaluate_game
 from bot.games.pickomino.ai.position import Objective, Position
 from bot.games.pickomino.ai.solver import solve
 from bot.games.pickomino.ai.states import state_graph
-from bot.games.pickomino.engine import ALL_TILES, Game
+from bot.games.pickomino.engine import ALL_TILES, SETUP_TILES, Game, Rules, Specialist
 
 
 class Timings:
@@ -67,13 +76,78 @@ def random_game(rng: random.Random) -> Game:
     )
 
 
+def random_extrawurm_game(rng: random.Random, held: Specialist) -> Game:
+    """A two-player Extrawurm game partway through, the bot to move holding `held`."""
+    tiles = list(ALL_TILES)
+    rng.shuffle(tiles)
+    taken = rng.randrange(0, 12)
+    stacked, turned = tiles[:taken], tiles[taken : taken + rng.randrange(0, 3)]
+    grill = sorted({11, 13, *ALL_TILES} - set(stacked) - set(turned))
+    places: dict[Specialist, int | str | None] = {
+        specialist: tile if tile in grill else None for specialist, tile in SETUP_TILES.items()
+    }
+    places[held] = "bot"
+    if rng.random() < 0.5:
+        other = rng.choice([s for s in Specialist if s not in (held, Specialist.RAVEN)])
+        places[other] = "anne"
+    return Game.from_position(
+        ["anne", "bot"],
+        Rules(extrawurm=True),
+        grill=grill,
+        face_down=turned,
+        stacks={"anne": stacked[::2], "bot": stacked[1::2]},
+        current=1,
+        specialists=places,
+        bratwurms={"anne": rng.randrange(3), "bot": rng.randrange(3)},
+    )
+
+
+def bench_extrawurm(rng: random.Random, positions: int) -> None:
+    started = time.perf_counter()
+    for dice in (8, 9):
+        extrawurm_graph(dice)
+    elapsed = time.perf_counter() - started
+    print(f"Extrawurm graphs of 8 and 9 dice (once per process): {elapsed:.3f} s")
+    nine = Timings("Extrawurm fresh turn, 9 dice (Golden)")
+    weasel = Timings("Extrawurm fresh turn, 8 dice + Weasel")
+    hints = Timings("Extrawurm first hint of a turn")
+    decisions = Timings("Extrawurm each decision after that")
+    for index in range(positions):
+        held = Specialist.GOLDEN_DIE if index % 2 == 0 else Specialist.WEASEL
+        game = random_extrawurm_game(rng, held)
+        extrawurm_solve.cache_clear()
+        extrawurm._TABLES.clear()
+        timings = nine if held is Specialist.GOLDEN_DIE else weasel
+        timings.time(lambda game=game: evaluate_extrawurm(game))
+        hints.time(lambda game=game: extrawurm_hint_for(game))
+        turn = game.turn_number
+        while not game.is_over and game.turn_number == turn:
+            decisions.time(lambda game=game: evaluate_extrawurm(game))
+            decision = decide(game, Level.HARD)
+            if isinstance(decision, RollDice):
+                game.roll_with(rng)
+            elif isinstance(decision, WeaselDice):
+                game.weasel_with(rng)
+            else:
+                game.apply(decision)
+    for timings in (nine, weasel, decisions, hints):
+        print(timings.report())
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--positions", type=int, default=300)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--only", choices=("base", "extrawurm"), help="one part only")
     args = parser.parse_args(argv)
     rng = random.Random(args.seed)
+    if args.only != "extrawurm":
+        bench_base(rng, args.positions)
+    if args.only != "base":
+        bench_extrawurm(rng, args.positions)
 
+
+def bench_base(rng: random.Random, positions: int) -> None:
     started = time.perf_counter()
     graph = state_graph()
     print(
@@ -84,7 +158,7 @@ def main(argv: list[str] | None = None) -> None:
     fresh = Timings("fresh turn (solve from 8 dice)")
     hints = Timings("first hint of a turn")
     decisions = Timings("each decision after that")
-    for _ in range(args.positions):
+    for _ in range(positions):
         game = random_game(rng)
         solve.cache_clear()
         fresh.time(lambda game=game: evaluate(Position.from_game(game, Objective.WIN)))

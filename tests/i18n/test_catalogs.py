@@ -29,6 +29,7 @@ OTHER_LOCALES = [locale for locale in LOCALES if locale != DEFAULT_LOCALE]
 TRANSLATED: dict[str, tuple[str, ...] | None] = {
     "pickomino": None,
     "picker": None,
+    "ai_extrawurm": None,
     "core": ("command.", "error.", "lobby.", "end.", "leave.", "options.", "rules.", "session."),
 }
 PLURAL_SUFFIXES = ("zero", "one", "two", "few", "many", "other")

@@ -6,10 +6,20 @@ Moves: "roll", "keep:<face>" (1-5 or w), "claim:g<tile>" (from the grill) and
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from bot.games.pickomino.ai import Level, RollDice, bot_name, decide, format_hint, hint_for
+from bot.games.pickomino.ai import (
+    Level,
+    RollDice,
+    WeaselDice,
+    bot_name,
+    decide,
+    format_hint,
+    hint_for,
+)
+from bot.games.pickomino.ai.extrawurm_hints import extrawurm_hint_for, format_extrawurm_hint
 from bot.games.pickomino.engine import (
     AcceptFailure,
     Claim,
@@ -19,7 +29,6 @@ from bot.games.pickomino.engine import (
     Game,
     IllegalAction,
     Keep,
-    Phase,
     Rules,
     Source,
 )
@@ -29,6 +38,8 @@ from bot.games.pickomino.engine.game import MAX_PLAYERS, MIN_PLAYERS
 from bot.games.pickomino.engine.serialization import game_from_dict, game_to_dict
 from bot.i18n import t
 from bot.sessions.adapter import GameAdapter, GameEvent, IllegalMove
+
+log = logging.getLogger(__name__)
 
 KIND = "pickomino"
 ROLL = "roll"
@@ -131,32 +142,39 @@ class PickominoAdapter(GameAdapter[Game]):
         return t("bot.name", name=plain, level=t(f"lobby.bot_level.{level}"))
 
     def bot_move(self, game: Game, level: str) -> str:
-        if game.phase is Phase.NO_NEW_FACE:
-            return WEASEL  # a second roll can only do better than a certain failure
-        try:
-            decision = decide(game, Level(level or Level.NORMAL))
-        except ValueError:  # a position its model cannot hold (nine dice)
-            return _safe_move(game)
+        decision = decide(game, Level(level or Level.NORMAL))
         legal = game.legal_actions()
         if isinstance(decision, RollDice) and legal.can_roll:
             return ROLL
+        if isinstance(decision, WeaselDice) and legal.can_weasel:
+            return WEASEL
+        if isinstance(decision, AcceptFailure) and legal.can_accept_failure:
+            return ACCEPT_FAILURE
         if isinstance(decision, Keep) and decision.face in legal.keepable:
             return keep_move(decision.face)
         if isinstance(decision, Claim) and decision.option in legal.claims:
             return claim_move(decision.option)
+        # The players' model covers every rule, base and Extrawurm, so this is a bug
+        # (tests play random games to show it is never reached): log it, keep the game going.
+        log.error("pickomino bot chose %r, not legal in phase %s", decision, game.phase)
         return _safe_move(game)
 
     def hint(self, game: Game, player: str, names: Mapping[str, str]) -> str:
+        if game.expansion is not None:
+            return format_extrawurm_hint(extrawurm_hint_for(game.copy()), names=dict(names))
         return format_hint(hint_for(game.copy()), names=dict(names))
 
 
 def _safe_move(game: Game) -> str:
-    """A legal move when a computer player's own choice is not one (its model of the rules
-    does not cover every variant yet): the best claim, else the face worth most, else a
-    roll."""
+    """The last resort when a computer player's choice is not legal (a bug): the best
+    claim, else the face worth most, else the Weasel or taking the failure, else a roll."""
     legal = game.legal_actions()
     if legal.claims:
         return claim_move(best_claim(list(legal.claims)))
     if legal.keepable:
         return keep_move(max(legal.keepable, key=lambda face: (face.points, face is Face.WORM)))
+    if legal.can_weasel:
+        return WEASEL
+    if legal.can_accept_failure:
+        return ACCEPT_FAILURE
     return ROLL

@@ -1,6 +1,7 @@
 """Computer opponents and hints from an exact optimal-play solver (pure: no Discord, no I/O).
 
-- `players`: `Level`, `decide(game, level)` -> Keep | Claim | RollDice, `choose_action`,
+- `players`: `Level`, `decide(game, level)` -> Keep | Claim | RollDice (with Extrawurm
+  also WeaselDice | AcceptFailure), `choose_action`,
   `bot_name(level, index)`.
 - `hints`: `hint_for(game)` -> Hint (structured), `format_hint(hint)` -> text via `t()`.
 - `policy`: `evaluate(position, kept, roll)` / `evaluate_game(game, objective)`: every
@@ -11,21 +12,33 @@
   `python -m bot.games.pickomino.ai.odds` prints them as JSON. (Not imported here, so
   that running it as a module does not import it twice.)
 - `solver`, `states`, `rolls`, `position`: the dynamic programming underneath;
-  `warm_up()` builds its shared tables (about 0.3 s) ahead of the first decision.
+  `warm_up()` builds its shared tables (about 0.3 s, and 1 s more for the Extrawurm
+  graphs) ahead of the first decision.
+- `extrawurm`, `extrawurm_solver`, `extrawurm_hints`: the same for the Extrawurm
+  expansion (nine dice, the Canned Worm, the Weasel, specialists, Bratwurms).
 """
 
+from bot.games.pickomino.ai.extrawurm_solver import warm_up as _warm_up_extrawurm
 from bot.games.pickomino.ai.hints import Hint, KeepHint, RollHint, format_hint, hint_for
 from bot.games.pickomino.ai.players import (
     Decision,
     Level,
     RollDice,
+    WeaselDice,
     bot_name,
     choose_action,
     decide,
 )
 from bot.games.pickomino.ai.policy import ActionValue, Evaluation, Move, evaluate, evaluate_game
 from bot.games.pickomino.ai.position import Objective, Position
-from bot.games.pickomino.ai.solver import warm_up
+from bot.games.pickomino.ai.solver import warm_up as _warm_up_base
+
+
+def warm_up() -> None:
+    """Build every shared table now rather than at the first decision (off the loop)."""
+    _warm_up_base()
+    _warm_up_extrawurm()
+
 
 __all__ = [
     "ActionValue",
@@ -39,6 +52,7 @@ __all__ = [
     "Position",
     "RollDice",
     "RollHint",
+    "WeaselDice",
     "bot_name",
     "choose_action",
     "decide",

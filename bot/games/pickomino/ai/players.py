@@ -2,7 +2,8 @@
 
 `decide(game, level)` returns the move of the player to move, always legal: keep a
 face, claim a tile, or `RollDice` (the caller rolls with its own rng and stores the
-roll before showing it, exactly as for a person). `choose_action` does the roll too,
+roll before showing it, exactly as for a person); with Extrawurm also `WeaselDice`
+(the same, with `game.weasel_with(rng)`) or `AcceptFailure`. `choose_action` does the roll too,
 for callers that want an engine action straight away.
 """
 
@@ -12,9 +13,10 @@ import random
 from dataclasses import dataclass
 from enum import StrEnum
 
-from bot.games.pickomino.ai.policy import Move, evaluate_game
+from bot.games.pickomino.ai.extrawurm import evaluate_extrawurm
+from bot.games.pickomino.ai.policy import ActionValue, Move, evaluate_game
 from bot.games.pickomino.ai.position import Objective
-from bot.games.pickomino.engine.actions import Action, Claim, Keep, Roll
+from bot.games.pickomino.engine.actions import AcceptFailure, Action, Claim, Keep, Roll, Weasel
 from bot.games.pickomino.engine.claims import best_claim
 from bot.games.pickomino.engine.dice import POINTS, Face, RandomSource, roll_dice
 from bot.games.pickomino.engine.game import Game, Phase
@@ -34,7 +36,12 @@ class RollDice:
     """Roll the dice left: the caller rolls them (`game.roll_with(rng)`)."""
 
 
-Decision = Keep | Claim | RollDice
+@dataclass(frozen=True, slots=True)
+class WeaselDice:
+    """Extrawurm: roll the dice on the table again with the Weasel (`game.weasel_with`)."""
+
+
+Decision = Keep | Claim | RollDice | WeaselDice | AcceptFailure
 
 OBJECTIVES = {Level.NORMAL: Objective.WORMS, Level.HARD: Objective.WIN}
 
@@ -45,6 +52,8 @@ def decide(game: Game, level: Level) -> Decision:
         raise ValueError("the game is over")
     if level is not Level.EASY:
         return _solved(game, OBJECTIVES[level])
+    if game.phase is Phase.NO_NEW_FACE:
+        return WeaselDice()  # a second roll can only do better than a sure failure
     if game.phase is Phase.KEEP:
         return Keep(_easy_keep(game.keepable_faces()))
     claims = game.claim_options()
@@ -58,6 +67,8 @@ def choose_action(game: Game, level: Level, rng: RandomSource | random.Random) -
     decision = decide(game, level)
     if isinstance(decision, RollDice):
         return Roll(roll_dice(rng, game.dice_left))
+    if isinstance(decision, WeaselDice):
+        return Weasel(roll_dice(rng, len(game.roll or ())))
     return decision
 
 
@@ -77,7 +88,15 @@ def bot_name(level: Level, index: int) -> str:
 
 
 def _solved(game: Game, objective: Objective) -> Decision:
-    best = evaluate_game(game, objective).best
+    best: ActionValue
+    if game.expansion is not None:
+        best = evaluate_extrawurm(game, objective).best
+    else:
+        best = evaluate_game(game, objective).best
+    if best.move is Move.WEASEL:
+        return WeaselDice()
+    if best.move is Move.ACCEPT_FAILURE:
+        return AcceptFailure()
     if best.face is not None:
         return Keep(best.face)
     if best.move is Move.ROLL:

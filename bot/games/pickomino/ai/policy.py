@@ -25,6 +25,9 @@ class Move(StrEnum):
     STOP = "stop"  # stop now and take `claim`
     KEEP_ROLL = "keep_roll"  # keep every die showing `face`, then roll the rest
     KEEP_STOP = "keep_stop"  # keep `face`, then take `claim`; with None, the keep fails
+    # Extrawurm only (ai/extrawurm.py):
+    WEASEL = "weasel"  # roll the dice on the table again (`count` of them) with the Weasel
+    ACCEPT_FAILURE = "accept_failure"  # take a roll with no new face as it is
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,6 +104,8 @@ def evaluate_game(game: Game, objective: Objective = Objective.WIN) -> Evaluatio
     """Value every action open to the player to move in `game` (by default, as Hard)."""
     if game.phase is Phase.OVER:
         raise ValueError("the game is over")
+    if game.expansion is not None:
+        raise ValueError("an Extrawurm game: use extrawurm.evaluate_extrawurm")
     roll = game.roll if game.phase is Phase.KEEP else None
     return evaluate(Position.from_game(game, objective), game.kept, roll)
 

@@ -1,8 +1,9 @@
 """The exact distribution of a roll: every distinct outcome once, with its odds.
 
 Eight dice have 6**8 = 1,679,616 ordered results but only 1,287 distinct ones (which
-faces show, and how many of each). The outcome with counts c1..c6 comes up in
-n! / (c1! ... c6!) of the ordered results, so it has that many "ways".
+faces show, and how many of each); nine dice (Extrawurm's Golden Die) have 2,002. The
+outcome with counts c1..c6 comes up in n! / (c1! ... c6!) of the ordered results, so
+it has that many "ways".
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from dataclasses import dataclass
 from functools import cache
 from math import factorial
 
-from bot.games.pickomino.engine.dice import DICE_COUNT, Face
+from bot.games.pickomino.engine.dice import MAX_DICE, Face
 
 FACES = len(Face)
 
@@ -31,8 +32,8 @@ class RollOutcome:
 @cache
 def roll_outcomes(dice: int) -> tuple[RollOutcome, ...]:
     """Every distinct roll of `dice` dice with its exact number of ways (computed once)."""
-    if not 0 <= dice <= DICE_COUNT:
-        raise ValueError(f"a roll has 0 to {DICE_COUNT} dice, not {dice}")
+    if not 0 <= dice <= MAX_DICE:
+        raise ValueError(f"a roll has 0 to {MAX_DICE} dice, not {dice}")
     total_ways = FACES**dice
     outcomes = []
     for counts in _compositions(dice, FACES):

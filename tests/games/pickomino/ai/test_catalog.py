@@ -6,6 +6,7 @@ import re
 from pathlib import Path
 
 from bot.games.pickomino.ai.players import Level
+from bot.games.pickomino.engine.specialists import Specialist
 from bot.i18n import catalog, t
 
 SOURCES = sorted((Path(__file__).resolve().parents[4] / "bot/games/pickomino/ai").glob("*.py"))
@@ -14,7 +15,9 @@ LITERAL_KEY = re.compile(r"""["'](ai\.[a-z_.]+)["']""")
 
 def used_keys() -> set[str]:
     literal = {key for path in SOURCES for key in LITERAL_KEY.findall(path.read_text("utf-8"))}
-    return literal | {f"ai.level.{level.value}" for level in Level}
+    # Specialists are named by value; the Raven, never held, has its own claim words.
+    named = {f"ai.extrawurm.specialist.{s.value}" for s in Specialist if s is not Specialist.RAVEN}
+    return literal | {f"ai.level.{level.value}" for level in Level} | named
 
 
 def test_every_key_used_exists_and_every_ai_key_is_used() -> None:
@@ -27,6 +30,6 @@ def test_every_template_formats() -> None:
     params = dict(name="Pip", level="hard", count=2, face="5", dice="3 dice", tile=30)
     params |= dict(worms=2, victim="Anne", claim="30", total=27, advice="Roll.", dice="3 dice")
     params |= dict(odds="about a 3 in 4", steal="about a 1 in 5", why="a tile", n=3, m=4)
-    params |= dict(faces="5s")
+    params |= dict(faces="5s", specialist="Weasel")
     for key in (key for key in catalog() if key.startswith("ai.")):
         assert t(key, **params)

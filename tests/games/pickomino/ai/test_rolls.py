@@ -1,3 +1,4 @@
+import math
 from collections import Counter
 from fractions import Fraction
 from itertools import product
@@ -32,6 +33,11 @@ def test_eight_dice_have_1287_outcomes() -> None:
     assert len(roll_outcomes(8)) == 1287
 
 
-def test_a_roll_has_zero_to_eight_dice() -> None:
+def test_nine_dice_have_2002_outcomes() -> None:
+    assert len(roll_outcomes(9)) == 2002  # the Golden Die's turn (Extrawurm)
+    assert math.fsum(outcome.probability for outcome in roll_outcomes(9)) == pytest.approx(1)
+
+
+def test_a_roll_has_zero_to_nine_dice() -> None:
     with pytest.raises(ValueError):
-        roll_outcomes(9)
+        roll_outcomes(10)

@@ -1,0 +1,362 @@
+"""Computer players' view of an Extrawurm turn: what each way it can end is worth, and
+every action open valued under optimal play (extrawurm_solver.py does the solving).
+
+Each end of the turn is played out on a copy of the game by the engine itself
+(engine/extrawurm_turns.py: the tile taken, the specialist gained and the one sent
+back, the Raven's Bratwurm, the Hen's steal, a failure with or without the Hen), so the
+bots' model of the expansion is the referee's. The copy is then valued:
+
+- `Objective.WORMS` (Normal): the change of the mover's score (worms on tiles, 11 and
+  13, Bratwurms) plus the change of the worth of the specialist they hold.
+- `Objective.WIN` (Hard): the chance to win after the turn, with outlook.py's fitted
+  pairwise model; each player's strength is their score plus the worth of the
+  specialist they hold; a turn that ends the game is valued exactly.
+
+A specialist's worth (`WORTH`) is the extra score it brings its holder per own turn,
+times the own turns it stays held, capped by the own turns the game has left: measured
+by `python -m benchmarks.fit_specialists` (see the constants' comment).
+"""
+
+from __future__ import annotations
+
+import math
+from collections import OrderedDict
+from collections.abc import Hashable
+from dataclasses import dataclass
+
+from bot.games.pickomino.ai.extrawurm_solver import (
+    MAX_CLAIM,
+    TIE,
+    ExtrawurmValues,
+    TurnRewards,
+    solve,
+    state_of,
+)
+from bot.games.pickomino.ai.outlook import MORE_PLAYERS, TWO_PLAYERS
+from bot.games.pickomino.ai.policy import ActionValue, Move
+from bot.games.pickomino.ai.position import Objective
+from bot.games.pickomino.ai.states import TurnState
+from bot.games.pickomino.engine import extrawurm_turns as ew
+from bot.games.pickomino.engine.claims import ClaimOption, Source, claim_options
+from bot.games.pickomino.engine.dice import Face
+from bot.games.pickomino.engine.events import FailReason
+from bot.games.pickomino.engine.game import Game
+from bot.games.pickomino.engine.phases import Phase
+from bot.games.pickomino.engine.rules import LowerTile
+from bot.games.pickomino.engine.specialists import Specialist
+from bot.games.pickomino.engine.tiles import EXTRA_TILES, LOWEST_TILE, worms
+
+
+@dataclass(frozen=True, slots=True)
+class Worth:
+    """What holding a specialist brings: score per own turn, for about `turns` own turns."""
+
+    per_turn: float
+    turns: float
+
+
+# Measured by `python -m benchmarks.fit_specialists --games 200` (seed 1: 200 two-player
+# games of Normal against Normal, 2,548 turns measured, 375 to 453 holds each; the games
+# were played with a first guess of these worths, about 1 each): `per_turn` is the mean
+# gain of the solver's expected turn value (score gained, tiles lost) when the mover
+# holds the specialist, against the same position holding none; `turns` the mean own
+# turns a holder starts with it before it goes back or the game ends. Specialists
+# change hands fast, so each is worth about one worm (the Golden Die nearly two) early
+# in the game, and less as the grill empties. The Raven is never held.
+WORTH: dict[Specialist, Worth] = {
+    Specialist.CANNED_WORM: Worth(per_turn=0.61, turns=1.7),
+    Specialist.HEN: Worth(per_turn=0.56, turns=1.6),
+    Specialist.WEASEL: Worth(per_turn=0.58, turns=1.7),
+    Specialist.GOLDEN_DIE: Worth(per_turn=0.83, turns=2.1),
+    Specialist.RAVEN: Worth(per_turn=0.0, turns=0.0),
+}
+TURNS_PER_TILE = 1.62  # measured alongside: 26.0 turns a game for the 16 tiles of 21-36
+
+
+def specialist_worth(specialist: Specialist | None, game: Game) -> float:
+    """The worth of holding `specialist` now, in score points."""
+    if specialist is None:
+        return 0.0
+    worth = WORTH[specialist]
+    tiles_left = sum(1 for tile in game.grill if tile >= LOWEST_TILE)
+    own_turns_left = tiles_left * TURNS_PER_TILE / len(game.players)
+    return worth.per_turn * min(worth.turns, own_turns_left)
+
+
+# ------------------------------------------------------------------ ends of a turn
+
+
+@dataclass(frozen=True, slots=True)
+class TurnTable:
+    """A position's rewards for the solver, and each claim option's value."""
+
+    rewards: TurnRewards
+    option_values: dict[ClaimOption, float]
+    best: tuple[ClaimOption | None, ...]  # per claim total: the best claim
+
+
+_TABLES: OrderedDict[Hashable, TurnTable] = OrderedDict()
+TABLES_KEPT = 256
+
+
+def position_key(game: Game, objective: Objective) -> Hashable:
+    """Everything a turn's valuation reads (not the dice of the turn in progress)."""
+    expansion = game.expansion
+    assert expansion is not None
+    return (
+        objective,
+        game.rules,
+        tuple(game.players),
+        game.current,
+        game.turn_dice,
+        tuple(game.grill),
+        tuple(tuple(game.stacks[player]) for player in game.players),
+        tuple(tuple(expansion.extras[player]) for player in game.players),
+        tuple(sorted((str(s), str(p)) for s, p in expansion.specialists.items())),
+        tuple(expansion.bratwurms[player] for player in game.players),
+        expansion.supply,
+    )
+
+
+def turn_table(game: Game, objective: Objective) -> TurnTable:
+    """The valued ends of the turn of the player to move (memoized per position)."""
+    key = position_key(game, objective)
+    table = _TABLES.get(key)
+    if table is not None:
+        _TABLES.move_to_end(key)
+        return table
+    table = _build_table(game, objective)
+    _TABLES[key] = table
+    if len(_TABLES) > TABLES_KEPT:
+        _TABLES.popitem(last=False)
+    return table
+
+
+def _build_table(game: Game, objective: Objective) -> TurnTable:
+    expansion = game.expansion
+    assert expansion is not None
+    mover = game.current_player
+    valuer = _Valuer(game, objective)
+    tops = {p: stack[-1] for p, stack in game.stacks.items() if stack and p != mover}
+    option_values: dict[ClaimOption, float] = {}
+    stops: list[float | None] = []
+    best: list[ClaimOption | None] = []
+    for total in range(MAX_CLAIM + 1):
+        options = claim_options(
+            total,
+            True,
+            game.grill,
+            tops,
+            any_lower_tile=game.rules.lower_tile is LowerTile.ANY,
+            extra_tiles=EXTRA_TILES,
+            may_take_extra=not expansion.extras[mover],
+        )
+        for option in options:
+            if option not in option_values:
+                option_values[option] = valuer.after_claim(option)
+        choice = max(
+            options,
+            key=lambda option: (option_values[option], option.source is Source.STEAL),
+            default=None,
+        )
+        best.append(choice)
+        stops.append(None if choice is None else option_values[choice])
+    held = expansion.held_by(mover)
+    rewards = TurnRewards(
+        stops=tuple(stops),
+        fail=valuer.after_failure(),
+        bonus=valuer.bratwurm() if expansion.supply else 0.0,
+        dice=game.turn_dice,
+        can=held is Specialist.CANNED_WORM,
+        weasel=held is Specialist.WEASEL,
+    )
+    return TurnTable(rewards, option_values, tuple(best))
+
+
+class _Valuer:
+    """Plays each end of the turn out on a copy of the game and values the result."""
+
+    def __init__(self, game: Game, objective: Objective) -> None:
+        self.game = game
+        self.mover = game.current_player
+        self.objective = objective
+        self.now = 0.0
+        self.now = self._value(game)  # Normal's values are changes from here
+
+    def after_claim(self, option: ClaimOption) -> float:
+        after = self.game.copy()
+        assert after.expansion is not None
+        ew.take(after, option, self.mover, after.expansion)
+        return self._value(after)
+
+    def after_failure(self) -> float:
+        after = self.game.copy()
+        assert after.expansion is not None
+        ew.fail(after, FailReason.NO_TILE, after.expansion)
+        return self._value(after)
+
+    def bratwurm(self) -> float:
+        """A Bratwurm from the supply now (two or more 1s kept): what it adds."""
+        after = self.game.copy()
+        assert after.expansion is not None
+        after.expansion.supply -= 1
+        after.expansion.bratwurms[self.mover] += 1
+        if self.objective is Objective.WORMS:
+            return self._value(after)
+        return self._value(after) - self.now
+
+    def _value(self, game: Game) -> float:
+        """Normal: the change of score and specialist worth; Hard: the chance to win."""
+        if self.objective is Objective.WORMS:
+            held = specialist_worth(game.specialist_of(self.mover), game)
+            return game.score(self.mover) + held - self.now
+        return win_chance(game, self.mover)
+
+
+def win_chance(game: Game, mover: str) -> float:
+    """The mover's chance to win with the tiles and tokens as they lie, the turn over
+    (outlook.py's model, a player's strength being score plus specialist worth)."""
+    left = [tile for tile in game.grill if tile >= LOWEST_TILE]
+    if not left:
+        strengths = {
+            player: (game.score(player), max(game.tiles_held(player), default=0))
+            for player in game.players
+        }
+        best = max(strengths.values())
+        if strengths[mover] != best:
+            return 0.0
+        return 1 / sum(1 for strength in strengths.values() if strength == best)
+    fit = TWO_PLAYERS if len(game.players) == 2 else MORE_PLAYERS
+    spread = fit.scale / (sum(map(worms, left)) + fit.grill_shift) ** fit.power
+
+    def strength(player: str) -> tuple[float, int]:
+        score = game.score(player) + specialist_worth(game.specialist_of(player), game)
+        return score, max(game.tiles_held(player), default=0)
+
+    mine = strength(mover)
+    chance = 1.0
+    for player in game.players:
+        if player == mover:
+            continue
+        theirs = strength(player)
+        higher = (mine[1] > theirs[1]) - (mine[1] < theirs[1])
+        gap = mine[0] - theirs[0] + fit.tie_break * higher
+        chance /= 1 + math.exp(-(spread * gap + fit.offset))
+    return chance
+
+
+# ------------------------------------------------------------------ the actions
+
+
+@dataclass(frozen=True, slots=True)
+class ExtrawurmEvaluation:
+    """Every action open to the player to move, best first, and what is behind them."""
+
+    table: TurnTable
+    values: ExtrawurmValues
+    state: TurnState
+    weasel: bool  # the Weasel is the mover's and still to use this turn
+    actions: tuple[ActionValue, ...]
+
+    @property
+    def best(self) -> ActionValue:
+        return self.actions[0]
+
+    @property
+    def value(self) -> float:
+        return self.actions[0].value
+
+    def keep_options(self) -> tuple[ActionValue, ...]:
+        """The best action for each face that can be kept, best face first."""
+        seen: set[Face] = set()
+        options = []
+        for action in self.actions:
+            if action.face is not None and action.face not in seen:
+                seen.add(action.face)
+                options.append(action)
+        return tuple(options)
+
+    def action(self, move: Move) -> ActionValue | None:
+        return next((action for action in self.actions if action.move is move), None)
+
+
+def evaluate_extrawurm(game: Game, objective: Objective = Objective.WIN) -> ExtrawurmEvaluation:
+    """Value every action open to the player to move in an Extrawurm game."""
+    if game.phase is Phase.OVER:
+        raise ValueError("the game is over")
+    expansion = game.expansion
+    if expansion is None:
+        raise ValueError("not an Extrawurm game")
+    table = turn_table(game, objective)
+    values = solve(table.rewards)
+    state = state_of(game.kept, game.turn_dice)
+    weasel = table.rewards.weasel and not expansion.weasel_used
+    actions: list[ActionValue] = []
+    if game.phase in (Phase.ROLL, Phase.CLAIM):
+        for option in game.claim_options():
+            actions.append(ActionValue(Move.STOP, table.option_values[option], claim=option))
+        roll = values.roll_value(state, weasel) if game.phase is Phase.ROLL else None
+        if roll is not None:
+            actions.append(ActionValue(Move.ROLL, roll))
+    elif game.phase is Phase.KEEP:
+        assert game.roll is not None
+        actions += _keeps(table, values, state, game.roll, weasel)
+    if game.legal_actions().can_weasel:
+        again = values.roll_value(state, weasel=False)
+        assert again is not None  # a roll is on the table, so the turn goes on
+        actions.append(ActionValue(Move.WEASEL, again, count=len(game.roll or ())))
+    if game.phase is Phase.NO_NEW_FACE:
+        actions.append(ActionValue(Move.ACCEPT_FAILURE, table.rewards.fail))
+    if not actions:
+        raise ValueError(f"no action is open in phase {game.phase}")
+    return ExtrawurmEvaluation(table, values, state, weasel, tuple(sorted(actions, key=_order)))
+
+
+def _keeps(
+    table: TurnTable,
+    values: ExtrawurmValues,
+    state: TurnState,
+    roll: tuple[Face, ...],
+    weasel: bool,
+) -> list[ActionValue]:
+    actions = []
+    for face in sorted(set(roll)):
+        if state.has_kept(face):
+            continue
+        count = roll.count(face)
+        after = state.keep(face, count)
+        bonus = table.rewards.bonus if face is Face.ONE and count > 1 else 0.0
+        stop = values.stop_value(after)
+        claim = None if stop is None else table.best[_claim_total(after)]
+        if after.is_over:
+            value = values.value(after, weasel) + bonus
+            actions.append(ActionValue(Move.KEEP_STOP, value, face, count, claim))
+            continue
+        roll_value = values.roll_value(after, weasel)
+        assert roll_value is not None
+        actions.append(ActionValue(Move.KEEP_ROLL, roll_value + bonus, face, count))
+        if stop is not None:
+            actions.append(ActionValue(Move.KEEP_STOP, stop + bonus, face, count, claim))
+    return actions
+
+
+def _claim_total(state: TurnState) -> int:
+    return state.total if state.has_worm else state.total + ew.CANNED_WORM_POINTS
+
+
+# Ties: a sure end before an equal gamble, keeping before the Weasel (it is kept for a
+# worse roll), a steal before a grill tile, then the higher face.
+_RANK = {
+    Move.STOP: 0,
+    Move.KEEP_STOP: 0,
+    Move.ACCEPT_FAILURE: 0,
+    Move.KEEP_ROLL: 1,
+    Move.ROLL: 1,
+    Move.WEASEL: 2,
+}
+
+
+def _order(action: ActionValue) -> tuple[float, int, bool, int]:
+    steals = action.claim is not None and action.claim.source is Source.STEAL
+    face = int(action.face) if action.face is not None else 0
+    return (-round(action.value / TIE), _RANK[action.move], not steals, -face)

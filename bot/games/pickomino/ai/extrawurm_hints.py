@@ -1,0 +1,247 @@
+"""Hints in an Extrawurm game: what Hard would do and why, the expansion's choices too.
+
+As hints.py for the base game, plus the Weasel (roll the dice on the table again, or
+keep; after a roll with no new face, roll again or take the failure), the specialist a
+tile brings or the Hen a steal takes, the Raven's Bratwurm and the Bratwurm for two or
+more 1s. Strings are the `ai.extrawurm.*` keys (catalog area `ai_extrawurm`) and the
+base hint's `ai.hint.*`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from bot.games.pickomino.ai.extrawurm import ExtrawurmEvaluation, evaluate_extrawurm
+from bot.games.pickomino.ai.hints import MENTION_STEAL, _dice, _dice_kept, odds
+from bot.games.pickomino.ai.policy import ActionValue, Move
+from bot.games.pickomino.ai.position import Objective
+from bot.games.pickomino.engine.claims import ClaimOption, Source
+from bot.games.pickomino.engine.dice import Face
+from bot.games.pickomino.engine.game import Game, Phase
+from bot.games.pickomino.engine.specialists import Specialist
+from bot.i18n import t
+
+
+@dataclass(frozen=True, slots=True)
+class ChoiceHint:
+    """One choice open (a keep, a roll, the Weasel) and where best play after leads."""
+
+    action: ActionValue
+    total: int = 0  # the kept sum after a keep
+    tile_chance: float = 0.0  # chance of ending the turn with a tile
+    steal_chance: float = 0.0  # chance of ending it with a steal (the Hen's included)
+    bratwurm: bool = False  # a keep of two or more 1s, with a Bratwurm in the supply
+
+
+@dataclass(frozen=True, slots=True)
+class ExtrawurmHint:
+    """Hard's choice and every choice open, valued by the chance to win the game."""
+
+    player: str
+    win_chance: float
+    recommended: ChoiceHint
+    keeps: tuple[ChoiceHint, ...] = ()  # best first
+    roll: ChoiceHint | None = None
+    weasel: ChoiceHint | None = None
+    stop: ClaimOption | None = None  # the best claim when stopping is open
+    no_new_face: bool = False  # the roll shows no new face: the Weasel or the failure
+    dice_left: int = 0
+    specialists_on: tuple[tuple[int, Specialist], ...] = ()  # grill tile, who sits there
+    hen_holder: str | None = None  # a steal from them takes the Hen, not the tile
+
+
+def extrawurm_hint_for(game: Game) -> ExtrawurmHint:
+    """The hint for the player to move in an Extrawurm game (ValueError once it is over)."""
+    evaluation = evaluate_extrawurm(game, Objective.WIN)
+    steals = _steal_totals(game, evaluation)
+    choices = {}
+    keeps = []
+    for action in evaluation.keep_options():
+        choice = _keep_choice(game, evaluation, action, steals)
+        keeps.append(choice)
+        choices[action.move, action.face] = choice
+    roll = weasel = None
+    for action in evaluation.actions:
+        if action.move is Move.ROLL:
+            roll = _roll_choice(evaluation, action, steals, weasel=evaluation.weasel)
+        elif action.move is Move.WEASEL:
+            weasel = _roll_choice(evaluation, action, steals, weasel=False)
+    best = evaluation.best
+    if best.move is Move.ROLL:
+        recommended = roll
+    elif best.move is Move.WEASEL:
+        recommended = weasel
+    elif best.face is not None:
+        recommended = choices.get((best.move, best.face)) or _keep_choice(
+            game, evaluation, best, steals
+        )
+    else:
+        recommended = ChoiceHint(best)
+    assert recommended is not None
+    stops = [action.claim for action in evaluation.actions if action.move is Move.STOP]
+    return ExtrawurmHint(
+        player=game.current_player,
+        win_chance=evaluation.value,
+        recommended=recommended,
+        keeps=tuple(keeps),
+        roll=roll,
+        weasel=weasel,
+        stop=stops[0] if stops else None,
+        no_new_face=game.phase is Phase.NO_NEW_FACE,
+        dice_left=game.dice_left,
+        specialists_on=_specialists_on(game),
+        hen_holder=_hen_holder(game),
+    )
+
+
+def _specialists_on(game: Game) -> tuple[tuple[int, Specialist], ...]:
+    assert game.expansion is not None
+    return tuple(
+        (place, specialist)
+        for specialist, place in game.expansion.specialists.items()
+        if type(place) is int
+    )
+
+
+def _hen_holder(game: Game) -> str | None:
+    assert game.expansion is not None
+    place = game.expansion.specialists.get(Specialist.HEN)
+    return place if isinstance(place, str) else None
+
+
+def _steal_totals(game: Game, evaluation: ExtrawurmEvaluation) -> frozenset[int]:
+    """The claim totals whose best claim is a steal (of a tile, or of the Hen)."""
+    return frozenset(
+        total
+        for total, claim in enumerate(evaluation.table.best)
+        if claim is not None and claim.source is Source.STEAL
+    )
+
+
+def _keep_choice(
+    game: Game, evaluation: ExtrawurmEvaluation, action: ActionValue, steals: frozenset[int]
+) -> ChoiceHint:
+    assert action.face is not None
+    after = evaluation.state.keep(action.face, action.count)
+    values, weasel = evaluation.values, evaluation.weasel
+    bratwurm = (
+        action.face is Face.ONE
+        and action.count > 1
+        and game.expansion is not None
+        and game.expansion.supply > 0
+    )
+    return ChoiceHint(
+        action,
+        total=after.total,
+        tile_chance=values.reward_chance(after, weasel),
+        steal_chance=values.reward_chance(after, weasel, steals),
+        bratwurm=bratwurm,
+    )
+
+
+def _roll_choice(
+    evaluation: ExtrawurmEvaluation, action: ActionValue, steals: frozenset[int], weasel: bool
+) -> ChoiceHint:
+    values, state = evaluation.values, evaluation.state
+    chance = values.roll_reward_chance(state, weasel)
+    steal = values.roll_reward_chance(state, weasel, steals)
+    assert chance is not None and steal is not None
+    return ChoiceHint(action, tile_chance=chance, steal_chance=steal)
+
+
+# ------------------------------------------------------------------ in words
+
+
+def format_extrawurm_hint(hint: ExtrawurmHint, names: Mapping[str, str] | None = None) -> str:
+    """The hint as a few short lines for a phone; `names` shows victims by name."""
+    names = names or {}
+    lines = [t("ai.hint.best", advice=_advice(hint, names))]
+    best = hint.recommended.action
+    for keep in hint.keeps:
+        if keep.action.face is not best.face:
+            lines.append(_keep_line(keep, names, hint))
+    if hint.weasel is not None and best.move is not Move.WEASEL:
+        dice = _dice(hint.weasel.action.count)
+        lines.append(t("ai.extrawurm.weasel", dice=dice, odds=odds(hint.weasel.tile_chance)))
+    if hint.no_new_face and best.move is not Move.ACCEPT_FAILURE:
+        lines.append(t("ai.extrawurm.accept_failure"))
+    if hint.roll is not None and best.move is not Move.ROLL:
+        lines.append(
+            t("ai.hint.roll", dice=_dice(hint.dice_left), odds=odds(hint.roll.tile_chance))
+        )
+    if hint.stop is not None and best.move is not Move.STOP:
+        lines.append(t("ai.hint.stop", claim=claim_words(hint.stop, names, hint)))
+    lines.append(t("ai.hint.win", odds=odds(hint.win_chance)))
+    return "\n".join(lines)
+
+
+def _advice(hint: ExtrawurmHint, names: Mapping[str, str]) -> str:
+    choice = hint.recommended
+    action = choice.action
+    if action.move is Move.WEASEL:
+        dice = _dice(action.count)
+        if hint.no_new_face:
+            return t("ai.extrawurm.do.weasel_rescue", dice=dice, odds=odds(choice.tile_chance))
+        return t("ai.extrawurm.do.weasel", dice=dice, why=_chances(choice))
+    if action.move is Move.ACCEPT_FAILURE:
+        return t("ai.extrawurm.do.accept_failure")
+    if action.move is Move.ROLL:
+        return t("ai.hint.do.roll", dice=_dice(hint.dice_left), why=_chances(choice))
+    if action.move is Move.STOP:
+        assert action.claim is not None
+        claim = claim_words(action.claim, names, hint)
+        if hint.roll is None:
+            return t("ai.hint.do.stop", claim=claim)
+        return t("ai.hint.do.stop_rather", claim=claim, odds=odds(hint.roll.tile_chance))
+    dice = _kept_words(choice)
+    if action.move is Move.KEEP_ROLL:
+        return t("ai.hint.do.keep_roll", dice=dice, why=_chances(choice))
+    if action.claim is None:
+        return t("ai.hint.do.keep_fail", dice=dice)
+    return t("ai.hint.do.keep_stop", dice=dice, claim=claim_words(action.claim, names, hint))
+
+
+def _chances(choice: ChoiceHint) -> str:
+    if choice.steal_chance >= MENTION_STEAL:
+        return t(
+            "ai.hint.why.tile_steal",
+            odds=odds(choice.tile_chance),
+            steal=odds(choice.steal_chance),
+        )
+    return t("ai.hint.why.tile", odds=odds(choice.tile_chance))
+
+
+def _keep_line(keep: ChoiceHint, names: Mapping[str, str], hint: ExtrawurmHint) -> str:
+    dice, action = _kept_words(keep), keep.action
+    if action.move is Move.KEEP_STOP and action.claim is None:
+        return t("ai.hint.keep_fail", dice=dice, total=keep.total)
+    if action.move is Move.KEEP_STOP:
+        assert action.claim is not None
+        claim = claim_words(action.claim, names, hint)
+        return t("ai.hint.keep_stop", dice=dice, total=keep.total, claim=claim)
+    return t("ai.hint.keep", dice=dice, total=keep.total, odds=odds(keep.tile_chance))
+
+
+def _kept_words(choice: ChoiceHint) -> str:
+    assert choice.action.face is not None
+    dice = _dice_kept(choice.action.face, choice.action.count)
+    return t("ai.extrawurm.with_bratwurm", dice=dice) if choice.bratwurm else dice
+
+
+def claim_words(claim: ClaimOption, names: Mapping[str, str], hint: ExtrawurmHint) -> str:
+    """A claim in words, with what it brings in Extrawurm: the specialist on the tile,
+    the Raven's Bratwurm, or the Hen a steal takes instead of the tile."""
+    if claim.source is Source.STEAL:
+        victim = names.get(claim.victim or "", claim.victim)
+        if claim.victim == hint.hen_holder:
+            return t("ai.extrawurm.claim.hen", victim=victim, tile=claim.tile)
+        return t("ai.hint.claim.steal", tile=claim.tile, victim=victim, worms=claim.worms)
+    words = t("ai.hint.claim.grill", tile=claim.tile, worms=claim.worms)
+    specialist = dict(hint.specialists_on).get(claim.tile)
+    if specialist is Specialist.RAVEN:
+        return t("ai.extrawurm.claim.raven", claim=words)
+    if specialist is not None:
+        name = t(f"ai.extrawurm.specialist.{specialist.value}")
+        return t("ai.extrawurm.claim.specialist", claim=words, specialist=name)
+    return words

@@ -1,0 +1,414 @@
+"""The exact optimal play of one Extrawurm turn: eight or nine dice, the Canned Worm,
+the Bratwurm for two or more 1s, and the Weasel as a decision after each roll.
+
+The base solver (solver.py) values a turn from its reward per final sum. An Extrawurm
+turn adds four things, all handled here over a state graph built per dice count:
+
+- **Nine dice** for the Golden Die's holder: a graph of 9 dice (2,727 states, 61,000
+  merged outcomes, against 1,939 and 33,000 for 8).
+- **The Canned Worm**: a state with no worm die kept may still stop when its holder
+  moves; the claim is made with the sum plus 5 (`TurnRewards.can`).
+- **A Bratwurm for two or more 1s**, kept even if the turn then fails: the value of a
+  state reached by such a keep is its value plus `bonus`. Each state has a twin slot
+  in the value array holding that sum, and a keep of 2+ ones points at the twin, so
+  the hot loop stays the base solver's C-level `itemgetter` walk.
+- **The Weasel**: after any roll (a failed one too) its holder may roll the same dice
+  again, once a turn. With the Weasel unused, each outcome of a roll is worth the
+  better of its best keep and the roll without the Weasel from the same state (a
+  second pass over the graph, reading the first pass's roll values). A roll with no
+  new face is worth the better of the failure and that second roll.
+
+Values are expected rewards, as in the base solver. A player holds one specialist, so
+a turn has nine dice or the Weasel, never both; either solve takes about twice the
+base solver's time (benchmarks/bench_solver.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from functools import cache, lru_cache
+from itertools import repeat
+from operator import call, itemgetter, mul
+
+from bot.games.pickomino.ai.states import TurnState, face_bit
+from bot.games.pickomino.ai.states import _merged_outcomes as merged_outcomes
+from bot.games.pickomino.engine.dice import MAX_DICE, POINTS, Face
+from bot.games.pickomino.engine.extrawurm_turns import CANNED_WORM_POINTS
+
+NEVER = float("-inf")
+TIE = 1e-9  # as solver.TIE: a gain below this is float noise, and the sure choice wins
+MAX_CLAIM = MAX_DICE * Face.WORM.points + CANNED_WORM_POINTS  # 50: nine 5s and the can
+SOLUTIONS_KEPT = 256
+
+Stops = tuple[float | None, ...]
+"""Per claim total 0 to MAX_CLAIM: what stopping gives, None when no tile can be taken."""
+
+
+def state_of(kept: Iterable[Face], dice: int) -> TurnState:
+    """The solver's state of a turn of `dice` dice with `kept` kept."""
+    faces = [Face(face) for face in kept]
+    if len(faces) > dice:
+        raise ValueError(f"at most {dice} dice can be kept, not {len(faces)}")
+    mask = 0
+    for face in faces:
+        mask |= face_bit(face)
+    return TurnState(mask, dice - len(faces), sum(POINTS[face] for face in faces))
+
+
+def claim_total(state: TurnState) -> int:
+    """The total a stop in `state` claims with: the sum, plus 5 for the can without a worm."""
+    return state.total if state.has_worm else state.total + CANNED_WORM_POINTS
+
+
+@dataclass(frozen=True, slots=True)
+class Node:
+    """One roll from a state whose turn goes on, its outcomes merged as in states.RollNode.
+
+    Successor indexes point at a state's twin (index + len(states)) when the keep is
+    of two or more 1s. `weasel_pickers` add the scratch slot, where the second pass
+    puts the roll's value without the Weasel.
+    """
+
+    state: int
+    fail_chance: float
+    single_probabilities: tuple[float, ...]
+    single_successors: tuple[int, ...]
+    single_picker: itemgetter[tuple[float, ...]] | None
+    probabilities: tuple[float, ...]
+    successors: tuple[tuple[int, ...], ...]
+    pickers: tuple[itemgetter[tuple[float, ...]], ...]
+    weasel_pickers: tuple[itemgetter[tuple[float, ...]], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Graph:
+    """Every state of a turn of `dice` dice; value arrays are laid out as
+    [states][twins: states + bonus][scratch][padding: NEVER]."""
+
+    dice: int
+    states: tuple[TurnState, ...]
+    index: dict[TurnState, int]
+    ended: tuple[int, ...]
+    rolls: tuple[Node, ...]
+    roll_of: dict[int, Node]
+    claims: itemgetter[tuple[float | None, ...]]  # stops + (None,) -> each state's stop
+    claims_with_can: itemgetter[tuple[float | None, ...]]  # the same for the can's holder
+
+    @property
+    def size(self) -> int:
+        return len(self.states)
+
+    @property
+    def scratch(self) -> int:
+        return 2 * len(self.states)
+
+    @property
+    def padding(self) -> int:
+        return 2 * len(self.states) + 1
+
+    @property
+    def outcome_count(self) -> int:
+        return sum(len(node.probabilities) + len(node.single_probabilities) for node in self.rolls)
+
+
+@cache
+def graph(dice: int) -> Graph:
+    """The state graph of a turn starting with `dice` dice (built once per count)."""
+    states = sorted(_reachable(dice), key=lambda state: (state.dice_left, state.mask))
+    index = {state: position for position, state in enumerate(states)}
+    size = len(states)
+    rolls = tuple(_node(state, index, size) for state in states if not state.is_over)
+    return Graph(
+        dice=dice,
+        states=tuple(states),
+        index=index,
+        ended=tuple(index[state] for state in states if state.is_over),
+        rolls=rolls,
+        roll_of={node.state: node for node in rolls},
+        claims=itemgetter(*(_claim_index(state, can=False) for state in states)),
+        claims_with_can=itemgetter(*(_claim_index(state, can=True) for state in states)),
+    )
+
+
+def _claim_index(state: TurnState, *, can: bool) -> int:
+    """Where a state's stop value is in stops + (None,): its claim total, or the None."""
+    if state.has_worm:
+        return state.total
+    if can and state.total:
+        return state.total + CANNED_WORM_POINTS
+    return MAX_CLAIM + 1
+
+
+def _reachable(dice: int) -> set[TurnState]:
+    start = TurnState(0, dice, 0)
+    seen = {start}
+    frontier = [start]
+    while frontier:
+        state = frontier.pop()
+        if state.is_over:
+            continue
+        for face in Face:
+            if state.has_kept(face):
+                continue
+            for count in range(1, state.dice_left + 1):
+                successor = state.keep(face, count)
+                if successor not in seen:
+                    seen.add(successor)
+                    frontier.append(successor)
+    return seen
+
+
+def _node(state: TurnState, index: dict[TurnState, int], size: int) -> Node:
+    fail, outcomes = merged_outcomes(state.mask, state.dice_left)
+    scratch, padding = 2 * size, 2 * size + 1
+    singles: list[tuple[float, int]] = []
+    others: list[tuple[float, tuple[int, ...]]] = []
+    for chance, keeps in outcomes:
+        targets = tuple(
+            index[state.keep(face, count)] + (size if face is Face.ONE and count > 1 else 0)
+            for face, count in keeps
+        )
+        if len(targets) == 1:
+            singles.append((chance, targets[0]))
+        else:
+            others.append((chance, targets))
+    single_successors = tuple(target for _, target in singles)
+    successors = tuple(targets for _, targets in others)
+    return Node(
+        state=index[state],
+        fail_chance=fail,
+        single_probabilities=tuple(chance for chance, _ in singles),
+        single_successors=single_successors,
+        single_picker=itemgetter(*single_successors, padding) if singles else None,
+        probabilities=tuple(chance for chance, _ in others),
+        successors=successors,
+        pickers=tuple(itemgetter(*targets) for targets in successors),
+        weasel_pickers=tuple(itemgetter(*targets, scratch) for targets in successors),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class TurnRewards:
+    """What the solver needs of a position: the rewards, and the mover's specialists."""
+
+    stops: Stops  # per claim total (with a worm kept, or the can)
+    fail: float  # the turn fails
+    bonus: float = 0.0  # a Bratwurm for two or more 1s (0 with the supply empty)
+    dice: int = 8  # 9 with the Golden Die
+    can: bool = False  # the Canned Worm: no-worm states may stop with sum + 5
+    weasel: bool = False  # the Weasel is held (used or not this turn)
+
+
+class ExtrawurmValues:
+    """The optimal policy of an Extrawurm turn, valued in every state.
+
+    `value(state, weasel)` is the turn's worth from a state where the player chooses
+    between rolling and stopping; `weasel` says whether the Weasel is still to use.
+    """
+
+    __slots__ = ("_chances", "graph", "rewards", "rolled", "stop_of", "values")
+
+    def __init__(self, rewards: TurnRewards) -> None:
+        if len(rewards.stops) != MAX_CLAIM + 1:
+            raise ValueError(f"stops need one entry per claim total 0 to {MAX_CLAIM}")
+        self.rewards = rewards
+        self.graph = graph(rewards.dice)
+        # One C-level pass: each state's claim total indexes the stops (past the end: None).
+        claims = self.graph.claims_with_can if rewards.can else self.graph.claims
+        self.stop_of: list[float | None] = list(claims((*rewards.stops, None)))
+        plain, rolled = self._solve_plain()
+        self.values = [plain]
+        self.rolled = [rolled]
+        if rewards.weasel:
+            with_weasel, rolled_with = self._solve_weasel(plain, rolled)
+            self.values.append(with_weasel)
+            self.rolled.append(rolled_with)
+        self._chances: dict[tuple[bool, frozenset[int] | None], tuple[list[float], ...]] = {}
+
+    def _solve_plain(self) -> tuple[list[float], list[float]]:
+        graph, fail, bonus, stop_of = (
+            self.graph,
+            self.rewards.fail,
+            self.rewards.bonus,
+            self.stop_of,
+        )
+        size = graph.size
+        values = [NEVER] * (graph.padding + 1)
+        rolled = [NEVER] * size
+        for i in graph.ended:
+            stop = stop_of[i]
+            values[i] = value = fail if stop is None else stop
+            values[size + i] = value + bonus
+        for node in graph.rolls:
+            roll = node.fail_chance * fail + sum(
+                map(mul, node.probabilities, map(max, map(call, node.pickers, repeat(values))))
+            )
+            if node.single_picker is not None:
+                roll += sum(map(mul, node.single_probabilities, node.single_picker(values)))
+            i = node.state
+            rolled[i] = roll
+            stop = stop_of[i]
+            values[i] = value = stop if stop is not None and stop >= roll - TIE else roll
+            values[size + i] = value + bonus
+        return values, rolled
+
+    def _solve_weasel(
+        self, plain: list[float], plain_rolled: list[float]
+    ) -> tuple[list[float], list[float]]:
+        graph, fail, bonus, stop_of = (
+            self.graph,
+            self.rewards.fail,
+            self.rewards.bonus,
+            self.stop_of,
+        )
+        size, scratch = graph.size, graph.scratch
+        values = [NEVER] * (graph.padding + 1)
+        rolled = [NEVER] * size
+        for i in graph.ended:
+            values[i] = plain[i]
+            values[size + i] = plain[size + i]
+        for node in graph.rolls:
+            i = node.state
+            again = plain_rolled[i]  # the Weasel: the same dice rolled once more
+            values[scratch] = again
+            roll = node.fail_chance * max(fail, again) + sum(
+                map(
+                    mul,
+                    node.probabilities,
+                    map(max, map(call, node.weasel_pickers, repeat(values))),
+                )
+            )
+            if node.single_picker is not None:
+                singles = map(max, node.single_picker(values), repeat(again))
+                roll += sum(map(mul, node.single_probabilities, singles))
+            rolled[i] = roll
+            stop = stop_of[i]
+            values[i] = value = stop if stop is not None and stop >= roll - TIE else roll
+            values[size + i] = value + bonus
+        values[scratch] = NEVER
+        return values, rolled
+
+    # ------------------------------------------------------------------ reading
+
+    def _layer(self, weasel: bool) -> int:
+        return 1 if weasel and self.rewards.weasel else 0
+
+    def value(self, state: TurnState, weasel: bool = False) -> float:
+        """Worth of `state` (roll or stop, played best), the Weasel unused if `weasel`."""
+        return self.values[self._layer(weasel)][self.graph.index[state]]
+
+    def kept_value(self, state: TurnState, weasel: bool, ones_bonus: bool) -> float:
+        """`value`, plus the Bratwurm when the keep that led here was of two or more 1s."""
+        return self.value(state, weasel) + (self.rewards.bonus if ones_bonus else 0.0)
+
+    def roll_value(self, state: TurnState, weasel: bool = False) -> float | None:
+        """Worth of rolling now and playing best after; None when the turn is over."""
+        i = self.graph.index[state]
+        return self.rolled[self._layer(weasel)][i] if i in self.graph.roll_of else None
+
+    def stop_value(self, state: TurnState) -> float | None:
+        return self.stop_of[self.graph.index[state]]
+
+    def stops(self, state: TurnState, weasel: bool = False) -> bool:
+        """True when best play stops here (or the turn is over by itself)."""
+        stop = self.stop_value(state)
+        return state.is_over or (stop is not None and self.value(state, weasel) == stop)
+
+    # ------------------------------------------------------------------ chances
+
+    def reward_chance(
+        self, state: TurnState, weasel: bool = False, totals: frozenset[int] | None = None
+    ) -> float:
+        """Chance that best play from `state` ends the turn with a tile (with `totals`,
+        only a stop with one of those claim totals counts)."""
+        return self._tables(self._layer(weasel) == 1, totals)[0][self.graph.index[state]]
+
+    def roll_reward_chance(
+        self, state: TurnState, weasel: bool = False, totals: frozenset[int] | None = None
+    ) -> float | None:
+        """The same, rolling now; None when the turn is over."""
+        i = self.graph.index[state]
+        if i not in self.graph.roll_of:
+            return None
+        return self._tables(self._layer(weasel) == 1, totals)[1][i]
+
+    def _tables(self, weasel: bool, totals: frozenset[int] | None) -> tuple[list[float], ...]:
+        """Follow the policy once more, counting how often it ends with a tile.
+
+        Choices compare as (value rounded to TIE, chance): the policy's, and among equal
+        values the likelier tile. Twins share their state's chance.
+        """
+        key = (weasel, totals)
+        cached = self._chances.get(key)
+        if cached is not None:
+            return cached
+        plain = None if not weasel else self._tables(False, totals)
+        graph = self.graph
+        states, size = graph.states, graph.size
+        layer = 1 if weasel else 0
+        values = self.values[layer]
+
+        def hit(i: int) -> float:
+            if self.stop_of[i] is None:
+                return 0.0
+            return 1.0 if totals is None or claim_total(states[i]) in totals else 0.0
+
+        pairs: list[tuple[float, float]] = [(NEVER, 0.0)] * (graph.padding + 1)
+        chances = [0.0] * size
+        rolling = [0.0] * size
+        for i in graph.ended:
+            chances[i] = hit(i)
+            pairs[i] = (round(values[i] / TIE), chances[i])
+            pairs[size + i] = (round(values[size + i] / TIE), chances[i])
+        for node in graph.rolls:
+            i = node.state
+            again: tuple[float, float] | None = None
+            if plain is not None:
+                again = (round(self.rolled[0][i] / TIE), plain[1][i])
+            chance = 0.0
+            if again is not None:
+                fail_pair = (round(self.rewards.fail / TIE), 0.0)
+                chance += node.fail_chance * max(fail_pair, again)[1]
+            for p, targets in zip(node.probabilities, node.successors, strict=True):
+                best = max(pairs[target] for target in targets)
+                chance += p * (max(best, again) if again is not None else best)[1]
+            for p, target in zip(node.single_probabilities, node.single_successors, strict=True):
+                best = pairs[target]
+                chance += p * (max(best, again) if again is not None else best)[1]
+            rolling[i] = chance
+            stop = self.stop_of[i]
+            if stop is not None and values[i] == stop:
+                chance = hit(i)
+            chances[i] = chance
+            pairs[i] = (round(values[i] / TIE), chance)
+            pairs[size + i] = (round(values[size + i] / TIE), chance)
+        result = (chances, rolling)
+        self._chances[key] = result
+        return result
+
+
+@lru_cache(maxsize=SOLUTIONS_KEPT)
+def solve(rewards: TurnRewards) -> ExtrawurmValues:
+    """The solved turn for `rewards` (memoized: every decision of a turn shares it)."""
+    return ExtrawurmValues(rewards)
+
+
+def warm_up() -> None:
+    """Build both graphs (8 and 9 dice) ahead of the first Extrawurm decision."""
+    graph(8)
+    graph(MAX_DICE)
+
+
+def best_keep_value(
+    values: ExtrawurmValues, state: TurnState, roll: Sequence[Face], weasel: bool
+) -> float:
+    """The best keep from `roll` in `state` (NEVER when no face is new); for tests."""
+    best = NEVER
+    for face in set(roll):
+        if state.has_kept(face):
+            continue
+        count = list(roll).count(face)
+        after = state.keep(face, count)
+        best = max(best, values.kept_value(after, weasel, face is Face.ONE and count > 1))
+    return best

@@ -1,0 +1,233 @@
+"""Computer players and hints with the Extrawurm expansion: the ends of a turn as the
+engine plays them, the Weasel as a decision, nine dice, legal moves in whole games."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+import bot.games.pickomino.adapter as adapter_module
+from bot.games.pickomino.adapter import WEASEL, PickominoAdapter
+from bot.games.pickomino.ai.extrawurm import (
+    evaluate_extrawurm,
+    specialist_worth,
+    turn_table,
+)
+from bot.games.pickomino.ai.extrawurm_hints import extrawurm_hint_for, format_extrawurm_hint
+from bot.games.pickomino.ai.players import Level, WeaselDice, decide
+from bot.games.pickomino.ai.policy import Move
+from bot.games.pickomino.ai.position import Objective
+from bot.games.pickomino.engine import ClaimOption, Face, Game, Phase, Rules, Specialist
+from tests.games.pickomino.engine.helpers import faces, position
+
+EXTRAWURM = Rules(extrawurm=True)
+NORMAL = Objective.WORMS
+
+
+def extrawurm(stacks: dict[str, list[int]], **kwargs: Any) -> Game:
+    return position(stacks, rules=EXTRAWURM, **kwargs)
+
+
+def value(game: Game, option: ClaimOption) -> float:
+    return turn_table(game, NORMAL).option_values[option]
+
+
+def test_a_tile_with_a_specialist_is_worth_its_worms_and_the_specialist() -> None:
+    game = extrawurm({"anne": [], "bob": [22]}, specialists={Specialist.WEASEL: "anne"})
+    golden = specialist_worth(Specialist.GOLDEN_DIE, game)
+    weasel = specialist_worth(Specialist.WEASEL, game)
+    assert golden > 0 and weasel > 0
+    # 27 carries the Golden Die: gaining it sends Anne's Weasel back.
+    assert value(game, ClaimOption.grill(27)) == pytest.approx(2 + golden - weasel)
+    # 25 carries the Raven: the tile, a Bratwurm, and Anne keeps her Weasel.
+    assert value(game, ClaimOption.grill(25)) == pytest.approx(2 + 1)
+    assert value(game, ClaimOption.grill(30)) == pytest.approx(3)
+
+
+def test_eleven_and_thirteen_are_taken_exactly_and_never_both() -> None:
+    game = extrawurm({"anne": [], "bob": []})
+    can = specialist_worth(Specialist.CANNED_WORM, game)
+    table = turn_table(game, NORMAL)
+    assert table.best[11] == ClaimOption.grill(11)  # the Canned Worm sits on 11
+    assert table.rewards.stops[11] == pytest.approx(1 + can)
+    assert table.best[13] == ClaimOption.grill(13)
+    assert table.best[12] is None and table.best[20] is None
+    holding = extrawurm({"anne": [], "bob": []}, extras={"anne": [13]})
+    assert turn_table(holding, NORMAL).best[11] is None
+
+
+def test_a_steal_from_the_hens_holder_takes_the_hen_not_the_tile() -> None:
+    game = extrawurm({"anne": [], "bob": [29]}, specialists={Specialist.HEN: "bob"})
+    hen = specialist_worth(Specialist.HEN, game)
+    assert value(game, ClaimOption.steal(29, "bob")) == pytest.approx(hen)
+    plain = extrawurm({"anne": [], "bob": [29]}, specialists={Specialist.HEN: 33})
+    assert value(plain, ClaimOption.steal(29, "bob")) == pytest.approx(3)
+
+
+def test_a_failure_costs_the_top_tile_or_the_hen_and_always_the_specialist() -> None:
+    hen_holder = extrawurm({"anne": [30], "bob": []}, specialists={Specialist.HEN: "anne"})
+    hen = specialist_worth(Specialist.HEN, hen_holder)
+    assert turn_table(hen_holder, NORMAL).rewards.fail == pytest.approx(-hen)
+    weasel_holder = extrawurm({"anne": [30], "bob": []}, specialists={Specialist.WEASEL: "anne"})
+    weasel = specialist_worth(Specialist.WEASEL, weasel_holder)
+    assert turn_table(weasel_holder, NORMAL).rewards.fail == pytest.approx(-3 - weasel)
+
+
+def test_the_turn_knows_its_dice_the_can_the_weasel_and_the_supply() -> None:
+    golden = extrawurm({"anne": [], "bob": []}, specialists={Specialist.GOLDEN_DIE: "anne"})
+    rewards = turn_table(golden, NORMAL).rewards
+    assert (rewards.dice, rewards.can, rewards.weasel, rewards.bonus) == (9, False, False, 1.0)
+    can = extrawurm(
+        {"anne": [], "bob": []},
+        specialists={Specialist.CANNED_WORM: "anne"},
+        bratwurms={"bob": 7},
+        supply=0,
+    )
+    rewards = turn_table(can, NORMAL).rewards
+    assert (rewards.dice, rewards.can, rewards.bonus) == (8, True, 0.0)
+
+
+def test_the_golden_dies_holder_plays_nine_dice() -> None:
+    game = extrawurm({"anne": [], "bob": []}, specialists={Specialist.GOLDEN_DIE: "anne"})
+    adapter, rng = PickominoAdapter(), random.Random(1)
+    for level in Level:
+        copy = game.copy()
+        assert adapter.bot_move(copy, level.value) == "roll"
+        adapter.play(copy, "anne", "roll", rng)
+        assert copy.roll is not None and len(copy.roll) == 9
+        while copy.current_player == "anne" and not copy.is_over:
+            adapter.play(copy, "anne", adapter.bot_move(copy, level.value), rng)
+
+
+def weasel_keep_position() -> Game:
+    """Anne holds the Weasel: 4s and 5s kept (27, no worm), and the roll shows two 1s.
+    Keeping them fails the turn (all dice kept, no worm) and costs her 30."""
+    return extrawurm(
+        {"anne": [30], "bob": []},
+        specialists={Specialist.WEASEL: "anne"},
+        phase=Phase.KEEP,
+        kept=faces("444555"),
+        roll=faces("11"),
+    )
+
+
+def test_the_weasel_is_chosen_over_a_keep_that_fails() -> None:
+    game = weasel_keep_position()
+    for level in (Level.NORMAL, Level.HARD):
+        assert decide(game, level) == WeaselDice()
+    assert PickominoAdapter().bot_move(game, "hard") == WEASEL
+    evaluation = evaluate_extrawurm(game, NORMAL)
+    assert evaluation.best.move is Move.WEASEL
+    keep = next(action for action in evaluation.actions if action.face is Face.ONE)
+    assert keep.move is Move.KEEP_STOP and keep.claim is None
+    assert evaluation.best.value > keep.value
+
+
+def test_the_weasel_is_not_spent_on_a_good_roll() -> None:
+    game = extrawurm(
+        {"anne": [], "bob": []},
+        specialists={Specialist.WEASEL: "anne"},
+        phase=Phase.KEEP,
+        kept=faces("55544"),
+        roll=faces("WWW"),
+    )
+    best = evaluate_extrawurm(game, NORMAL).best
+    assert best.face is Face.WORM and best.claim == ClaimOption.grill(36)
+
+
+def test_hint_for_the_weasel_over_a_failing_keep() -> None:
+    hint = extrawurm_hint_for(weasel_keep_position())
+    assert hint.recommended.action.move is Move.WEASEL
+    # A worm in the two new dice (11/36), or one new 1, 2 or 3 kept and a worm on the
+    # last die (18/36 x 1/6; a pair of them uses both dice and fails): 84/216.
+    assert hint.weasel is not None and hint.weasel.tile_chance == pytest.approx(84 / 216)
+    text = format_extrawurm_hint(hint, {"anne": "Anne"})
+    lines = text.splitlines()
+    assert lines[0] == (
+        "💡 Roll these 2 dice again with the Weasel: about a 2 in 5 chance to end with a tile."
+    )
+    assert "• Keep the two 1s (+1 Bratwurm) (29): the turn fails" in lines
+    assert lines[-1].startswith("Your chance to win the game with this play:")
+
+
+def test_hint_after_a_roll_with_no_new_face() -> None:
+    game = extrawurm(
+        {"anne": [30], "bob": []},
+        specialists={Specialist.WEASEL: "anne"},
+        phase=Phase.NO_NEW_FACE,
+        kept=faces("WW3"),
+        roll=faces("WW3W3"),
+    )
+    assert decide(game, Level.HARD) == WeaselDice()
+    assert decide(game, Level.EASY) == WeaselDice()
+    text = format_extrawurm_hint(extrawurm_hint_for(game), {})
+    assert text.startswith("💡 No new face: roll the 5 dice again with the Weasel rather than fail")
+
+
+def test_hint_names_the_specialist_a_tile_brings_and_the_hen_a_steal_takes() -> None:
+    game = extrawurm(
+        {"anne": [], "bob": [26]},
+        specialists={Specialist.HEN: "bob"},
+        phase=Phase.ROLL,
+        kept=faces("WWWW52"),
+    )
+    hint = extrawurm_hint_for(game)
+    text = format_extrawurm_hint(hint, {"bob": "Bob"})
+    assert "27 (2🪱) and the Golden Die" in text
+    game = extrawurm(
+        {"anne": [], "bob": [30]},
+        specialists={
+            Specialist.HEN: "bob",
+            Specialist.WEASEL: None,
+            Specialist.RAVEN: None,
+            Specialist.GOLDEN_DIE: None,
+        },
+        phase=Phase.ROLL,
+        kept=faces("WWWW55"),
+        face_down=(21, 22, 23, 24, 25, 26, 27, 28, 29),
+    )
+    text = format_extrawurm_hint(extrawurm_hint_for(game), {"bob": "Bob"})
+    assert "the Sitting Hen from Bob (who keeps 30)" in text
+
+
+# ------------------------------------------------------------------ whole games
+
+
+def play_random_games(seeds: range, monkeypatch: pytest.MonkeyPatch) -> int:
+    """Whole Extrawurm games between random levels through the adapter, reloading the
+    state at every step: every move legal, the last resort never used. Returns moves."""
+    last_resort: list[Game] = []
+    safe_move = adapter_module._safe_move
+    monkeypatch.setattr(
+        adapter_module, "_safe_move", lambda game: last_resort.append(game) or safe_move(game)
+    )
+    adapter = PickominoAdapter()
+    moves = 0
+    for seed in seeds:
+        rng = random.Random(seed)
+        players = [f"p{seat}" for seat in range(rng.randrange(2, 8))]
+        levels = {player: rng.choice(list(Level)).value for player in players}
+        game = adapter.new_game(players, {"extrawurm": True}, rng)
+        for _ in range(3000):
+            if game.is_over:
+                break
+            game = adapter.load(adapter.dump(game))  # reload at any point
+            mover = game.current_player
+            move = adapter.bot_move(game, levels[mover])
+            assert adapter.bot_move(adapter.load(adapter.dump(game)), levels[mover]) == move
+            if rng.random() < 0.03:
+                assert adapter.hint(game, mover, {})
+            adapter.play(game, mover, move, rng)
+            moves += 1
+        assert game.is_over
+    assert last_resort == []
+    return moves
+
+
+@pytest.mark.parametrize("block", range(3))
+def test_every_level_plays_legal_moves_in_random_extrawurm_games(
+    block: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert play_random_games(range(block * 4, block * 4 + 4), monkeypatch) > 0

@@ -1,0 +1,153 @@
+"""The Extrawurm turn solver against an independent brute force and hand-worked odds."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from fractions import Fraction
+from functools import cache
+from itertools import product
+
+import pytest
+
+from bot.games.pickomino.ai.extrawurm_solver import (
+    MAX_CLAIM,
+    ExtrawurmValues,
+    TurnRewards,
+    graph,
+    state_of,
+)
+from bot.games.pickomino.engine.dice import Face
+
+WORM = 6
+POINTS = {1: 1, 2: 2, 3: 3, 4: 4, 5: 5, WORM: 5}
+CAN = 5
+
+
+def brute_force(
+    kept: tuple[int, ...],
+    weasel: bool,
+    *,
+    dice: int,
+    stops: Callable[[int], Fraction | None],
+    fail: Fraction,
+    bonus: Fraction,
+    can: bool,
+) -> Fraction:
+    """Ordered rolls and Fractions, sharing no code with the solver: the best expected
+    reward with `kept` kept and the choice to roll or stop (the Weasel unused if set)."""
+
+    def stop(kept: tuple[int, ...]) -> Fraction | None:
+        total = sum(POINTS[face] for face in kept)
+        if WORM in kept:
+            return stops(total)
+        return stops(total + CAN) if can and kept else None
+
+    @cache
+    def roll(kept: tuple[int, ...], weasel: bool) -> Fraction:
+        left = dice - len(kept)
+        again = roll(kept, False) if weasel else None
+        total = Fraction(0)
+        for dice_rolled in product(range(1, 7), repeat=left):
+            new = set(dice_rolled) - set(kept)
+            best = fail
+            if new:
+                best = max(
+                    value(tuple(sorted(kept + (face,) * dice_rolled.count(face))), weasel)
+                    + (bonus if face == 1 and dice_rolled.count(1) > 1 else 0)
+                    for face in new
+                )
+            if again is not None:
+                best = max(best, again)
+            total += best
+        return total / 6**left
+
+    @cache
+    def value(kept: tuple[int, ...], weasel: bool) -> Fraction:
+        stopped = stop(kept)
+        if len(kept) == dice or len(set(kept)) == 6:
+            return fail if stopped is None else stopped
+        rolled = roll(kept, weasel)
+        return rolled if stopped is None else max(stopped, rolled)
+
+    return value(tuple(sorted(kept)), weasel)
+
+
+def random_stops(rng: random.Random) -> tuple[Fraction | None, ...]:
+    return tuple(
+        None if rng.random() < 0.4 else Fraction(rng.randrange(-4, 9), 2)
+        for _ in range(MAX_CLAIM + 1)
+    )
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_matches_the_brute_force_near_the_end_of_a_turn(seed: int) -> None:
+    rng = random.Random(seed)
+    dice = 9 if seed % 2 else 8
+    can, weasel = bool(seed & 2), bool(seed & 4)
+    stops = random_stops(rng)
+    fail, bonus = Fraction(rng.randrange(-6, 1), 2), Fraction(rng.choice((0, 1, 3)), 2)
+    values = ExtrawurmValues(
+        TurnRewards(
+            stops=tuple(None if stop is None else float(stop) for stop in stops),
+            fail=float(fail),
+            bonus=float(bonus),
+            dice=dice,
+            can=can,
+            weasel=weasel,
+        )
+    )
+    for _ in range(6):
+        left = rng.randrange(1, 4)
+        faces = rng.sample(range(1, 7), rng.randrange(1, 6))
+        kept = tuple(rng.choice(faces) for _ in range(dice - left))
+        for use_weasel in (False, True):
+            expected = brute_force(
+                kept,
+                use_weasel and weasel,
+                dice=dice,
+                stops=stops.__getitem__,
+                fail=fail,
+                bonus=bonus,
+                can=can,
+            )
+            state = state_of([Face(face) for face in kept], dice)
+            assert values.value(state, use_weasel) == pytest.approx(float(expected), abs=1e-9)
+
+
+def test_the_weasel_gives_a_second_chance_at_a_new_face() -> None:
+    # 1, 2, 3, 4 and three worms kept (25), one die left: only a 5 is new; 30 pays 1.
+    stops = tuple(1.0 if total == 30 else None for total in range(MAX_CLAIM + 1))
+    kept = [Face.ONE, Face.TWO, Face.THREE, Face.FOUR, Face.WORM, Face.WORM, Face.WORM]
+    values = ExtrawurmValues(TurnRewards(stops, fail=0.0, weasel=True))
+    state = state_of(kept, 8)
+    assert values.roll_value(state, weasel=False) == pytest.approx(1 / 6)
+    assert values.roll_value(state, weasel=True) == pytest.approx(1 - (5 / 6) ** 2)
+    assert values.reward_chance(state, weasel=True) == pytest.approx(11 / 36)
+
+
+def test_the_canned_worm_stops_without_a_worm_with_five_more() -> None:
+    stops = tuple(3.0 if total == 11 else None for total in range(MAX_CLAIM + 1))
+    state = state_of([Face.ONE, Face.ONE, Face.FOUR], 8)  # 6, no worm
+    with_can = ExtrawurmValues(TurnRewards(stops, fail=-1.0, can=True))
+    without = ExtrawurmValues(TurnRewards(stops, fail=-1.0))
+    assert with_can.stop_value(state) == 3.0 and with_can.value(state) == 3.0
+    assert without.stop_value(state) is None and without.value(state) < 3.0
+
+
+def test_two_ones_bring_the_bratwurm_even_when_the_turn_fails() -> None:
+    # Nothing can be claimed: a turn is worth the failure, plus 1 per Bratwurm earned.
+    stops: tuple[float | None, ...] = (None,) * (MAX_CLAIM + 1)
+    values = ExtrawurmValues(TurnRewards(stops, fail=-2.0, bonus=1.0))
+    start = state_of([], 8)
+    assert values.value(start) > -2.0  # a keep of 1s pays at least once
+    ones = state_of([Face.ONE, Face.ONE], 8)
+    assert values.kept_value(ones, False, ones_bonus=True) == pytest.approx(-1.0)
+
+
+def test_nine_dice_graph_holds_every_state() -> None:
+    nine, eight = graph(9), graph(8)
+    assert len(eight.states) == 1939  # as the base solver's
+    assert len(nine.states) > len(eight.states)
+    assert all(state.dice_left <= 9 for state in nine.states)
+    assert state_of([], 9) in nine.index
