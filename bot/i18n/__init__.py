@@ -2,7 +2,8 @@
 
 Catalogs are JSON files of flat keys under `bot/i18n/<locale>/`, one file per area
 (core.json, pickomino.json, picker.json, score.json, ...), so areas can grow without
-touching each other. Strings use str.format placeholders: t("log.took", name="Anne", tile=27).
+touching each other. Strings use str.format placeholders:
+t("pickomino.log.took", name="Anne", tile=27).
 
 The language is the one in force (bot.i18n.locales.current_locale) unless given. A
 counted string has one key per CLDR plural category of the language, `<key>_one`,

@@ -73,10 +73,10 @@ def _label_pattern(key: str, **params: str) -> re.Pattern[str]:
     return re.compile(f"^{text}$")
 
 
-ROLL = t("game.button.roll")
+ROLL = t("pickomino.button.roll")
 CLAIM_LABELS = [
-    _label_pattern("game.button.take", tile=""),
-    _label_pattern("game.button.steal", tile="", name=""),
+    _label_pattern("pickomino.button.take", tile=""),
+    _label_pattern("pickomino.button.steal", tile="", name=""),
 ]
 
 
@@ -263,7 +263,7 @@ def field_value(message: FakeMessage, name: str | re.Pattern[str]) -> str:
 
 def kept_line(message: FakeMessage) -> str:
     """The "Kept ..." line at the top of the message (empty when nothing is kept)."""
-    start = t("game.turn.kept", groups="\x00", total="").split("\x00")[0]
+    start = t("pickomino.turn.kept", groups="\x00", total="").split("\x00")[0]
     blocks = text_blocks(message)
     turn = blocks[0] if blocks else ""  # the turn comes first
     return next((line for line in turn.splitlines() if line.startswith(start)), "")
@@ -283,7 +283,7 @@ def game_id(message: FakeMessage) -> int:
 
 def final_standings(fake: FakeDiscord, message: FakeMessage) -> dict[str, tuple[int, int]]:
     """Each player's (rank, worms) from the Standings field of the final message."""
-    line = _label_pattern("final.line", medal="", rank="", name="", worms="", tiles="")
+    line = _label_pattern("pickomino.final.line", medal="", rank="", name="", worms="", tiles="")
     found: dict[str, tuple[int, int]] = {}
     for text in field_value(message, t("final.standings")).splitlines():
         match = line.match(text)
@@ -298,14 +298,16 @@ def final_standings(fake: FakeDiscord, message: FakeMessage) -> dict[str, tuple[
 
 def is_final(message: FakeMessage) -> bool:
     blocks = text_blocks(message)
-    return bool(blocks) and blocks[0].startswith(t("block.heading", title=t("final.title")))
+    return bool(blocks) and blocks[0].startswith(
+        t("block.heading", title=t("pickomino.final.title"))
+    )
 
 
 def current_player(fake: FakeDiscord, message: FakeMessage) -> str:
     blocks = text_blocks(message)
     first_line = blocks[0].split("\n")[0] if blocks else ""
     for name in PLAYERS:
-        if first_line.startswith(t("game.turn_of", name=fake.user(name).display_name)):
+        if first_line.startswith(t("pickomino.turn_of", name=fake.user(name).display_name)):
             return name
     raise AssertionError(f"cannot tell whose turn it is from\n{message.render()}")
 
@@ -558,7 +560,7 @@ async def test_full_game_with_sigkill_restart(
         if still_turn and kept_line(message):
             assert kept_line(message) == before_kill, message.render()
         else:  # all the rolled faces were kept already: a failure, which the log shows
-            failed = t("log.failed", name=fake.user(player).display_name)
+            failed = t("pickomino.log.failed", name=fake.user(player).display_name)
             assert failed in message.text, message.render()
 
         # Finish the game on the same message.

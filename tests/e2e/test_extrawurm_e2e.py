@@ -126,7 +126,7 @@ def check_shown(message: FakeMessage, now: Stored, seen: Seen) -> None:
             seen.extras.add(tile)
         count = game.bratwurms(player)
         if count:
-            assert t("game.player.bratwurms", count=count) in line, (player, shown)
+            assert t("pickomino.player.bratwurms", count=count) in line, (player, shown)
             seen.bratwurms = True
         else:
             assert "🌭" not in line, (player, shown)
@@ -135,7 +135,8 @@ def check_shown(message: FakeMessage, now: Stored, seen: Seen) -> None:
         assert f"+ 🥫 5 = **{game.claim_total}**" in turn, shown
         seen.canned_worm_total = True
     if expansion.holds(game.current_player, Specialist.GOLDEN_DIE):
-        effect = t("game.turn.golden_die.kept" if game.kept else "game.turn.golden_die", count=9)
+        key = "pickomino.turn.golden_die.kept" if game.kept else "pickomino.turn.golden_die"
+        effect = t(key, count=9)
         assert effect in turn, shown
         seen.golden_die = True
 
@@ -176,7 +177,7 @@ def person_choice(message: FakeMessage) -> tuple[str, FakeButton]:
 def person_to_move(fake: FakeDiscord, message: FakeMessage) -> str | None:
     first = text_blocks(message)[0].split("\n")[0]
     for name in PEOPLE:
-        if first.startswith(t("game.turn_of", name=fake.user(name).display_name)):
+        if first.startswith(t("pickomino.turn_of", name=fake.user(name).display_name)):
             return name
     return None
 
@@ -233,7 +234,7 @@ async def play_to_the_end(
 
 def final_standings(message: FakeMessage, names: dict[str, str]) -> dict[str, tuple[int, int, str]]:
     """Each player's (rank, score, tiles shown) from the end message's standings."""
-    line = _label_pattern("final.line", medal="", rank="", name="", worms="", tiles="")
+    line = _label_pattern("pickomino.final.line", medal="", rank="", name="", worms="", tiles="")
     found: dict[str, tuple[int, int, str]] = {}
     for text in message.text.splitlines():
         match = line.match(text)

@@ -30,7 +30,7 @@ TRANSLATED: dict[str, tuple[str, ...] | None] = {
     "pickomino": None,
     "picker": None,
     "ai_extrawurm": None,
-    "core": ("command.", "error.", "lobby.", "end.", "leave.", "options.", "rules.", "session."),
+    "core": None,
 }
 PLURAL_SUFFIXES = ("zero", "one", "two", "few", "many", "other")
 

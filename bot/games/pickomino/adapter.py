@@ -45,7 +45,6 @@ KIND = "pickomino"
 ROLL = "roll"
 WEASEL = "weasel"  # Extrawurm: the Weasel's holder rolls the dice on the table again
 ACCEPT_FAILURE = "accept"  # Extrawurm: take a roll with no new face as it is
-ENGINE_REFUSAL_KEY = "game.illegal"  # the engine's own reason, shown to the player
 
 
 def keep_move(face: Face) -> str:
@@ -121,7 +120,7 @@ class PickominoAdapter(GameAdapter[Game]):
                 action = parse_move(move)
                 events = game.roll_with(rng) if action is None else game.apply(action)
         except IllegalAction as error:
-            raise IllegalMove(ENGINE_REFUSAL_KEY, reason=str(error)) from None
+            raise IllegalMove(error.key, **error.params) from None
         return [event_to_dict(event) for event in events]
 
     def timeout(self, game: Game, rng: Any) -> list[GameEvent]:

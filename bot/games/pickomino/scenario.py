@@ -27,9 +27,10 @@ from bot.games.pickomino.engine import (
     Specialist,
     Weasel,
 )
-from bot.games.pickomino.engine.errors import PickominoError
+from bot.games.pickomino.engine.errors import IllegalAction, PickominoError
 from bot.games.pickomino.engine.specialists import Place
 from bot.games.scenario_errors import ScenarioError
+from bot.i18n import t
 
 
 def run_scenario(scenario: Any) -> dict[str, Any]:
@@ -62,7 +63,7 @@ def _starting_game(scenario: dict[str, Any]) -> Game:
     try:
         return _start_position(start, players, rules)
     except (TypeError, ValueError, PickominoError) as error:
-        raise ScenarioError(f"bad start position: {_lower_first(str(error))}") from None
+        raise ScenarioError(f"bad start position: {_lower_first(_english(error))}") from None
 
 
 def _start_position(start: dict[str, Any], players: list[str], rules: Rules) -> Game:
@@ -176,7 +177,7 @@ def _play_turn(game: Game, turn: Any, turn_index: int) -> None:
         try:
             ending = _play_step(game, step)
         except PickominoError as error:
-            raise ScenarioError(_lower_first(str(error)), where) from None
+            raise ScenarioError(_lower_first(_english(error)), where) from None
         except (TypeError, ValueError) as error:
             raise ScenarioError(str(error), where) from None
     where = f"{turn_index}.{len(steps)}"
@@ -293,3 +294,10 @@ def _position(game: Game) -> dict[str, Any]:
             **{player: game.bratwurms(player) for player in game.players},
         },
     }
+
+
+def _english(error: Exception) -> str:
+    """The engine's reason in English: a scenario file is written and read by developers."""
+    if isinstance(error, IllegalAction):
+        return t(error.key, "en", **error.params)
+    return str(error)

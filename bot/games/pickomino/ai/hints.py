@@ -204,13 +204,10 @@ def odds(chance: float) -> str:
 
 
 def _dice_kept(face: Face, count: int) -> str:
-    if face is Face.WORM:
-        name = t("ai.face.worm" if count == 1 else "ai.face.worms")
-    else:
-        name = t("ai.face.number" if count == 1 else "ai.face.numbers", face=int(face))
-    if count == 1:
-        return t("ai.hint.the_one", face=name)
-    return t("ai.hint.the_many", count=_number(count), faces=name)
+    """`the worm`, `the three 5s`: a key per face, as some languages name each face
+    (Polish `piątki`), with the plural form of `count`."""
+    face_key = "worm" if face is Face.WORM else str(int(face))
+    return t(f"ai.hint.kept.{face_key}", count=count, number=_number(count))
 
 
 def _number(count: int) -> str:
@@ -218,7 +215,7 @@ def _number(count: int) -> str:
 
 
 def _dice(count: int) -> str:
-    return t("ai.hint.die" if count == 1 else "ai.hint.dice", count=count)
+    return t("ai.hint.dice", count=count)
 
 
 def _claim(claim: ClaimOption, names: Mapping[str, str]) -> str:

@@ -45,13 +45,11 @@ def weasel(game: Game, dice: tuple[Face, ...]) -> list[Event]:
     check_weasel(game)
     assert game.roll is not None  # check_weasel allows it only with a roll out
     if len(dice) != len(game.roll):
-        raise IllegalAction(
-            f"The Weasel rolls the same {len(game.roll)} dice again, not {len(dice)}."
-        )
+        raise IllegalAction("pickomino.illegal.weasel_count", count=len(game.roll), given=len(dice))
     try:
         dice = tuple(map(FACE_OF.__getitem__, dice))
     except (KeyError, TypeError):
-        raise IllegalAction("A die shows 1 to 5 or a worm.") from None
+        raise IllegalAction("pickomino.illegal.bad_face") from None
     return weasel_roll(game, dice)
 
 
@@ -70,7 +68,7 @@ def weasel_roll(game: Game, dice: tuple[Face, ...]) -> list[Event]:
 def accept_failure(game: Game) -> list[Event]:
     """The AcceptFailure action: take a roll with no new face as it is."""
     if game.phase is not _NO_NEW_FACE:
-        raise IllegalAction("Only a roll with no new face can be taken as a failure.")
+        raise IllegalAction("pickomino.illegal.accept_only_no_new_face")
     return game._fail(FailReason.NO_NEW_FACE)
 
 
@@ -203,11 +201,11 @@ def may_use_weasel(game: Game, *, on_phase: bool = True) -> bool:
 def check_weasel(game: Game) -> None:
     """Raise IllegalAction unless the player to move may use the Weasel now."""
     if game.phase is _OVER:
-        raise IllegalAction("The game is over.")
+        raise IllegalAction("pickomino.illegal.game_over")
     expansion = game.expansion
     if expansion is None or not expansion.holds(game.current_player, Specialist.WEASEL):
-        raise IllegalAction("Only the Weasel's holder can roll the same dice again.")
+        raise IllegalAction("pickomino.illegal.weasel_holder")
     if expansion.weasel_used:
-        raise IllegalAction("The Weasel rolls again only once a turn.")
+        raise IllegalAction("pickomino.illegal.weasel_once")
     if game.phase is not _KEEP and game.phase is not _NO_NEW_FACE:
-        raise IllegalAction("The Weasel rolls again right after a roll, before keeping.")
+        raise IllegalAction("pickomino.illegal.weasel_timing")

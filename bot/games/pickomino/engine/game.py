@@ -322,7 +322,7 @@ class Game:
     def apply(self, action: Action) -> list[Event]:
         """Play an action for the player to move and return what it caused."""
         if self.phase is _OVER:
-            raise IllegalAction("The game is over.")
+            raise IllegalAction("pickomino.illegal.game_over")
         if isinstance(action, Keep):  # the most frequent action first
             return self._keep(action.face)
         if isinstance(action, Roll):
@@ -333,12 +333,12 @@ class Game:
             return ew.weasel(self, action.dice)
         if isinstance(action, AcceptFailure):
             return ew.accept_failure(self)
-        raise IllegalAction(f"Unknown action {action!r}.")
+        raise IllegalAction("pickomino.illegal.unknown_action")
 
     def roll_with(self, rng: RandomSource) -> list[Event]:
         """Roll the dice left with an injected random source."""
         if self.phase is not _ROLL:
-            raise IllegalAction(self._why_no_roll())
+            raise self._why_no_roll()
         return self._put_roll(roll_dice(rng, self.turn_dice - len(self.kept)))
 
     def weasel_with(self, rng: RandomSource) -> list[Event]:
@@ -351,7 +351,7 @@ class Game:
     def end_turn_on_timeout(self) -> list[Event]:
         """The turn timer ran out: take the best claim the kept dice allow, else fail."""
         if self.phase is Phase.OVER:
-            raise IllegalAction("The game is over.")
+            raise IllegalAction("pickomino.illegal.game_over")
         if self.phase is _NO_NEW_FACE:
             return self._fail(FailReason.NO_NEW_FACE)  # the roll is a failure already
         options = self._options_for_kept() if self.kept else []
@@ -365,9 +365,9 @@ class Game:
         With fewer than two players left the game ends as abandoned.
         """
         if self.phase is Phase.OVER:
-            raise IllegalAction("The game is over.")
+            raise IllegalAction("pickomino.illegal.game_over")
         if player not in self.stacks:
-            raise IllegalAction("You're not in this game.")
+            raise IllegalAction("pickomino.illegal.not_in_game")
         seat = self.players.index(player)
         was_moving = seat == self.current
         expansion = self.expansion
@@ -404,7 +404,7 @@ class Game:
         that serialization accepts.
         """
         if self.phase is Phase.OVER:
-            raise IllegalAction("The game is over.")
+            raise IllegalAction("pickomino.illegal.game_over")
         self.abandoned = True
         self.phase = Phase.OVER
         self.roll = None
@@ -415,13 +415,15 @@ class Game:
 
     def _roll(self, dice: tuple[Face, ...]) -> list[Event]:
         if self.phase is not _ROLL:
-            raise IllegalAction(self._why_no_roll())
+            raise self._why_no_roll()
         if len(dice) != self.turn_dice - len(self.kept):
-            raise IllegalAction(f"A roll here has {self.dice_left} dice, not {len(dice)}.")
+            raise IllegalAction(
+                "pickomino.illegal.dice_count", count=self.dice_left, given=len(dice)
+            )
         try:
             dice = tuple(map(FACE_OF.__getitem__, dice))
         except (KeyError, TypeError):
-            raise IllegalAction("A die shows 1 to 5 or a worm.") from None
+            raise IllegalAction("pickomino.illegal.bad_face") from None
         return self._put_roll(dice)
 
     def _put_roll(self, dice: tuple[Face, ...]) -> list[Event]:
@@ -445,15 +447,17 @@ class Game:
     def _keep(self, face: Face) -> list[Event]:
         roll = self.roll
         if roll is None or self.phase is not _KEEP:
-            raise IllegalAction(self._why_no_keep())
+            raise self._why_no_keep()
         face = FACE_OF.get(face)  # type: ignore[assignment]
         if face is None:
-            raise IllegalAction("A die shows 1 to 5 or a worm.")
+            raise IllegalAction("pickomino.illegal.bad_face")
         kept = self.kept
         if face not in roll:
-            raise IllegalAction(f"There is no {_face_name(face)} in this roll.")
+            raise _about_face(
+                face, "pickomino.illegal.face_missing", "pickomino.illegal.worm_missing"
+            )
         if face in kept:
-            raise IllegalAction(f"You have kept {_face_name(face)}s already this turn.")
+            raise _about_face(face, "pickomino.illegal.face_kept", "pickomino.illegal.worms_kept")
         count = roll.count(face)
         kept.extend([face] * count)
         self.roll = None
@@ -476,7 +480,7 @@ class Game:
     def _claim(self, option: ClaimOption) -> list[Event]:
         options = self.claim_options()
         if option not in options:
-            raise IllegalAction(self._why_not_claimable(option, options))
+            raise self._why_not_claimable(option, options)
         return self._take(option)
 
     def _take(self, option: ClaimOption) -> list[Event]:
@@ -579,32 +583,32 @@ class Game:
             may_take_extra=may_take_extra,
         )
 
-    def _why_no_roll(self) -> str:
+    def _why_no_roll(self) -> IllegalAction:
         if self.phase is Phase.KEEP:
-            return "Keep a face from the dice on the table first."
+            return IllegalAction("pickomino.illegal.keep_first")
         if self.phase is _NO_NEW_FACE:
-            return "No new face: roll these dice again with the Weasel, or take the failure."
-        return "The turn is over: every die or every face is kept. Take a tile."
+            return IllegalAction("pickomino.illegal.no_new_face_roll")
+        return IllegalAction("pickomino.illegal.turn_done")
 
-    def _why_no_keep(self) -> str:
+    def _why_no_keep(self) -> IllegalAction:
         if self.phase is _NO_NEW_FACE:
-            return "No face in this roll can be kept: use the Weasel or take the failure."
-        return "Roll the dice first."
+            return IllegalAction("pickomino.illegal.no_new_face_keep")
+        return IllegalAction("pickomino.illegal.roll_first")
 
-    def _why_not_claimable(self, option: ClaimOption, options: list[ClaimOption]) -> str:
+    def _why_not_claimable(self, option: ClaimOption, options: list[ClaimOption]) -> IllegalAction:
         if self.phase is Phase.KEEP or self.phase is _NO_NEW_FACE:
             return self._why_no_roll()
         if not self.kept:
-            return "Roll and keep some dice before you stop."
+            return IllegalAction("pickomino.illegal.keep_before_stop")
         if not self.has_worm and not self.canned_worm_counts:
-            return "You need at least one worm kept to take a tile."
+            return IllegalAction("pickomino.illegal.need_worm")
         if option.source is Source.STEAL and option.victim == self.current_player:
-            return "You can't steal from your own stack."
+            return IllegalAction("pickomino.illegal.own_stack")
         if option.tile in EXTRA_TILES and self.extras(self.current_player):
-            return "You hold 11 or 13 already: you can't take the other."
+            return IllegalAction("pickomino.illegal.one_extra")
         if not options:
-            return f"No tile can be taken with {self.claim_total}."
-        return f"You can't take {option.tile} with {self.claim_total}."
+            return IllegalAction("pickomino.illegal.no_tile_for", total=self.claim_total)
+        return IllegalAction("pickomino.illegal.not_for", tile=option.tile, total=self.claim_total)
 
     def _tie_break(self) -> str:
         standings = self.standings()
@@ -658,5 +662,6 @@ def _total(kept: list[Face]) -> int:
     return sum(kept) - kept.count(_WORM)
 
 
-def _face_name(face: Face) -> str:
-    return "worm" if face is Face.WORM else str(int(face))
+def _about_face(face: Face, key: str, worm_key: str) -> IllegalAction:
+    """A refusal about one face: worms have words of their own (`no worm`, `no 5`)."""
+    return IllegalAction(worm_key) if face is Face.WORM else IllegalAction(key, face=int(face))

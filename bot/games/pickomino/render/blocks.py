@@ -80,7 +80,7 @@ def final_blocks(session: Session, game: Game, events: list[dict[str, Any]]) -> 
     name_of = namer(session.seats)
     summary = GameSummary.from_events(game.players, events)
     lines = [result_text(session, game, name_of), ""]
-    lines.append(t("final.turns", count=summary.turns))
+    lines.append(t("pickomino.final.turns", count=summary.turns))
     duration = _duration(session)
     if duration:
         lines[-1] = f"{lines[-1]} · {duration}"
@@ -88,14 +88,17 @@ def final_blocks(session: Session, game: Game, events: list[dict[str, Any]]) -> 
     if steal is not None:
         lines.append(
             t(
-                "final.best_steal",
+                "pickomino.final.best_steal",
                 thief=safe_name(name_of(steal.thief)),
                 victim=safe_name(name_of(steal.victim)),
                 tile=tile_text(steal.tile),
             )
         )
     blocks: list[Block] = [
-        heading(t("final.title.abandoned" if abandoned else "final.title"), "\n".join(lines)),
+        heading(
+            t("pickomino.final.title.abandoned" if abandoned else "pickomino.final.title"),
+            "\n".join(lines),
+        ),
         section(t("final.standings"), standings_lines(session, game, summary, name_of)),
     ]
     drawn = end_picture(session, game, summary)
@@ -109,7 +112,7 @@ def _duration(session: Session) -> str:
     if session.started_at is None or session.ended_at is None:
         return ""
     minutes = max(1, round((session.ended_at - session.started_at) / 60))
-    return t("final.duration", count=minutes)
+    return t("pickomino.final.duration", count=minutes)
 
 
 def grill_text(game: Game) -> str:
@@ -120,7 +123,7 @@ def grill_text(game: Game) -> str:
     tiles = game.rules.layout.all_tiles
     shown = [tile for tile in tiles if tile in on_grill or tile in turned]
     if not shown:
-        return t("game.grill.empty")
+        return t("pickomino.grill.empty")
     marks = _specialist_marks(game)
     if all(tile_picture(tile) for tile in shown):
         back = show(tile_emoji_name("back"), TURNED)
@@ -157,7 +160,7 @@ def players_text(game: Game, name_of: Namer) -> str:
             parts.append(tile_text(stack[-1]))
         if game.expansion is not None:
             parts.extend(_expansion_parts(game, player))
-        parts.append(t("game.player.worms", count=game.score(player)))
+        parts.append(t("pickomino.player.worms", count=game.score(player)))
         lines.append(" · ".join(parts))
     return clip("\n".join(lines), MAX_PLAYERS_TEXT)
 
@@ -169,30 +172,30 @@ def _expansion_parts(game: Game, player: str) -> list[str]:
     if specialist is not None:
         parts.append(SPECIALIST_MARK[specialist])
     if game.bratwurms(player):
-        parts.append(t("game.player.bratwurms", count=game.bratwurms(player)))
+        parts.append(t("pickomino.player.bratwurms", count=game.bratwurms(player)))
     return parts
 
 
 def turn_text(session: Session, game: Game, view: TurnView, name_of: Namer) -> str:
     """Whose turn, the roll, the kept dice and total, what stopping now gives; or the bust
     that just happened, until the next roll."""
-    head = t("game.turn_of", name=safe_name(name_of(game.current_player)))
+    head = t("pickomino.turn_of", name=safe_name(name_of(game.current_player)))
     if session.deadline is not None:
         when = discord.utils.format_dt(dt.datetime.fromtimestamp(session.deadline, dt.UTC), "R")
-        head = t("game.turn.deadline", head=head, when=when)
+        head = t("pickomino.turn.deadline", head=head, when=when)
     lines = [head]
     bust = last_bust(session.log, name_of)
     if bust:
         lines.append(bust)
     if game.roll:
-        lines.append(t("game.turn.roll", dice=dice_text(game.roll)))
+        lines.append(t("pickomino.turn.roll", dice=dice_text(game.roll)))
     if game.kept:
         lines.append(kept_line(game))
     elif _holds(game, Specialist.GOLDEN_DIE):
-        lines.append(t("game.turn.golden_die", count=game.turn_dice))
+        lines.append(t("pickomino.turn.golden_die", count=game.turn_dice))
     if view.claims:  # in the order the buttons or the menu offer them
-        texts = t("game.turn.stop.or").join(option_text(o, name_of) for o in view.claims)
-        key = "game.turn.stop.menu" if view.claims_in_menu else "game.turn.stop"
+        texts = t("pickomino.turn.stop.or").join(option_text(o, name_of) for o in view.claims)
+        key = "pickomino.turn.stop.menu" if view.claims_in_menu else "pickomino.turn.stop"
         lines.append(t(key, options=texts))
     return clip("\n".join(lines), MAX_TURN_TEXT)
 
@@ -204,16 +207,16 @@ def kept_line(game: Game) -> str:
     groups = kept_groups(game.kept)
     if game.canned_worm_counts:
         return t(
-            "game.turn.kept.canned_worm",
+            "pickomino.turn.kept.canned_worm",
             groups=groups,
             kept=game.kept_total,
             total=game.claim_total,
         )
-    kept = t("game.turn.kept", groups=groups, total=game.kept_total)
+    kept = t("pickomino.turn.kept", groups=groups, total=game.kept_total)
     if _holds(game, Specialist.GOLDEN_DIE):
-        kept = f"{kept} · {t('game.turn.golden_die.kept')}"
+        kept = f"{kept} · {t('pickomino.turn.golden_die.kept')}"
     if not game.has_worm:
-        kept = f"{kept} · {t('game.turn.worm.no')}"
+        kept = f"{kept} · {t('pickomino.turn.worm.no')}"
     return kept
 
 
@@ -240,25 +243,26 @@ def standings_lines(
         tally = summary.players.get(standing.player, PlayerTally())
         lines.append(
             t(
-                "final.line.abandoned" if abandoned else "final.line",
+                "pickomino.final.line.abandoned" if abandoned else "pickomino.final.line",
                 medal=MEDALS.get(standing.rank, "▫️"),
                 rank=standing.rank,
                 name=safe_name(name_of(standing.player)),
                 worms=standing.worms,
-                tiles=" ".join(tile_text(tile) for tile in tiles) or t("final.tiles.none"),
+                tiles=" ".join(tile_text(tile) for tile in tiles)
+                or t("pickomino.final.tiles.none"),
             )
         )
         lines.append(
             t(
-                "final.tally",
-                taken=t("final.taken", count=tally.taken),
-                steals=t("final.steals", count=tally.steals),
-                busts=t("final.busts", count=tally.busts),
+                "pickomino.final.tally",
+                taken=t("pickomino.final.taken", count=tally.taken),
+                steals=t("pickomino.final.steals", count=tally.steals),
+                busts=t("pickomino.final.busts", count=tally.busts),
             )
         )
     left = [safe_name(name_of(player)) for player in game.left]
     if left:
-        lines.append(t("final.left", names=", ".join(left)))
+        lines.append(t("pickomino.final.left", names=", ".join(left)))
     return lines
 
 
@@ -270,11 +274,11 @@ def result_text(session: Session, game: Game, name_of: Namer) -> str:
     winners = [safe_name(name_of(s.player)) for s in standings if s.rank == 1]
     best = standings[0].worms
     if len(winners) > 1:
-        shared = t("final.winners.shared", names=", ".join(winners), worms=best)
-        return f"{shared}\n{t('final.tie.shared')}"
-    text = t("final.winner", name=winners[0], worms=best)
+        shared = t("pickomino.final.winners.shared", names=", ".join(winners), worms=best)
+        return f"{shared}\n{t('pickomino.final.tie.shared')}"
+    text = t("pickomino.final.winner", name=winners[0], worms=best)
     if _tie_break(session) == "highest_tile":
-        tie = t("final.tie.highest_tile", name=winners[0], tile=standings[0].highest_tile)
+        tie = t("pickomino.final.tie.highest_tile", name=winners[0], tile=standings[0].highest_tile)
         text = f"{text}\n{tie}"
     return text
 

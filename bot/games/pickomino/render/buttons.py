@@ -36,14 +36,14 @@ def turn_layout(session: Session, game: Game, view: TurnView, name_of: Namer) ->
     move = ClickAction.MOVE
     roll = ButtonSpec(
         session_ref(session, move, ROLL),
-        t("game.button.roll"),
+        t("pickomino.button.roll"),
         Style.PRIMARY,
         not view.can_roll,
         "🎲",
     )
 
     def face_button(face: Face) -> ButtonSpec:
-        label = t("game.button.face", count=view.roll_counts[face])
+        label = t("pickomino.button.face", count=view.roll_counts[face])
         keepable = face in view.keepable
         style = Style.PRIMARY if keepable else Style.SECONDARY
         ref = session_ref(session, move, keep_move(face))
@@ -54,10 +54,10 @@ def turn_layout(session: Session, game: Game, view: TurnView, name_of: Namer) ->
     extras: list[Component] = []
     if view.can_weasel:
         weasel = session_ref(session, move, WEASEL)
-        extras.append(ButtonSpec(weasel, t("game.button.weasel"), Style.PRIMARY, emoji="🦦"))
+        extras.append(ButtonSpec(weasel, t("pickomino.button.weasel"), Style.PRIMARY, emoji="🦦"))
     if view.can_accept_failure:
         accept = session_ref(session, move, ACCEPT_FAILURE)
-        extras.append(ButtonSpec(accept, t("game.button.accept_failure"), Style.DANGER))
+        extras.append(ButtonSpec(accept, t("pickomino.button.accept_failure"), Style.DANGER))
     if session.hints and not view.bot_to_move:
         hint = session_ref(session, ClickAction.HINT)
         extras.append(ButtonSpec(hint, t("game.button.hint"), emoji="💡"))
@@ -90,7 +90,7 @@ def _claim_menu(session: Session, options: list[ClaimOption], name_of: Namer) ->
     """Every claim as one option of a menu; the option's value is the move it makes."""
     return MenuSpec(
         session_ref(session, ClickAction.CLAIMS),
-        t("game.menu.placeholder"),
+        t("pickomino.menu.placeholder"),
         tuple(MenuOption(_menu_label(option, name_of), claim_move(option)) for option in options),
     )
 
@@ -98,15 +98,15 @@ def _claim_menu(session: Session, options: list[ClaimOption], name_of: Namer) ->
 def _claim_label(option: ClaimOption, game: Game) -> str:
     """Short enough never to wrap on a phone: the victim is named in the text above."""
     if game.is_hen_steal(option):
-        return t("game.button.steal_hen")
+        return t("pickomino.button.steal_hen")
     if option.source is Source.STEAL:
-        return t("game.button.steal", tile=option.tile)
-    return t("game.button.take", tile=option.tile)
+        return t("pickomino.button.steal", tile=option.tile)
+    return t("pickomino.button.take", tile=option.tile)
 
 
 def _menu_label(option: ClaimOption, name_of: Namer) -> str:
     if option.source is Source.STEAL:
         name = name_of(option.victim or "")
-        text = t("game.menu.steal", tile=option.tile, name=name, worms=option.worms)
+        text = t("pickomino.menu.steal", tile=option.tile, name=name, worms=option.worms)
         return clip(text, MAX_OPTION_TEXT)
-    return t("game.menu.take", tile=option.tile, worms=option.worms)
+    return t("pickomino.menu.take", tile=option.tile, worms=option.worms)

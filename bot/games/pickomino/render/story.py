@@ -25,11 +25,11 @@ def last_bust(log: list[dict[str, Any]], name_of: Namer) -> str | None:
             return None  # someone moved since: the bust is told in the log now
         name = safe_name(name_of(event["player"]))
         roll = _failing_roll(log[:index], event["player"])
-        reason = t(f"bust.reason.{event['reason']}")
+        reason = t(f"pickomino.bust.reason.{event['reason']}")
         head = (
-            t("bust.rolled", name=name, dice=dice_text(roll), reason=reason)
+            t("pickomino.bust.rolled", name=name, dice=dice_text(roll), reason=reason)
             if roll
-            else t("bust.plain", name=name, reason=reason)
+            else t("pickomino.bust.plain", name=name, reason=reason)
         )
         detail = failure_detail(event)
         return f"{head} {detail}" if detail else head

@@ -54,8 +54,8 @@ def kept_groups(kept: list[Face]) -> str:
 def option_text(option: ClaimOption, name_of: Namer) -> str:
     if option.source is Source.STEAL:
         victim = safe_name(name_of(option.victim or ""))
-        return t("game.option.steal", tile=option.tile, name=victim, worms=option.worms)
-    return t("game.option.take", tile=option.tile, worms=option.worms)
+        return t("pickomino.option.steal", tile=option.tile, name=victim, worms=option.worms)
+    return t("pickomino.option.take", tile=option.tile, worms=option.worms)
 
 
 def options_lines(
@@ -81,7 +81,7 @@ def specialist_lines() -> list[str]:
 def roll_line(event: dict[str, Any], name_of: Namer) -> str:
     """A roll as a log line (shown for computer players, whose every step is logged)."""
     dice = dice_text(tuple(Face.parse(face) for face in event["dice"]))
-    return t("log.rolled", name=safe_name(name_of(event["player"])), dice=dice)
+    return t("pickomino.log.rolled", name=safe_name(name_of(event["player"])), dice=dice)
 
 
 def event_line(event: dict[str, Any], name_of: Namer) -> str | None:
@@ -90,26 +90,32 @@ def event_line(event: dict[str, Any], name_of: Namer) -> str | None:
     name = safe_name(name_of(event.get("player") or ""))  # None: a specialist moving alone
     if kind == "kept":
         face = die(Face.parse(event["face"]))
-        return t("log.kept", name=name, count=event["count"], face=face, total=event["total"])
+        return t(
+            "pickomino.log.kept", name=name, count=event["count"], face=face, total=event["total"]
+        )
     if kind == "took":
-        return t("log.took", name=name, tile=event["tile"])
+        return t("pickomino.log.took", name=name, tile=event["tile"])
     if kind == "stole":
         victim = safe_name(name_of(event["victim"]))
-        return t("log.stole", name=name, tile=event["tile"], victim=victim)
+        return t("pickomino.log.stole", name=name, tile=event["tile"], victim=victim)
     if kind == "failed":
         return _failure_line(event, name)
     if kind == "left":
         if not event["returned"]:
-            return t("log.left", name=name)
+            return t("pickomino.log.left", name=name)
         tiles = ", ".join(str(tile) for tile in event["returned"])
-        return t("log.left.returned", name=name, tiles=tiles)
+        return t("pickomino.log.left.returned", name=name, tiles=tiles)
     if kind == "game_over":
-        return t("log.game_abandoned" if event.get("abandoned") else "log.game_over")
+        return t(
+            "pickomino.log.game_abandoned" if event.get("abandoned") else "pickomino.log.game_over"
+        )
     return None
 
 
 def _failure_line(event: dict[str, Any], name: str) -> str:
-    head_key = "log.failed.timeout" if event["reason"] == "timeout" else "log.failed"
+    head_key = (
+        "pickomino.log.failed.timeout" if event["reason"] == "timeout" else "pickomino.log.failed"
+    )
     head = t(head_key, name=name)
     detail = failure_detail(event)
     return f"{head}: {detail}" if detail else head
@@ -119,7 +125,7 @@ def failure_detail(event: dict[str, Any]) -> str:
     """What a failed turn did to the tiles (`22 back to the grill, 36 turned over`)."""
     parts = []
     if event["returned"] is not None:
-        parts.append(t("log.failed.returned", tile=event["returned"]))
+        parts.append(t("pickomino.log.failed.returned", tile=event["returned"]))
     if event["turned"] is not None:
-        parts.append(t("log.failed.turned", tile=event["turned"]))
+        parts.append(t("pickomino.log.failed.turned", tile=event["turned"]))
     return ", ".join(parts)

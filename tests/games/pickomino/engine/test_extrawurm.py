@@ -137,7 +137,7 @@ def test_a_player_holding_one_extra_tile_may_not_take_the_other() -> None:
     game = extrawurm({"anne": [], "bob": []}, extras={"anne": [11]}, specialists={CAN: None})
     keep_rolls(game, ("WW122345", "W"), ("333245", "3"))  # 13 exactly, with worms
     assert game.claim_options() == []
-    with pytest.raises(IllegalAction, match="11 or 13"):
+    with pytest.raises(IllegalAction, match="one_extra"):
         game.apply(Claim(ClaimOption.grill(13)))
 
 
@@ -293,7 +293,7 @@ def test_the_weasel_rolls_the_same_dice_again_once_a_turn_right_after_a_roll() -
     events = game.apply(Weasel(faces("WW123455")))
     assert events == [WeaselRolled("anne", faces("WW123455"))]
     assert not game.legal_actions().can_weasel
-    with pytest.raises(IllegalAction, match="once a turn"):
+    with pytest.raises(IllegalAction, match="weasel_once"):
         game.apply(Weasel(faces("WW123455")))
     game.apply(Keep(Face.WORM))
     game.apply(Roll(faces("123455")))
@@ -304,10 +304,10 @@ def test_the_weasel_is_only_for_its_holder_and_only_before_keeping() -> None:
     game = extrawurm({"anne": [], "bob": []}, specialists={WEASEL: "bob"})
     game.apply(Roll(faces("11223344")))
     assert not game.legal_actions().can_weasel
-    with pytest.raises(IllegalAction, match="holder"):
+    with pytest.raises(IllegalAction, match="weasel_holder"):
         game.apply(Weasel(faces("WW123455")))
     game = extrawurm({"anne": [], "bob": []}, specialists={WEASEL: "anne"})
-    with pytest.raises(IllegalAction, match="right after a roll"):
+    with pytest.raises(IllegalAction, match="weasel_timing"):
         game.apply(Weasel(faces("WW123455")))
 
 
@@ -319,7 +319,7 @@ def test_the_weasel_may_turn_a_roll_with_no_new_face_into_a_playable_one() -> No
     assert game.phase is Phase.NO_NEW_FACE
     legal = game.legal_actions()
     assert legal.can_weasel and legal.can_accept_failure and not legal.can_roll
-    with pytest.raises(IllegalAction, match="Weasel"):
+    with pytest.raises(IllegalAction, match="no_new_face_keep"):
         game.apply(Keep(Face.WORM))
     game.apply(Weasel(faces("555123")))
     assert game.keepable_faces() == faces("1235")
@@ -410,7 +410,7 @@ def test_the_raven_moves_to_the_lowest_free_grill_tile_once_the_tile_has_left() 
 def test_the_golden_dies_holder_rolls_nine_dice_and_all_nine_must_be_kept() -> None:
     game = extrawurm({"anne": [], "bob": []}, specialists={GOLDEN: "anne"})
     assert game.dice_left == 9
-    with pytest.raises(IllegalAction, match="9 dice"):
+    with pytest.raises(IllegalAction, match=r"dice_count \(count=9, given=8\)"):
         game.apply(Roll(faces("WWW55554")))
     events = game.apply(Roll(faces("WWW555544")))
     assert events[0] == NinthDie("anne")

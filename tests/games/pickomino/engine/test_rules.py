@@ -62,7 +62,7 @@ def test_stopping_needs_a_kept_worm() -> None:
     game = Game(["anne", "bob"])
     keep_rolls(game, ("55555123", "5"))
     assert game.claim_options() == []
-    with pytest.raises(IllegalAction, match="worm"):
+    with pytest.raises(IllegalAction, match="need_worm"):
         game.apply(Claim(ClaimOption.grill(25)))
 
 
@@ -131,7 +131,7 @@ def test_a_player_never_steals_from_their_own_stack() -> None:
     game = position({"anne": [30], "bob": []})
     keep_rolls(game, ("WWW11234", "W"), ("55512", "5"))
     assert game.claim_options() == [ClaimOption.grill(29)]
-    with pytest.raises(IllegalAction, match="own stack"):
+    with pytest.raises(IllegalAction, match="own_stack"):
         game.apply(Claim(ClaimOption.steal(30, "anne")))
 
 
@@ -146,7 +146,7 @@ def test_the_turn_ends_by_itself_when_all_eight_dice_are_kept() -> None:
     keep_rolls(game, ("WWWW1234", "W"), ("5555", "5"))
     assert game.phase is Phase.CLAIM
     assert not game.legal_actions().can_roll
-    with pytest.raises(IllegalAction, match="turn is over"):
+    with pytest.raises(IllegalAction, match="turn_done"):
         game.apply(Roll(()))
     game.apply(Claim(ClaimOption.grill(36)))
     assert game.stacks["anne"] == [36] and game.current_player == "bob"
@@ -215,7 +215,7 @@ def test_the_game_ends_when_the_last_grill_tile_goes() -> None:
     over = events[-1]
     assert isinstance(over, GameOver)
     assert over.winners == ("anne",)
-    with pytest.raises(IllegalAction, match="over"):
+    with pytest.raises(IllegalAction, match="game_over"):
         game.apply(Roll(faces("12345WWW")))
 
 
@@ -268,7 +268,7 @@ def test_an_illegal_action_leaves_the_game_exactly_as_it_was() -> None:
 
 def test_a_roll_with_the_wrong_number_of_dice_is_refused() -> None:
     game = Game(["anne", "bob"])
-    with pytest.raises(IllegalAction, match="8 dice, not 7"):
+    with pytest.raises(IllegalAction, match=r"dice_count \(count=8, given=7\)"):
         game.apply(Roll(faces("1234512")))
     assert game.roll is None
 

@@ -74,7 +74,7 @@ def _keys_built_from_enums() -> set[str]:
         | {f"options.lower_tile.{choice.value}" for choice in LowerTile}
         | {f"options.first.{choice.value}" for choice in FirstPlayer}
         | {f"options.extrawurm.{specialist.value}" for specialist in Specialist}
-        | {f"bust.reason.{reason.value}" for reason in FailReason}
+        | {f"pickomino.bust.reason.{reason.value}" for reason in FailReason}
         | {f"{game.kind}.title" for game in GAMES}
         | {f"{game.kind}.rules.options.default" for game in GAMES}
     )
