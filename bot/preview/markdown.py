@@ -280,7 +280,8 @@ _UNITS += [("minute", 60), ("second", 1)]
 
 
 def timestamp_text(unix: int, style: str, now: float | None = None) -> str:
-    """A `<t:unix:style>` timestamp as Discord writes it for an English reader in UTC."""
+    """A `<t:unix:style>` timestamp as Discord writes it in UTC (relative ones in the
+    language in force; dates and clock times as for an English reader)."""
     try:
         moment = dt.datetime.fromtimestamp(unix, dt.UTC)
     except (OverflowError, OSError, ValueError):
@@ -291,5 +292,5 @@ def timestamp_text(unix: int, style: str, now: float | None = None) -> str:
     seconds = abs(delta)
     unit, size = next(((u, s) for u, s in _UNITS if seconds >= s), ("second", 1))
     count = round(seconds / size)
-    amount = t(f"preview.time.{unit}" if count == 1 else f"preview.time.{unit}s", count=count)
+    amount = t(f"preview.time.{unit}", count=count)
     return t("preview.time.future" if delta > 0 else "preview.time.past", amount=amount)

@@ -23,20 +23,31 @@ from bot.i18n import (
 CATALOG_DIR = Path(bot.i18n.__file__).parent
 AREAS = sorted(path.stem for path in (CATALOG_DIR / DEFAULT_LOCALE).glob("*.json"))
 OTHER_LOCALES = [locale for locale in LOCALES if locale != DEFAULT_LOCALE]
-# What every language must have in full by now: area -> the key prefixes translated
-# (None: the whole area). Areas still being rewritten in English (the Pickomino game
-# message in core.json, score.json, ai.json, preview.json) come in a later pass.
+# What every language must have in full: area -> the key prefixes translated (None: the
+# whole area). Every area is listed (a test checks it), so a key added in English only
+# fails here until each language has it.
 TRANSLATED: dict[str, tuple[str, ...] | None] = {
+    "ai": None,
+    "core": None,
     "pickomino": None,
     "picker": None,
     "ai_extrawurm": None,
-    "core": None,
+    "preview": None,
 }
+# Areas another branch is translating; each moves to TRANSLATED when it is done.
+PENDING = {"score", "score_picker", "score_pickomino"}
 PLURAL_SUFFIXES = ("zero", "one", "two", "few", "many", "other")
 
 
 def placeholders(template: str) -> set[str]:
-    return {name for _, name, _, _ in string.Formatter().parse(template) if name}
+    """The fields a template fills, nested ones too (`{name:<{width}}` has two)."""
+    found: set[str] = set()
+    for _, name, spec, _ in string.Formatter().parse(template):
+        if name:
+            found.add(name)
+        if spec:
+            found |= placeholders(spec)
+    return found
 
 
 def counted_bases(english: dict[str, str]) -> set[str]:
@@ -80,7 +91,7 @@ def test_every_language_has_a_folder_and_english_has_every_area():
     assert sorted(
         p.name for p in CATALOG_DIR.iterdir() if p.is_dir() and p.name != "__pycache__"
     ) == sorted(LOCALES)
-    assert set(TRANSLATED) <= set(AREAS)
+    assert set(TRANSLATED) | (PENDING & set(AREAS)) == set(AREAS)
 
 
 @pytest.mark.parametrize(("locale", "area"), LANGUAGE_AREAS)
@@ -95,7 +106,7 @@ def test_every_key_is_an_english_key_with_the_same_placeholders(locale, area):
             expected = sorted(placeholders(english[counterpart]))
             wrong.append(f"{key}: {sorted(placeholders(text))} != {expected}")
         else:
-            t(key, locale, **dict.fromkeys(placeholders(text), 1))  # formats
+            t(key, locale, **dict.fromkeys(placeholders(text), 1))  # formats without error
     assert wrong == []
 
 
