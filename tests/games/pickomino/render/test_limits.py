@@ -1,5 +1,5 @@
 """Every live message (Components V2) and button layout the bot can produce stays within
-Discord's limits."""
+Discord's limits, in English and in the two longest languages (German and Polish)."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ from bot.games.pickomino.engine.events import event_to_dict
 from bot.games.pickomino.plugin import PICKOMINO
 from bot.games.pickomino.render.text import option_text
 from bot.games.pickomino.render.turn_view import MAX_CLAIM_BUTTONS
+from bot.i18n import t, with_locale
 from bot.render.custom_ids import ClickAction, ComponentRef
 from bot.render.layout import Layout, MenuSpec, layout_problems, v2_problems
 from bot.render.lobby import bot_level_layout, end_confirm_layout
@@ -26,6 +27,16 @@ from tests.e2e.fake_discord import _FormErrors, _validate_components
 
 LONG_NAMES = [f"**_~`{i}` @everyone <@123> " + "W" * 40 for i in range(7)]
 BIG_ID = 10**19
+
+
+@pytest.fixture(params=["de", "pl"])
+def language(request):
+    """The test again in German and Polish, the longest languages."""
+    with with_locale(request.param):
+        yield request.param
+
+
+in_long_languages = pytest.mark.usefixtures("language")
 
 
 def render_session(session):
@@ -84,7 +95,13 @@ def _offered_claims(layout: Layout) -> list[str]:
     return sorted(moves)
 
 
-def test_lobby_with_seven_long_names():
+@pytest.mark.parametrize("locale", ["en", "de", "pl"])
+def test_lobby_with_seven_long_names(locale):
+    with with_locale(locale):
+        _lobby_with_seven_long_names()
+
+
+def _lobby_with_seven_long_names():
     session = _session(7)
     _check(session)
     assert layout_problems(end_confirm_layout(session)) == []
@@ -99,6 +116,12 @@ def test_lobby_with_bots_and_the_level_picker():
     assert [ComponentRef.parse(b.custom_id).arg for b in levels[0]] == ["easy", "normal", "hard"]
     steal = ComponentRef.parse("pko:move:1:2:claim:s22.-1")  # from a computer player
     assert steal is not None and steal.arg == "claim:s22.-1"
+
+
+@in_long_languages
+@pytest.mark.parametrize("seed", [5])
+def test_every_state_of_a_seven_player_game_in_german_and_polish(seed):
+    test_every_state_of_games_with_bots_and_hints(seed)
 
 
 @pytest.mark.parametrize("seed", range(6))
@@ -213,8 +236,14 @@ def test_every_number_of_claims_is_offered_within_five_rows(kind, options, bots)
         assert option_text(option, session.name_of) in turn
 
 
-def test_the_claim_menu_of_the_worst_case():
+@pytest.mark.parametrize("locale", ["en", "de", "pl"])
+def test_the_claim_menu_of_the_worst_case(locale):
     """7 players, any lower tile, 16 claims: every grill tile below 36 and a steal."""
+    with with_locale(locale):
+        _the_claim_menu_of_the_worst_case()
+
+
+def _the_claim_menu_of_the_worst_case():
     session = _session(7, Rules(lower_tile=LowerTile.ANY))
     game = _claim_state(session, 16, "steal")
     rendered = render_session(session)
@@ -222,19 +251,22 @@ def test_the_claim_menu_of_the_worst_case():
     assert isinstance(menu, MenuSpec)
     victim = session.name_of(game.players[-1])
     labels = [option.label for option in menu.options]
-    assert labels[0] == "Take 35 (4 🪱)" and labels[14] == "Take 21 (1 🪱)"
-    assert labels[15] == f"Steal 36 from {victim} (4 🪱)"  # a label is plain text
+    take = t("pickomino.menu.take", tile=35, worms=4)
+    assert labels[0] == take and labels[14] == t("pickomino.menu.take", tile=21, worms=1)
+    steal = t("pickomino.menu.steal", tile=36, name=victim, worms=4)
+    assert labels[15] == steal  # a label is plain text
     assert [option.value for option in menu.options][-2:] == [
         "claim:g21",
         f"claim:s36.{game.players[-1]}",
     ]
-    assert [b.label for b in rendered.layout[0]] == ["Roll"]
+    assert [b.label for b in rendered.layout[0]] == [t("pickomino.button.roll")]
     # Roll, the menu and Hint: no face buttons while no roll is on the table.
     assert sum(len(row) for row in rendered.layout) == 1 + 1 + 1
     view = view_for(rendered.layout)
     assert _discord_errors(view) == {}
     (select,) = [item for item in view.children if isinstance(item.item, discord.ui.Select)]
-    assert len(select.item.options) == 16 and select.item.placeholder == "Stop and take…"
+    assert len(select.item.options) == 16
+    assert select.item.placeholder == t("pickomino.menu.placeholder")
     assert select.item.min_values == select.item.max_values == 1
 
 
@@ -243,6 +275,11 @@ def _discord_errors(view: discord.ui.BaseView, v2: bool = False) -> dict:
     errors = _FormErrors()
     _validate_components(errors, ("components",), view.to_components(), v2=v2)
     return errors.tree
+
+
+@in_long_languages
+def test_a_long_log_and_a_left_player_in_german_and_polish():
+    test_a_long_log_and_a_left_player()
 
 
 def test_a_long_log_and_a_left_player():
