@@ -3,9 +3,11 @@ production DiceBot on the in-memory FakeDiscord of tests/discord_harness.py), ev
 message they produce drawn at 390 and 800 px by bot.preview.
 
     python -m tests.preview.scenes --out previews/scenes [--text] [--only NAME ...]
+        [--language de]
 
 Prints each picture's height. `--text` draws without the application emojis (the
-Unicode fallback a bot shows when the emoji upload failed). The scenes: a lobby with a
+Unicode fallback a bot shows when the emoji upload failed); `--language` plays them with
+players whose Discord client is in that language (so the games speak it). The scenes: a lobby with a
 computer player, Cancel's question and the closed lobby; 5- and 7-player games in the
 middle of a turn; a person's bust; a turn ping; the old copy after /pickomino status; the
 end screen with its picture; an abandoned game; an old Play again; an Extrawurm game with
@@ -27,6 +29,7 @@ from typing import Any
 from bot.games.pickomino.engine import Face, Game, Phase, Rules
 from bot.games.pickomino.engine.specialists import Specialist
 from bot.games.pickomino.pictures import pickomino_emojis
+from bot.i18n import LOCALES, with_locale
 from bot.preview import message_html
 from bot.preview.shoot import WIDTHS, BrowserMissing, screenshot
 from bot.render.custom_ids import ComponentRef
@@ -53,6 +56,10 @@ class Album:
     harness: BotHarness
     pages: list[tuple[str, str]] = field(default_factory=list)
     folder: Path = Path(".")
+    language: str = "en-US"  # every person's client language, so the game's too
+
+    def person(self, name: str) -> FakeUser:
+        return self.harness.user(name, locale=self.language)
 
     def take(self, name: str, message: StoredMessage) -> None:
         names = {str(user.id): user.name for user in self.harness.fake.members.values()}
@@ -84,6 +91,15 @@ class Album:
 # ------------------------------------------------------------------------- playing
 
 
+def by_action(message: StoredMessage, action: str, arg: str = "") -> str:
+    """The custom_id of the button for a click: labels differ by language, ids do not."""
+    for candidate in message.buttons:
+        ref = ComponentRef.parse(candidate["custom_id"])
+        if ref is not None and ref.action == action and ref.arg == arg:
+            return str(candidate["custom_id"])
+    raise AssertionError(f"no {action}:{arg} button")
+
+
 def button(message: StoredMessage, move: str) -> dict[str, Any] | None:
     for candidate in message.enabled():
         ref = ComponentRef.parse(candidate["custom_id"])
@@ -108,6 +124,13 @@ def choice(message: StoredMessage, *, greedy: bool) -> str:
     raise AssertionError("nothing to click")
 
 
+async def click(
+    harness: BotHarness, user: FakeUser, message_id: int, action: str, arg: str = ""
+) -> Any:
+    message = harness.message(message_id)
+    return await harness.click(user, message, by_action(message, action, arg))
+
+
 async def person_to_move(harness: BotHarness) -> FakeUser | None:
     await harness.run_bots()
     session = await harness.session()
@@ -123,11 +146,11 @@ async def game(
     options.setdefault("turn_timer", 300)
     lobby = (await harness.slash(host, "pickomino", "start", **options)).message
     for person in people[1:]:
-        await harness.click(person, harness.message(lobby.id), "Join")
+        await click(harness, person, lobby.id, "join")
     for _ in range(bots):
-        offered = await harness.click(host, harness.message(lobby.id), "Add bot")
-        await harness.click(host, harness.message(offered.message.id), "Normal")
-    await harness.click(host, harness.message(lobby.id), "Start")
+        offered = await click(harness, host, lobby.id, "addbot")
+        await click(harness, host, offered.message.id, "bot", "normal")
+    await click(harness, host, lobby.id, "start")
     return harness.message(lobby.id)
 
 
@@ -176,31 +199,31 @@ def a_persons_bust(session: Any, message: StoredMessage) -> bool:
 
 
 async def lobby_scenes(harness: BotHarness, album: Album) -> None:
-    anne, bob = harness.user("Anne"), harness.user("Bartholomew")
+    anne, bob = album.person("Anne"), album.person("Bartholomew")
     lobby = (await harness.slash(anne, "pickomino", "start")).message
-    await harness.click(bob, harness.message(lobby.id), "Join")
-    offered = await harness.click(anne, harness.message(lobby.id), "Add bot")
+    await click(harness, bob, lobby.id, "join")
+    offered = await click(harness, anne, lobby.id, "addbot")
     album.take("add-bot-levels", offered.message)
-    await harness.click(anne, harness.message(offered.message.id), "Easy")
+    await click(harness, anne, offered.message.id, "bot", "easy")
     album.take("lobby", harness.message(lobby.id))
-    asked = await harness.click(anne, harness.message(lobby.id), "Cancel")
+    asked = await click(harness, anne, lobby.id, "cancel")
     album.take("lobby-cancel-question", asked.message)
-    await harness.click(anne, asked.message, "Close the lobby")
+    await click(harness, anne, asked.message.id, "end")
     album.take("lobby-closed", harness.message(lobby.id))
 
 
 async def turn_scenes(harness: BotHarness, album: Album, players: int) -> None:
-    people = [harness.user(name) for name in PEOPLE[: players - 1]]
+    people = [album.person(name) for name in PEOPLE[: players - 1]]
     live = await game(harness, people, bots=1, first_player="host")
     message = await play_until(harness, live.id, mid_turn(12))
     album.take(f"turn-{players}-players", message)
 
 
 async def bust_scene(harness: BotHarness, album: Album) -> None:
-    people = [harness.user(name) for name in PEOPLE[:3]]
+    people = [album.person(name) for name in PEOPLE[:3]]
     live = await game(harness, people, bots=1, first_player="host")
     album.take("game-start", harness.message(live.id))
-    pings = [m for m in harness.fake.channel_messages(CHANNEL_ID) if "your turn" in m.content]
+    pings = [m for m in harness.fake.channel_messages(CHANNEL_ID) if m.content.startswith("<@")]
     album.take("turn-ping", pings[-1])
     message = await play_until(harness, live.id, a_persons_bust, greedy=True)
     album.take("bust", message)
@@ -210,19 +233,19 @@ async def bust_scene(harness: BotHarness, album: Album) -> None:
 
 
 async def end_scenes(harness: BotHarness, album: Album) -> None:
-    people = [harness.user(name) for name in PEOPLE[:3]]
+    people = [album.person(name) for name in PEOPLE[:3]]
     live = await game(harness, people, bots=1, first_player="host")
     final = (await play_until(harness, live.id, lambda s, m: False)).snapshot()
     album.take("final", final)
-    again = await harness.click(people[1], final, "Play again")
-    old = await harness.click(people[2], final, "Play again")
+    again = await harness.click(people[1], final, by_action(final, "again"))
+    old = await harness.click(people[2], final, by_action(final, "again"))
     album.take("play-again-old", old.messages[-1])
     lobby = again.message
-    await harness.click(people[0], harness.message(lobby.id), "Join")
-    await harness.click(people[1], harness.message(lobby.id), "Start")
-    await harness.click(people[1], harness.message(lobby.id), "Roll")
+    await click(harness, people[0], lobby.id, "join")
+    await click(harness, people[1], lobby.id, "start")
+    await click(harness, people[1], lobby.id, "move", "roll")
     end = await harness.slash(people[1], "pickomino", "end")
-    await harness.click(people[1], end.message, "End the game")
+    await click(harness, people[1], end.message.id, "end")
     album.take("final-abandoned", harness.message(lobby.id))
 
 
@@ -272,7 +295,7 @@ def extrawurm_position(players: list[str], *, mover: int) -> Game:
 async def extrawurm_scenes(harness: BotHarness, album: Album) -> None:
     """The Canned Worm's and the Golden Die's effect on the kept total, with the
     specialists on the grill and in the players' lines."""
-    people = [harness.user(name) for name in PEOPLE[:3]]
+    people = [album.person(name) for name in PEOPLE[:3]]
     live = await game(harness, people, bots=1, first_player="host", extrawurm=True)
     album.take("extrawurm-start", harness.message(live.id))
     await set_position(harness, lambda players: extrawurm_position(players, mover=0))
@@ -283,22 +306,22 @@ async def extrawurm_scenes(harness: BotHarness, album: Album) -> None:
 
 async def picker_scenes(harness: BotHarness, album: Album) -> None:
     """An eight-player Picker round halfway through, and a three-player game's end."""
-    people = [harness.user(name) for name in [*PEOPLE, "Hugo"]]
+    people = [album.person(name) for name in [*PEOPLE, "Hugo"]]
     lobby = (await harness.slash(people[0], "picker", "start", turn_timer=300)).message
     for person in people[1:]:
-        await harness.click(person, harness.message(lobby.id), "Join")
-    await harness.click(people[0], harness.message(lobby.id), "Start")
+        await click(harness, person, lobby.id, "join")
+    await click(harness, people[0], lobby.id, "start")
     for _ in range(12):
         await _picker_pick(harness, lobby.id)
     album.take("picker-8-players", harness.message(lobby.id))
     await harness.slash(people[0], "picker", "end")
     ended = await harness.slash(people[0], "picker", "end")
-    await harness.click(people[0], ended.message, "End the game")
-    few = [harness.user(name) for name in ("Iris", "Jonas", "Kim")]
+    await click(harness, people[0], ended.message.id, "end")
+    few = [album.person(name) for name in ("Iris", "Jonas", "Kim")]
     other = await harness.slash(few[0], "picker", "start", turn_timer=0)
     for person in few[1:]:
-        await harness.click(person, harness.message(other.message.id), "Join")
-    await harness.click(few[0], harness.message(other.message.id), "Start")
+        await click(harness, person, other.message.id, "join")
+    await click(harness, few[0], other.message.id, "start")
     while await harness.session() is not None:
         await _picker_pick(harness, other.message.id)
     album.take("picker-final", harness.message(other.message.id))
@@ -323,7 +346,7 @@ SCENES: dict[str, Callable[[BotHarness, Album], Awaitable[None]]] = {
 }
 
 
-async def play(out: Path, *, pictures: bool, only: list[str]) -> int:
+async def play(out: Path, *, pictures: bool, only: list[str], language: str = "en-US") -> int:
     out.mkdir(parents=True, exist_ok=True)
     if pictures:
         for name, data in pickomino_emojis().items():
@@ -340,7 +363,7 @@ async def play(out: Path, *, pictures: bool, only: list[str]) -> int:
             ) as harness:
                 if pictures and harness.bot.emoji_sync is not None:
                     await harness.bot.emoji_sync
-                album = Album(harness, folder=out)
+                album = Album(harness, folder=out, language=language)
                 await scene(harness, album)
                 pages.extend(album.pages)
             use_book(None)
@@ -359,9 +382,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=Path("previews/scenes"))
     parser.add_argument("--text", action="store_true", help="no emoji pictures (fallback)")
     parser.add_argument("--only", nargs="*", default=[], choices=sorted(SCENES))
+    parser.add_argument(
+        "--language", default="en-US", choices=["en-US", *LOCALES[1:]],
+        help="the players' client language, so the games' too (default en-US)",
+    )  # fmt: skip
     args = parser.parse_args(argv)
     random.seed(0)
-    return asyncio.run(play(args.out, pictures=not args.text, only=args.only))
+    with with_locale(args.language):  # the pictures' page chrome (Today at ..., APP)
+        shown = play(args.out, pictures=not args.text, only=args.only, language=args.language)
+        return asyncio.run(shown)
 
 
 if __name__ == "__main__":
