@@ -1776,10 +1776,11 @@ class FakeDiscord:
         if label is not None:
             button = msg.button(label)
         else:
-            button = next((b for b in msg.buttons if b.custom_id == custom_id), None)
-            if button is None:
+            found = next((b for b in msg.buttons if b.custom_id == custom_id), None)
+            if found is None:
                 ids = [b.custom_id for b in msg.buttons]
                 raise LookupError(f"no button {custom_id!r} on message {msg.id}; ids: {ids}")
+            button = found
         if button.url is not None or button.custom_id is None:
             raise ValueError(f"{button.label!r} is a link button: clicking it opens a URL")
         if button.disabled:
@@ -2467,6 +2468,7 @@ class FakeDiscord:
         session = self.session_for(guild_id)
         if session is None or not session.intents & INTENT_GUILD_MESSAGES or message.is_ephemeral:
             return
+        data: dict[str, Any]
         if event == "MESSAGE_DELETE":
             data = {
                 "id": str(message.id),
@@ -2543,8 +2545,7 @@ class FakeDiscord:
                 return _json_response(
                     injected.body, status=injected.status, headers=injected.headers
                 )
-        matches = [(r, r.pattern.match(sub)) for r in self._routes]
-        matches = [(r, m) for r, m in matches if m]
+        matches = [(r, m) for r in self._routes if (m := r.pattern.match(sub)) is not None]
         route_match = next(((r, m) for r, m in matches if r.method == method), None)
         if route_match is None:
             return self._unknown(method, path, 405 if matches else 404)
@@ -2746,7 +2747,7 @@ class FakeDiscord:
         elif len(match.group(2)) * 3 // 4 > 256 * 1024:
             errors.add(("image",), "BINARY_TYPE_MAX_SIZE", "Image too large (256 KiB at most)")
         errors.raise_if_any()
-        emoji = {
+        emoji: dict[str, Any] = {
             "id": str(self._snowflake()),
             "name": name,
             "roles": [],
