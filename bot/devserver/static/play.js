@@ -15,7 +15,7 @@
   const params = new URLSearchParams(location.search);
 
   // What a test or a benchmark reads: click-to-drawn times in ms, and the state.
-  const stats = { clicks: [], pending: null, connected: false, online: null, refusals: 0 };
+  const stats = { clicks: [], pending: null, connected: false, online: null, refusals: 0, commands: 0 };
   window.playStats = stats;
 
   let ws = null;
@@ -103,7 +103,10 @@
       showBanner();
     }
     if (frame.channels) drawChannels(frame.channels);
-    if (frame.commands) commands = frame.commands;
+    if (frame.commands) {
+      commands = frame.commands;
+      stats.commands = commands.length;
+    }
     if (!frame.order) return;
     const atBottom = chat.scrollHeight - chat.scrollTop - chat.clientHeight < 80;
     const slots = new Map();
