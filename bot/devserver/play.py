@@ -29,7 +29,10 @@ from bot.devserver.standin import FakeDiscord
 log = logging.getLogger("bot.devserver")
 
 DEFAULT_PORT = 8080
-SAVE_DELAY = 1.0  # seconds after a change before the world is written
+# The world is written once the table has been quiet this long (a game's clicks come
+# faster), and at least this often while it is busy, and at shutdown.
+QUIET_SECONDS = 2.0
+SAVE_AT_LEAST_EVERY = 30.0
 STOP_TIMEOUT = 10.0
 PR_SET_PDEATHSIG = 1
 # Variables of the developer's environment that must not reach the local bot: its
@@ -149,7 +152,13 @@ class WorldKeeper:
     async def run(self) -> None:
         while True:
             await self.dirty.wait()
-            await asyncio.sleep(SAVE_DELAY)
+            first_change = time.monotonic()
+            while time.monotonic() - first_change < SAVE_AT_LEAST_EVERY:
+                self.dirty.clear()
+                try:
+                    await asyncio.wait_for(self.dirty.wait(), QUIET_SECONDS)
+                except TimeoutError:
+                    break  # quiet
             self.dirty.clear()
             self.save()
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import base64
 import dataclasses
+import functools
 import json
 import os
 from pathlib import Path
@@ -35,18 +36,31 @@ def snapshot(fake: FakeDiscord) -> dict[str, Any]:
         "last_id": fake._snowflake._last,
         "users": [dataclasses.asdict(user) for user in fake.users.values()],
         "channels": [dataclasses.asdict(c) for c in fake.guild_channels[fake.guild_id]],
-        "messages": [dataclasses.asdict(m) | {"history": []} for m in messages],
+        "messages": [_message(m) for m in messages],
         "commands": {str(scope): list(cmds.values()) for scope, cmds in fake.commands.items()},
         "emojis": list(fake.app_emojis.values()),
         "emoji_images": {
-            name: base64.b64encode(data).decode() for name, data in fake.emoji_images.items()
+            name: _base64(data) for name, data in fake.emoji_images.items()
         },
         "files": {
-            str(key): [kind, base64.b64encode(data).decode()]
+            str(key): [kind, _base64(data)]
             for key, (kind, data) in fake.files.items()
             if key in attachment_ids
         },
     }
+
+
+def _message(message: FakeMessage) -> dict[str, Any]:
+    # Not dataclasses.asdict: it would deep-copy the edit history, hundreds of payloads
+    # for a game's message, only to drop it.
+    fields = dataclasses.fields(message)
+    return {f.name: getattr(message, f.name) for f in fields if f.name != "history"}
+
+
+@functools.lru_cache(maxsize=256)
+def _base64(data: bytes) -> str:
+    """Pictures never change once uploaded: each is encoded once."""
+    return base64.b64encode(data).decode()
 
 
 def save(fake: FakeDiscord, path: Path) -> None:
