@@ -166,7 +166,7 @@ class WorldKeeper:
         trim(self.fake)
         try:
             world.save(self.fake, self.path)
-        except OSError as error:
+        except (OSError, TypeError, ValueError) as error:
             print(f"warning: cannot write {self.path}: {error}", file=sys.stderr, flush=True)
 
 

@@ -2951,7 +2951,7 @@ class FakeDiscord:
         for upload in files:
             attachment_id = str(self._snowflake())
             content_type = upload["content_type"] or "application/octet-stream"
-            self.files[int(attachment_id)] = (content_type, upload["data"])
+            self.files[int(attachment_id)] = (content_type, bytes(upload["data"]))
             url = f"{self.base_url}/attachments/{channel_id}/{attachment_id}/{upload['filename']}"
             kept.append(
                 {

@@ -21,12 +21,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from playwright.async_api import TimeoutError as PlaywrightTimeout
+
 from bot.games.pickomino.adapter import keep_move
 from bot.games.pickomino.engine import Face
 from bot.i18n import t
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 START_TIMEOUT = 60.0
+STALE_AFTER = 2.0  # seconds a button to click may take to appear
 STEP_TIMEOUT = 20.0  # seconds for one click to show (a restart of the bot included)
 MAX_ACTIONS = 1500
 KEEP_ORDER = [keep_move(Face.WORM)] + [
@@ -179,6 +182,10 @@ class Shown:
         return found[0]
 
 
+class Stale(Exception):
+    """The message changed under the pointer: what was to be clicked is not there."""
+
+
 class Tab:
     """One browser tab: one person at the table."""
 
@@ -218,10 +225,14 @@ class Tab:
         return int(await self.page.evaluate("() => window.playStats.refusals"))
 
     async def click(self, message_id: str, custom_id: str) -> None:
-        """Click and wait until the page drew the answer (an edit or a new message)."""
+        """Click and wait until the page drew the answer (an edit or a new message);
+        `Stale` if the button is gone by the time the click comes (a person looks again)."""
         before = await self.clicks()
         selector = f'.dc-slot[data-message-id="{message_id}"] [data-custom-id="{custom_id}"]'
-        await self.page.click(selector)
+        try:
+            await self.page.click(selector, timeout=STALE_AFTER * 1000)
+        except PlaywrightTimeout:
+            raise Stale(f"{self.name}: {custom_id} is gone from message {message_id}") from None
         await self.page.wait_for_function(
             f"() => window.playStats.clicks.length > {before}", timeout=STEP_TIMEOUT * 1000
         )
@@ -308,6 +319,7 @@ class GameRun:
     refused_in_wrong_tab: bool = False
     killed_at: int | None = None
     restarts_seen: int = 0
+    stale: list[str] = field(default_factory=list)
 
 
 async def open_game(tabs: dict[str, Tab], command: str, bots: int = 1) -> Shown:
@@ -366,11 +378,16 @@ async def play_to_the_end(
             await wrong_turn(tabs, player, mine, move)
             run.refused_in_wrong_tab = True
         kind, custom_id, value = move(mine)
-        if kind == "choose":
-            assert value is not None
-            await tab.choose(mine.id, custom_id, value)
-        else:
-            await tab.click(mine.id, custom_id)
+        try:
+            if kind == "choose":
+                assert value is not None
+                await tab.choose(mine.id, custom_id, value)
+            else:
+                await tab.click(mine.id, custom_id)
+        except Stale as stale:
+            run.stale.append(str(stale))
+            assert len(run.stale) < 10, "\n".join(run.stale)
+            continue
         run.actions += 1
         if on_action is not None:
             await on_action(run.actions, mine)

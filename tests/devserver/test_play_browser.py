@@ -28,6 +28,7 @@ from tests.devserver.play_driver import (
     picker_move,
     pickomino_move,
     play_to_the_end,
+    whose_turn,
 )
 
 ARTIFACTS = Path(os.environ.get("PLAY_ARTIFACTS", REPO_ROOT / "out" / "play-test"))
@@ -53,8 +54,8 @@ async def camera() -> AsyncIterator[Camera]:
 async def shoot(tab: Tab, name: str) -> None:
     """The tab at phone and desktop widths, as test artifacts."""
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    for width in (390, 1280):
-        await tab.page.set_viewport_size({"width": width, "height": 900})
+    for width, height in ((390, 844), (1280, 800)):
+        await tab.page.set_viewport_size({"width": width, "height": height})
         await tab.page.evaluate(
             "() => { const c = document.getElementById('chat'); c.scrollTop = c.scrollHeight; }"
         )
@@ -86,18 +87,23 @@ async def test_two_tabs_play_pickomino_and_picker_through_a_sigkill(
             assert "not a command" in await anne.page.inner_text("#refusal")
 
             await open_game(tabs, "/pickomino start turn_timer:0")
-            midway: list[bool] = []
+            shots: set[str] = set()
 
             async def picture(count: int, shown: object) -> None:
-                if count == 12 and not midway:
-                    midway.append(True)
-                    await shoot(anne, "pickomino-midgame")
+                """Bob's tab on his turn with dice to keep: the README's picture."""
+                if "table" in shots or count < 8:
+                    return
+                live = await bob.live()
+                keeps = [b for b in live.enabled("move") if ":keep:" in b["id"] + ":"]
+                if whose_turn(live, list(tabs)) == "Bob" and len(keeps) >= 2:
+                    shots.add("table")
+                    await shoot(bob, "table")
 
             run = await play_to_the_end(
                 server, tabs, pickomino_move, kill_after=6, on_action=picture
             )
             assert run.refused_in_wrong_tab and run.killed_at is not None
-            assert run.restarts_seen == 1
+            assert run.restarts_seen == 1 and "table" in shots
             await shoot(anne, "pickomino-end")
             final = await bob.live()
             assert "Anne" in final.text and "Bob" in final.text
@@ -123,7 +129,8 @@ async def test_two_tabs_play_pickomino_and_picker_through_a_sigkill(
 
             await open_game(tabs, "/picker start turn_timer:0")
             run = await play_to_the_end(server, tabs, picker_move, kill_after=3, kill_on="pick")
-            assert run.refused_in_wrong_tab and run.restarts_seen == 1
+            assert run.refused_in_wrong_tab and run.restarts_seen == 1, run
+            print("picker stale clicks:", run.stale)
             await shoot(bob, "picker-end")
             assert not anne.errors and not bob.errors, anne.errors + bob.errors
             failed = False
