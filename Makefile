@@ -94,6 +94,7 @@ bench: $(STAMP)
 	$(BIN)/python -m bot.games.picker.bench
 	$(BIN)/python -m benchmarks.bench_picker_bots
 	$(BIN)/python -m benchmarks.bench_shards
+	$(BIN)/python -m benchmarks.bench_play
 
 $(BIN)/pip-compile: | $(BIN)/python
 	@$(PIP_INSTALL) "$(PIP_TOOLS_RANGE)"
