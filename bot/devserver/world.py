@@ -39,9 +39,7 @@ def snapshot(fake: FakeDiscord) -> dict[str, Any]:
         "messages": [_message(m) for m in messages],
         "commands": {str(scope): list(cmds.values()) for scope, cmds in fake.commands.items()},
         "emojis": list(fake.app_emojis.values()),
-        "emoji_images": {
-            name: _base64(data) for name, data in fake.emoji_images.items()
-        },
+        "emoji_images": {name: _base64(data) for name, data in fake.emoji_images.items()},
         "files": {
             str(key): [kind, _base64(data)]
             for key, (kind, data) in fake.files.items()
