@@ -48,7 +48,7 @@ async def run(games: int) -> list[float]:
                 await open_game(tabs, "/pickomino start turn_timer:0")
                 for tab in tabs.values():
                     await tab.page.evaluate("() => { window.playStats.clicks = []; }")
-                await play_to_the_end(None, tabs, pickomino_move, wrong_turn_check=False)
+                await play_to_the_end(None, tabs, pickomino_move, wrong_turn_by=None)
                 for tab in tabs.values():
                     clicks += await tab.latencies()
     return clicks

@@ -16,6 +16,7 @@ import json
 import logging
 import re
 from dataclasses import dataclass, field
+from html import escape
 from importlib import resources
 from typing import Any
 
@@ -23,15 +24,26 @@ from aiohttp import WSMsgType, web
 
 from bot.devserver import typed
 from bot.devserver.standin import FakeDiscord, FakeDiscordTimeout, FakeMessage, FakeUser
+from bot.i18n import t
+from bot.i18n.locales import DEFAULT_LOCALE, LOCALES, with_locale
 from bot.preview.html import CommandUse, message_html, stylesheet
 
 log = logging.getLogger(__name__)
 
 MAX_FRAME = 16 * 1024  # bytes a tab may send in one WebSocket frame
 SHOWN_MESSAGES = 100  # the newest messages of a channel a tab is sent
+MAX_CHANNELS = 20
 ANSWER_TIMEOUT = 15.0  # seconds: a bot restarting comes back within this
 NAME = re.compile(r"[^\W_][\w .'-]{0,31}")
 CHANNEL_NAME = re.compile(r"[a-z0-9][a-z0-9_-]{0,31}")
+# The words the script shows (play.page.<key>); the page's own are filled in as {{key}}.
+SCRIPT_WORDS = (
+    "you_are", "reconnecting", "bot_starting", "too_large", "not_connected",
+    "new_channel_prompt", "optional",
+)  # fmt: skip
+_PLACEHOLDER = re.compile(r"\{\{(\w+)\}\}")
+# Discord's code for a language where it differs from ours (a member's `locale`).
+DISCORD_LOCALES = {"en": "en-US", "es": "es-ES"}
 STATIC = {
     "play.css": "text/css",
     "play.js": "text/javascript",
@@ -45,6 +57,7 @@ class Tab:
     ws: web.WebSocketResponse
     user: FakeUser
     channel_id: int
+    locale: str = DEFAULT_LOCALE
     shown: dict[int, tuple[Any, ...]] = field(default_factory=dict)  # message id -> key
     online: bool | None = None
     channels: int = 0
@@ -52,7 +65,16 @@ class Tab:
 
 
 class Refusal(Exception):
-    """A request from a tab that changes nothing; the text is shown to that tab."""
+    """A request from a tab that changes nothing: an i18n key (`play.refusal.*`) and its
+    parameters, said to that tab in its language."""
+
+    def __init__(self, key: str, **params: object) -> None:
+        super().__init__(key)
+        self.key = key
+        self.params = params
+
+    def __str__(self) -> str:
+        return t(f"play.refusal.{self.key}", **self.params)
 
 
 class Page:
@@ -74,7 +96,16 @@ class Page:
     # ---- files ------------------------------------------------------------------------
 
     async def index(self, request: web.Request) -> web.Response:
+        """The page in the browser's language: its words filled in, and those the script
+        needs as JSON."""
+        locale = page_locale(request.headers.get("Accept-Language", ""))
         html = resources.files(__package__).joinpath("static/play.html").read_text("utf-8")
+        with with_locale(locale):
+            words = {key: t(f"play.page.{key}") for key in SCRIPT_WORDS}
+            html = _PLACEHOLDER.sub(lambda m: escape(t(f"play.page.{m.group(1)}")), html)
+        # JSON inside <script>: only "<" could end it early.
+        script = json.dumps(words, ensure_ascii=False).replace("<", "\\u003c")
+        html = html.replace("$lang", locale).replace("$words", script)
         return web.Response(text=html, content_type="text/html", headers=_NO_STORE)
 
     async def static(self, request: web.Request) -> web.Response:
@@ -108,9 +139,9 @@ class Page:
                     if not isinstance(data, dict):
                         raise ValueError
                 except ValueError:
-                    await _send(
-                        ws, {"op": "refusal", "text": "The page sent something unreadable."}
-                    )
+                    with with_locale(tab.locale if tab else None):
+                        text = str(Refusal("unreadable"))
+                    await _send(ws, {"op": "refusal", "text": text})
                     continue
                 if tab is None:
                     tab = await self._hello(ws, data)
@@ -122,17 +153,22 @@ class Page:
         return ws
 
     async def _hello(self, ws: web.WebSocketResponse, data: dict[str, Any]) -> Tab | None:
+        locale = page_locale(str(data.get("locale", "")))
         try:
             if data.get("op") != "hello":
-                raise Refusal("Say who you are first.")
+                raise Refusal("hello_first")
             user = self.person(str(data.get("name", "")))
         except Refusal as refusal:
-            await _send(ws, {"op": "refusal", "text": str(refusal), "fatal": True})
+            with with_locale(locale):
+                text = str(refusal)
+            await _send(ws, {"op": "refusal", "text": text, "fatal": True})
             return None
+        # The bot answers this person in their language, as Discord tells it the client's.
+        user.locale = DISCORD_LOCALES.get(locale, locale)
         channel_id = _as_id(data.get("channel"))
         if channel_id not in self.fake.channels:
             channel_id = self.fake.channel.id
-        tab = Tab(ws, user, channel_id)
+        tab = Tab(ws, user, channel_id, locale)
         self.tabs.add(tab)
         await _send(ws, {"op": "welcome", "name": user.display_name, "user": str(user.id)})
         await self.sync(tab)
@@ -142,7 +178,7 @@ class Page:
         """The member called `name` (as typed, any case), added to the server if new."""
         name = " ".join(name.split())
         if not NAME.fullmatch(name):
-            raise Refusal("A name is 1 to 32 letters, digits, spaces, dots or dashes.")
+            raise Refusal("name")
         for user in self.fake.users.values():
             if user.display_name.casefold() == name.casefold():
                 return user
@@ -166,7 +202,7 @@ class Page:
             elif op == "select":
                 values = data.get("values")
                 if not isinstance(values, list) or not all(isinstance(v, str) for v in values):
-                    raise Refusal("Pick an option from the menu.")
+                    raise Refusal("pick_option")
                 await self.click(tab, data.get("message"), data.get("custom_id"), values)
             elif op == "channel":
                 await self.open_channel(tab, str(data.get("name", "")))
@@ -175,15 +211,14 @@ class Page:
             elif op == "dismiss":
                 self.dismiss(tab, data.get("message"))
             else:
-                raise Refusal("The page asked for something this server does not know.")
-        except Refusal as refusal:
-            await _send(tab.ws, {"op": "refusal", "text": str(refusal), "seq": data.get("seq")})
+                raise Refusal("unknown_request")
+        except (Refusal, typed.TypedCommandError) as refusal:
+            with with_locale(tab.locale):
+                text = str(refusal)
+            await _send(tab.ws, {"op": "refusal", "text": text, "seq": data.get("seq")})
 
     async def command(self, tab: Tab, text: str) -> None:
-        try:
-            parsed = typed.parse(text, self.fake.all_commands())
-        except typed.TypedCommandError as error:
-            raise Refusal(str(error)) from None
+        parsed = typed.parse(text, self.fake.all_commands())
         options = dict(parsed.options)
         command = _find_leaf(self.fake.find_command(parsed.path[0]), parsed.path)
         for option in command:
@@ -199,24 +234,24 @@ class Page:
                 timeout=ANSWER_TIMEOUT,
             )
         except FakeDiscordTimeout:
-            raise Refusal("The bot is not connected; try again in a moment.") from None
+            raise Refusal("offline") from None
         except (LookupError, ValueError, PermissionError) as error:
-            raise Refusal(f"Discord would not send that: {error}") from None
+            raise Refusal("not_sent", reason=error) from None
         await self._answered(interaction)
 
     def _member(self, name: str) -> FakeUser:
         for user in self.fake.users.values():
             if name.casefold() in (user.display_name.casefold(), user.username):
                 return user
-        raise Refusal(f"Nobody called {name} is here.")
+        raise Refusal("nobody", name=name)
 
     async def click(self, tab: Tab, message: Any, custom_id: Any, values: list[str] | None) -> None:
         message_id = _as_id(message)
         shown = self.fake.get_message(message_id) if message_id else None
         if shown is None or shown.deleted or shown.channel_id != tab.channel_id:
-            raise Refusal("That message is not here any more.")
+            raise Refusal("message_gone")
         if not isinstance(custom_id, str) or not 1 <= len(custom_id) <= 100:
-            raise Refusal("That is not a button or menu of this message.")
+            raise Refusal("not_component")
         try:
             if values is None:
                 interaction = await self.fake.click(
@@ -227,36 +262,36 @@ class Page:
                     tab.user, shown, custom_id, values, wait=False, timeout=ANSWER_TIMEOUT
                 )
         except FakeDiscordTimeout:
-            raise Refusal("The bot is not connected; try again in a moment.") from None
+            raise Refusal("offline") from None
         except PermissionError:
-            raise Refusal("That message is not yours to use.") from None
+            raise Refusal("not_yours") from None
         except LookupError:
-            raise Refusal("That button is not on this message any more.") from None
+            raise Refusal("button_gone") from None
         except ValueError as error:
-            raise Refusal(f"That cannot be used: {error}") from None
+            raise Refusal("unusable", reason=error) from None
         await self._answered(interaction)
 
     async def _answered(self, interaction: Any) -> None:
         try:
             await interaction.wait_answered(ANSWER_TIMEOUT)
         except FakeDiscordTimeout:
-            raise Refusal("This interaction failed (the bot did not answer in time).") from None
+            raise Refusal("failed") from None
 
     async def open_channel(self, tab: Tab, name: str) -> None:
         name = name.strip().lower().replace(" ", "-")
         if not CHANNEL_NAME.fullmatch(name):
-            raise Refusal("A channel name is 1 to 32 lowercase letters, digits, - or _.")
+            raise Refusal("channel_name")
         if any(c.name == name for c in self.fake.guild_channels[self.fake.guild_id]):
-            raise Refusal(f"#{name} is already there.")
-        if len(self.fake.guild_channels[self.fake.guild_id]) >= 20:
-            raise Refusal("This server has 20 channels; that is enough for a table.")
+            raise Refusal("channel_exists", name=name)
+        if len(self.fake.guild_channels[self.fake.guild_id]) >= MAX_CHANNELS:
+            raise Refusal("channel_limit", count=MAX_CHANNELS)
         channel = await self.fake.add_channel(name)
         await self.switch(tab, channel.id)
 
     async def switch(self, tab: Tab, channel: Any) -> None:
         channel_id = _as_id(channel)
         if channel_id not in self.fake.channels:
-            raise Refusal("There is no such channel.")
+            raise Refusal("no_channel")
         tab.channel_id = channel_id
         tab.shown = {}
         await _send(tab.ws, {"op": "switched", "channel": str(channel_id)})
@@ -370,6 +405,20 @@ class Page:
 
 
 _NO_STORE = {"Cache-Control": "no-store"}
+
+
+def page_locale(header: str) -> str:
+    """Our language for a browser's (`navigator.language`, or an Accept-Language header:
+    the first of its languages we have, by the region-less code too); English else."""
+    by_lower = {code.lower(): code for code in LOCALES}
+    for part in header.split(","):
+        code = part.split(";")[0].strip().lower()
+        for candidate in (code, code.split("-")[0]):
+            if candidate in by_lower:
+                return by_lower[candidate]
+            if candidate == "pt":
+                return "pt-BR"
+    return DEFAULT_LOCALE
 
 
 def _as_id(value: Any) -> int | None:

@@ -1,7 +1,8 @@
 """A slash command typed as text (`/pickomino start turn_timer:0 extrawurm:true`), read
 against the schema the bot registered, as Discord's client reads the command box.
 
-Refusals are `TypedCommandError` with a sentence for the person who typed it.
+Refusals are `TypedCommandError`: an i18n key (`play.typed.*`) and its parameters, put
+in words in the language of the person who typed it when shown.
 """
 
 from __future__ import annotations
@@ -9,6 +10,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from typing import Any
+
+from bot.i18n import t
 
 SUB_COMMAND, GROUP, STRING, INTEGER, BOOLEAN, USER, NUMBER = 1, 2, 3, 4, 5, 6, 10
 MAX_TYPED = 4000  # characters, as Discord's message box
@@ -18,7 +21,15 @@ _FALSE = {"false", "no", "off", "0"}
 
 
 class TypedCommandError(ValueError):
-    """Why a typed command cannot be sent."""
+    """Why a typed command cannot be sent: `str()` says it in the language in force."""
+
+    def __init__(self, key: str, **params: object) -> None:
+        super().__init__(key)
+        self.key = key
+        self.params = params
+
+    def __str__(self) -> str:
+        return t(f"play.typed.{self.key}", **self.params)
 
 
 @dataclass(frozen=True)
@@ -30,19 +41,19 @@ class TypedCommand:
 def parse(text: str, commands: list[dict[str, Any]]) -> TypedCommand:
     """The command `text` names, with its options checked and converted."""
     if len(text) > MAX_TYPED:
-        raise TypedCommandError(f"That is too long ({len(text)} characters; {MAX_TYPED} at most).")
+        raise TypedCommandError("too_long", length=len(text), limit=MAX_TYPED)
     text = text.strip()
     if not text.startswith("/"):
-        raise TypedCommandError("Commands start with /, e.g. /pickomino start.")
+        raise TypedCommandError("slash")
     first_option = _OPTION_START.search(text)
     head = text[1 : first_option.start() if first_option else len(text)].split()
     if not head:
-        raise TypedCommandError("Type a command after the /, e.g. /pickomino start.")
+        raise TypedCommandError("empty")
     by_name = {c["name"]: c for c in commands if c.get("type", 1) == 1}
     command = by_name.get(head[0].lower())
     if command is None:
         known = ", ".join(f"/{name}" for name in sorted(by_name))
-        raise TypedCommandError(f"/{head[0]} is not a command here. Commands: {known}.")
+        raise TypedCommandError("unknown", name=head[0], known=known)
     path = [command["name"]]
     schema: list[dict[str, Any]] = command.get("options") or []
     for word in head[1:]:
@@ -51,14 +62,19 @@ def parse(text: str, commands: list[dict[str, Any]]) -> TypedCommand:
         if sub is None:
             if subs:
                 raise TypedCommandError(
-                    f"/{' '.join(path)} has no {word!r}; choose one of: {', '.join(sorted(subs))}."
+                    "no_sub",
+                    command="/" + " ".join(path),
+                    word=word,
+                    choices=", ".join(sorted(subs)),
                 )
-            raise TypedCommandError(f"Write options as name:value, e.g. {_example(schema)}.")
+            raise TypedCommandError("option_form", example=_example(schema))
         path.append(sub["name"])
         schema = sub.get("options") or []
     needed = sorted(o["name"] for o in schema if o["type"] in (SUB_COMMAND, GROUP))
     if needed:
-        raise TypedCommandError(f"/{' '.join(path)} needs one of: {', '.join(needed)}.")
+        raise TypedCommandError(
+            "needs_sub", command="/" + " ".join(path), choices=", ".join(needed)
+        )
     options = _options(text[first_option.start() :] if first_option else "", schema, path)
     return TypedCommand(tuple(path), options)
 
@@ -78,47 +94,49 @@ def _options(text: str, schema: list[dict[str, Any]], path: list[str]) -> dict[s
         option = by_name.get(name)
         if option is None:
             known = ", ".join(sorted(by_name)) or "none"
-            raise TypedCommandError(f"{where} has no option {name!r} (options: {known}).")
+            raise TypedCommandError("no_option", command=where, name=name, known=known)
         if name in options:
-            raise TypedCommandError(f"Option {name!r} is given twice.")
+            raise TypedCommandError("twice", name=name)
         options[name] = _value(option, raw, where)
     missing = [o["name"] for o in schema if o.get("required") and o["name"] not in options]
     if missing:
-        raise TypedCommandError(f"{where} needs {', '.join(f'{m}:' for m in missing)}.")
+        raise TypedCommandError(
+            "required", command=where, options=", ".join(f"{m}:" for m in missing)
+        )
     return options
 
 
 def _value(option: dict[str, Any], raw: str, where: str) -> Any:
     name, kind = option["name"], option["type"]
     if not raw:
-        raise TypedCommandError(f"Option {name} has no value.")
+        raise TypedCommandError("no_value", name=name)
     choices = option.get("choices")
     if choices:
         for choice in choices:
             if raw.lower() in (str(choice["name"]).lower(), str(choice["value"]).lower()):
                 return choice["value"]
         shown = ", ".join(str(c["name"]) for c in choices)
-        raise TypedCommandError(f"{name} must be one of: {shown}.")
+        raise TypedCommandError("choices", name=name, choices=shown)
     if kind == BOOLEAN:
         if raw.lower() in _TRUE:
             return True
         if raw.lower() in _FALSE:
             return False
-        raise TypedCommandError(f"{name} is true or false.")
+        raise TypedCommandError("boolean", name=name)
     if kind in (INTEGER, NUMBER):
         try:
             value: float = int(raw) if kind == INTEGER else float(raw)
         except ValueError:
-            raise TypedCommandError(f"{name} must be a number.") from None
+            raise TypedCommandError("number", name=name) from None
         low, high = option.get("min_value"), option.get("max_value")
         if (low is not None and value < low) or (high is not None and value > high):
-            raise TypedCommandError(f"{name} must be between {low} and {high}.")
+            raise TypedCommandError("range", name=name, low=low, high=high)
         return value
     if kind == USER:
         return raw.removeprefix("@")
     if kind == STRING:
         low, high = option.get("min_length", 0), option.get("max_length", 6000)
         if not low <= len(raw) <= high:
-            raise TypedCommandError(f"{name} takes {low} to {high} characters.")
+            raise TypedCommandError("length", name=name, low=low, high=high)
         return raw
-    raise TypedCommandError(f"{where}: option {name} cannot be typed on this page.")
+    raise TypedCommandError("unsupported", command=where, name=name)

@@ -193,7 +193,9 @@ class Tab:
         self.page = page
         self.name = name
         self.errors: list[str] = []
+        self.fetched: list[str] = []  # every URL the tab asked for
         page.on("pageerror", lambda error: self.errors.append(str(error)))
+        page.on("request", lambda request: self.fetched.append(request.url))
 
     @classmethod
     async def open(cls, browser: Any, url: str, name: str, width: int = 390) -> Tab:
@@ -350,12 +352,12 @@ async def play_to_the_end(
     *,
     kill_after: int | None = None,
     kill_on: str = "keep",
-    wrong_turn_check: bool = True,
+    wrong_turn_by: str | None = "Bob",
     on_action: Callable[[int, Shown], Any] | None = None,
 ) -> GameRun:
     """Every person plays their turns in their own tab until the game is over; one wrong
-    click by someone whose turn it is not, and (with `server`) one SIGKILL of the bot in
-    the middle of a turn after `kill_after` actions."""
+    click by `wrong_turn_by` when it is someone else's turn, and (with `server`) one
+    SIGKILL of the bot in the middle of a turn after `kill_after` actions."""
     run = GameRun()
     names = list(tabs)
     watcher = tabs[names[0]]
@@ -374,8 +376,8 @@ async def play_to_the_end(
         if mine.text != message.text:  # this tab has not drawn it yet
             await asyncio.sleep(0.02)
             continue
-        if wrong_turn_check and not run.refused_in_wrong_tab:
-            await wrong_turn(tabs, player, mine, move)
+        if wrong_turn_by not in (None, player) and not run.refused_in_wrong_tab:
+            await wrong_turn(tabs, wrong_turn_by, player, mine, move)
             run.refused_in_wrong_tab = True
         kind, custom_id, value = move(mine)
         try:
@@ -417,13 +419,13 @@ def _live_text(shown: list[Shown]) -> str:
 
 async def wrong_turn(
     tabs: dict[str, Tab],
+    other: str,
     player: str,
     message: Shown,
     move: Callable[[Shown], tuple[str, str, str | None]],
 ) -> None:
-    """Someone else clicks the move of `player`: a refusal in their tab only, and the
-    live message unchanged."""
-    other = next(name for name in tabs if name != player)
+    """`other` clicks the move of `player`: a refusal in their tab only, and the live
+    message unchanged."""
     tab = tabs[other]
     kind, custom_id, _ = move(message)
     if kind != "click":

@@ -164,3 +164,18 @@ async def test_the_world_comes_back_in_a_new_stand_in(table: Any, tmp_path: Path
     assert again.user("anne").display_name == "Anne"
     assert again._snowflake() > message
     assert not world.load(again, tmp_path / "missing.json")
+
+
+async def test_the_page_and_its_refusals_speak_the_browsers_language(table: Any) -> None:
+    fake, _, http = table
+    async with http.get(fake.base_url + "/", headers={"Accept-Language": "de-AT,de;q=0.9"}) as page:
+        html = await page.text()
+    assert '<html lang="de">' in html and ">Senden</button>" in html
+    assert '"reconnecting": "Verbinde wieder mit dem Tisch …"' in html
+    ws = await http.ws_connect(f"{fake.base_url}/play/ws")
+    await ws.send_json({"op": "hello", "name": "Amélie", "locale": "fr-FR"})
+    await frame(ws, "welcome")
+    assert fake.user("amlie").locale == "fr"  # the bot answers her in French
+    await ws.send_json({"op": "command", "text": "/échecs"})
+    assert (await frame(ws, "refusal"))["text"].startswith("/échecs n’est pas une commande ici")
+    await ws.close()

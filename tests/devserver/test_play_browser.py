@@ -133,6 +133,9 @@ async def test_two_tabs_play_pickomino_and_picker_through_a_sigkill(
             await shoot(bob, "picker-end")
             picker_final = (await bob.live()).text
             assert not anne.errors and not bob.errors, anne.errors + bob.errors
+            fetched = anne.fetched + bob.fetched
+            elsewhere = [url for url in fetched if not url.startswith((server.url, "data:"))]
+            assert fetched and not elsewhere, f"the page fetched from elsewhere: {elsewhere}"
             failed = False
     finally:
         code = await server.stop()

@@ -30,6 +30,7 @@ TRANSLATED: dict[str, tuple[str, ...] | None] = {
     "pickomino": None,
     "picker": None,
     "ai_extrawurm": None,
+    "play": None,
     "core": ("command.", "error.", "lobby.", "end.", "leave.", "options.", "rules.", "session."),
 }
 PLURAL_SUFFIXES = ("zero", "one", "two", "few", "many", "other")

@@ -13,6 +13,13 @@
   const list = document.getElementById("suggestions");
   const me = document.getElementById("me");
   const params = new URLSearchParams(location.search);
+  // The page's words in its language, put in by the server (play.page.* in bot/i18n).
+  const words = JSON.parse(document.getElementById("play-words").textContent);
+  function say(key, values) {
+    return words[key].replace(/\{(\w+)\}/g, function (all, name) {
+      return values && name in values ? values[name] : all;
+    });
+  }
 
   // What a test or a benchmark reads: click-to-drawn times in ms, and the state.
   const stats = { clicks: [], pending: null, connected: false, online: null, refusals: 0, commands: 0 };
@@ -50,13 +57,13 @@
     ws.addEventListener("open", function () {
       retry = 250;
       stats.connected = true;
-      send({ op: "hello", name: name(), channel: channelId });
+      send({ op: "hello", name: name(), channel: channelId, locale: document.documentElement.lang });
       showBanner();
     });
     ws.addEventListener("message", function (event) { receive(JSON.parse(event.data)); });
     ws.addEventListener("close", function (event) {
       stats.connected = false;
-      if (event.code === 1009) refuse("That was too large to send.");
+      if (event.code === 1009) refuse(say("too_large"));
       showBanner();
       setTimeout(connect, retry);
       retry = Math.min(retry * 2, 4000);
@@ -65,7 +72,7 @@
 
   function send(frame) {
     if (!ws || ws.readyState !== WebSocket.OPEN) {
-      refuse("Not connected to the table; reconnecting…");
+      refuse(say("not_connected"));
       return false;
     }
     ws.send(JSON.stringify(frame));
@@ -74,8 +81,7 @@
 
   function receive(frame) {
     if (frame.op === "welcome") {
-      me.textContent = "You are " + frame.name;
-      document.title = frame.name + " at the table";
+      me.textContent = say("you_are", { name: frame.name });
     } else if (frame.op === "sync") {
       sync(frame);
     } else if (frame.op === "switched") {
@@ -163,8 +169,8 @@
 
   function showBanner() {
     let text = "";
-    if (!stats.connected) text = "Reconnecting to the table…";
-    else if (stats.online === false) text = "The bot is starting up; your clicks wait for it…";
+    if (!stats.connected) text = say("reconnecting");
+    else if (stats.online === false) text = say("bot_starting");
     banner.textContent = text;
     banner.hidden = !text;
   }
@@ -219,7 +225,7 @@
   });
 
   document.getElementById("new-channel").addEventListener("click", function () {
-    const wanted = prompt("Name of the new channel", "table-" + (channelsNav.children.length + 1));
+    const wanted = prompt(say("new_channel_prompt"), "table-" + (channelsNav.children.length + 1));
     if (wanted) send({ op: "channel", name: wanted });
   });
 
@@ -319,7 +325,7 @@
     return leaf
       .filter(function (o) { return !used.has(o.name) && o.name.startsWith(partial.toLowerCase()); })
       .map(function (o) {
-        return { text: before + o.name + ":", what: o.name + (o.required ? "" : " (optional)"), about: o.description };
+        return { text: before + o.name + ":", what: o.name + (o.required ? "" : " (" + say("optional") + ")"), about: o.description };
       });
   }
 
