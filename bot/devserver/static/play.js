@@ -302,7 +302,7 @@
       return level
         .filter(function (c) { return c.name.startsWith(partial.toLowerCase()); })
         .map(function (c) {
-          return { text: typed + c.name + " ", what: (node ? "" : "/") + c.name, about: c.description };
+          return { text: typed + c.name + " ", what: (node ? "" : "/") + c.name, about: about(c) };
         });
     }
     // The leaf: its options, or the choices of the option being typed.
@@ -325,11 +325,18 @@
     return leaf
       .filter(function (o) { return !used.has(o.name) && o.name.startsWith(partial.toLowerCase()); })
       .map(function (o) {
-        return { text: before + o.name + ":", what: o.name + (o.required ? "" : " (" + say("optional") + ")"), about: o.description };
+        return { text: before + o.name + ":", what: o.name + (o.required ? "" : " (" + say("optional") + ")"), about: about(o) };
       });
   }
 
   function isGroup(option) { return option.type === 1 || option.type === 2; }
+
+  // A command's or option's description in the page's language, as Discord shows it.
+  const discordLang = { en: "en-US", es: "es-ES" }[document.documentElement.lang] ||
+    document.documentElement.lang;
+  function about(item) {
+    return (item.description_localizations || {})[discordLang] || item.description;
+  }
 
   function drawSuggestions() {
     list.replaceChildren();
