@@ -1,4 +1,4 @@
-# The two commands a new user needs: `make run` and `make test`.
+# The three commands a new user needs: `make run`, `make test` and `make play`.
 # Both create the virtual environment on first use, so a fresh machine with
 # python3 and make is enough.
 PYTHON ?= python3
@@ -22,7 +22,7 @@ COMPILE := $(BIN)/pip-compile --quiet --generate-hashes --allow-unsafe --strip-e
 CHROMIUM := /usr/bin/chromium
 EMOJI_FONT := /usr/share/fonts/truetype/noto/NotoColorEmoji.ttf
 
-.PHONY: run test format bench lock clean browser
+.PHONY: run test play format bench lock clean browser
 
 $(BIN)/python:
 	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' || { \
@@ -67,6 +67,11 @@ browser:
 run: $(STAMP)
 	$(BIN)/python -m bot
 
+# The games in a browser, on a local stand-in for Discord: no token, no network.
+# PLAY_ARGS="--port 9000" or "--host 0.0.0.0" (prints a warning) to change where it listens.
+play: $(STAMP)
+	$(BIN)/python -m bot.devserver $(PLAY_ARGS)
+
 test: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
@@ -89,6 +94,7 @@ bench: $(STAMP)
 	$(BIN)/python -m bot.games.picker.bench
 	$(BIN)/python -m benchmarks.bench_picker_bots
 	$(BIN)/python -m benchmarks.bench_shards
+	$(BIN)/python -m benchmarks.bench_play
 
 $(BIN)/pip-compile: | $(BIN)/python
 	@$(PIP_INSTALL) "$(PIP_TOOLS_RANGE)"

@@ -26,8 +26,8 @@ import warnings
 from dataclasses import dataclass
 from pathlib import Path
 
+from bot.devserver.standin import FakeDiscord
 from tests.databases import PostgresServer, running_postgres
-from tests.e2e.fake_discord import FakeDiscord
 from tests.e2e.test_bot_e2e import (
     BotLauncher,
     accepted_click,

@@ -49,6 +49,13 @@ class Camera:
         self._playwright: Playwright | None = None
         self._browser: Browser | None = None
 
+    @property
+    def browser(self) -> Browser:
+        """The running Chromium, for pages of one's own (the play page's browser test)."""
+        if self._browser is None:
+            raise RuntimeError("the camera is not open: use `async with Camera()`")
+        return self._browser
+
     async def __aenter__(self) -> Camera:
         if not self.executable.exists():
             raise BrowserMissing(t("preview.error.browser", reason=f"no {self.executable}"))

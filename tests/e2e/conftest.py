@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from tests.e2e.fake_discord import FakeDiscord
+from bot.devserver.standin import FakeDiscord
 
 if TYPE_CHECKING:  # imported when used: the module's e2e mark is registered below
     from tests.e2e.test_bot_e2e import BotLauncher

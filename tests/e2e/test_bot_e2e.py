@@ -35,11 +35,11 @@ from typing import Any
 
 import pytest
 
+from bot.devserver.standin import FakeButton, FakeDiscord, FakeInteraction, FakeMessage, _walk
 from bot.games.pickomino.adapter import keep_move
 from bot.games.pickomino.engine import Face
 from bot.i18n import t
 from bot.render.custom_ids import ComponentRef
-from tests.e2e.fake_discord import FakeButton, FakeDiscord, FakeInteraction, FakeMessage, _walk
 
 # Part of the normal `pytest` run (and so of `make test`); `-m "not e2e"` leaves it out.
 pytestmark = pytest.mark.e2e

@@ -24,13 +24,13 @@ from pathlib import Path
 
 import pytest
 
+from bot.devserver.standin import FakeButton, FakeDiscord, FakeMessage
 from bot.games.pickomino.adapter import PickominoAdapter, keep_move
 from bot.games.pickomino.engine import Face, Game
 from bot.games.pickomino.engine.specialists import SETUP_TILES, Specialist
 from bot.games.pickomino.render.blocks import SPECIALIST_MARK
 from bot.i18n import t
 from bot.render.custom_ids import ComponentRef
-from tests.e2e.fake_discord import FakeButton, FakeDiscord, FakeMessage
 from tests.e2e.test_bot_e2e import (
     DEADLINE,
     BotLauncher,

@@ -14,7 +14,7 @@ import pytest
 from discord import app_commands
 from discord.http import Route
 
-from tests.e2e.fake_discord import (
+from bot.devserver.standin import (
     RESUME_GATEWAY_PATH,
     FakeDiscord,
     FakeDiscordTimeout,

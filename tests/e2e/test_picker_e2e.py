@@ -14,7 +14,7 @@ import time
 
 import pytest
 
-from tests.e2e.fake_discord import FakeButton, FakeDiscord, FakeMessage
+from bot.devserver.standin import FakeButton, FakeDiscord, FakeMessage
 from tests.e2e.test_bot_e2e import (
     CB_DEFERRED_UPDATE,
     CB_UPDATE,

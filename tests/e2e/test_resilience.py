@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
+from bot.devserver.standin import FakeDiscord, FakeMessage
 from bot.render.custom_ids import ComponentRef
-from tests.e2e.fake_discord import FakeDiscord, FakeMessage
 from tests.e2e.test_bot_e2e import (
     CB_UPDATE,
     BotLauncher,

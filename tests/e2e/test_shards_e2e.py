@@ -22,8 +22,8 @@ from pathlib import Path
 import asyncpg
 import pytest
 
+from bot.devserver.standin import FakeDiscord, FakeMessage
 from bot.i18n import t
-from tests.e2e.fake_discord import FakeDiscord, FakeMessage
 from tests.e2e.test_bot_e2e import (
     PLAYERS,
     START_TIMEOUT,

@@ -33,6 +33,7 @@ TRANSLATED: dict[str, tuple[str, ...] | None] = {
     "picker": None,
     "ai_extrawurm": None,
     "preview": None,
+    "play": None,
 }
 # Areas another branch is translating; each moves to TRANSLATED when it is done.
 PENDING = {"score", "score_picker", "score_pickomino"}

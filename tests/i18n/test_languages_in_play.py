@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
+from bot.devserver.standin import _FormErrors, _validate_message_fields
 from tests.discord_harness import CHANNEL_ID, BotHarness, FakeUser, StoredMessage
-from tests.e2e.fake_discord import _FormErrors, _validate_message_fields
 
 
 def _dice(message: StoredMessage) -> list[dict]:

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import aiohttp
 
-from tests.e2e.fake_discord import FakeDiscord
+from bot.devserver.standin import FakeDiscord
 
 ROOT = Path(__file__).resolve().parents[2]
 START_TIMEOUT = 60.0

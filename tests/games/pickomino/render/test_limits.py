@@ -8,6 +8,7 @@ import random
 import discord
 import pytest
 
+from bot.devserver.standin import _FormErrors, _validate_components
 from bot.games.pickomino.adapter import PickominoAdapter, claim_move
 from bot.games.pickomino.ai import Level, bot_name
 from bot.games.pickomino.engine import ALL_TILES, Face, Game, LowerTile, Phase, Rules
@@ -23,7 +24,6 @@ from bot.render.session_message import render_frozen as render_frozen_of
 from bot.render.session_message import render_session as render_session_of
 from bot.sessions.model import Ending, Seat, Session, Status
 from bot.ui.components import message_view, view_for
-from tests.e2e.fake_discord import _FormErrors, _validate_components
 
 LONG_NAMES = [f"**_~`{i}` @everyone <@123> " + "W" * 40 for i in range(7)]
 BIG_ID = 10**19

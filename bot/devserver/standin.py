@@ -24,6 +24,7 @@ Everything that waits takes a timeout and raises an ``AssertionError`` subclass
 from __future__ import annotations
 
 import asyncio
+import base64
 import contextlib
 import contextvars
 import dataclasses
@@ -1305,8 +1306,14 @@ class FakeDiscord:
         interaction_deadline: float = 3.0,
         allowed_intents: int = PRIVILEGED_INTENTS,
         guilds: int = 1,
+        host: str = "127.0.0.1",
+        port: int = 0,
     ) -> None:
         self.token = token
+        self.host = host
+        # The bot runs on this machine: it connects over loopback even when the server
+        # listens on every interface.
+        self.local_host = "127.0.0.1" if host in ("0.0.0.0", "", "::") else host
         self.check_token = check_token
         self.heartbeat_interval_ms = heartbeat_interval_ms
         self.interaction_deadline = interaction_deadline
@@ -1383,15 +1390,26 @@ class FakeDiscord:
         self._runner: web.AppRunner | None = None
         self._closing = False
         self._sock: socket.socket | None = None
-        self.port = 0
+        self.port = port
+        # Kept for the page (bot.devserver.page): the pictures the bot uploaded.
+        self.emoji_images: dict[str, bytes] = {}  # application emoji name -> PNG
+        self.files: dict[int, tuple[str, bytes]] = {}  # attachment id -> (type, bytes)
+        self.listeners: list[Callable[[], None]] = []  # told of every change
         self._routes = self._build_routes()
 
     # ---- lifecycle -------------------------------------------------------------------
 
-    async def start(self) -> FakeDiscord:
+    async def start(self, setup: Callable[[web.Application], None] | None = None) -> FakeDiscord:
+        """Listen on `host`:`port` (a free port when 0); `setup` adds routes of its own
+        (the page) before the catch-all of the REST API."""
         app = web.Application(client_max_size=ATTACHMENT_SIZE_LIMIT * 3)
         app.router.add_get(GATEWAY_PATH, self._gateway)
         app.router.add_get(RESUME_GATEWAY_PATH, self._gateway)
+        app.router.add_get(
+            "/attachments/{channel_id:\\d+}/{attachment_id:\\d+}/{filename}", self._attachment
+        )
+        if setup is not None:
+            setup(app)
         app.router.add_route("*", "/{tail:.*}", self._http)
         # A short shutdown_timeout: a bot still connected when we stop reconnects at once,
         # and aiohttp would otherwise wait up to a minute for that request's handler.
@@ -1399,7 +1417,7 @@ class FakeDiscord:
         await self._runner.setup()
         self._sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
         self._sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        self._sock.bind(("127.0.0.1", 0))
+        self._sock.bind((self.host, self.port))
         self.port = self._sock.getsockname()[1]
         await web.SockSite(self._runner, self._sock).start()
         return self
@@ -1425,7 +1443,7 @@ class FakeDiscord:
 
     @property
     def base_url(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
+        return f"http://{self.local_host}:{self.port}"
 
     @property
     def api_base(self) -> str:
@@ -1433,11 +1451,11 @@ class FakeDiscord:
 
     @property
     def gateway_url(self) -> str:
-        return f"ws://127.0.0.1:{self.port}{GATEWAY_PATH}"
+        return f"ws://{self.local_host}:{self.port}{GATEWAY_PATH}"
 
     @property
     def resume_gateway_url(self) -> str:
-        return f"ws://127.0.0.1:{self.port}{RESUME_GATEWAY_PATH}"
+        return f"ws://{self.local_host}:{self.port}{RESUME_GATEWAY_PATH}"
 
     def env(self) -> dict[str, str]:
         """Environment variables that point ``python -m bot`` at this stand-in."""
@@ -1483,6 +1501,8 @@ class FakeDiscord:
     def _notify(self) -> None:
         event, self._changed = self._changed, asyncio.Event()
         event.set()
+        for listener in self.listeners:
+            listener()
 
     async def wait_for(
         self,
@@ -1558,6 +1578,22 @@ class FakeDiscord:
         user = FakeUser(self._snowflake(), username, username.capitalize(), locale=locale)
         self.users[username] = user
         return user
+
+    async def add_channel(self, name: str) -> FakeChannel:
+        """A new text channel in the first guild, announced to the bot (CHANNEL_CREATE)."""
+        channels = self.guild_channels[self.guild_id]
+        channel = FakeChannel(
+            self._snowflake(), name, position=len(channels), parent_id=self.category.id
+        )
+        self.channels[channel.id] = channel
+        channels.append(channel)
+        session = self.session_for(self.guild_id)
+        if session is not None:
+            await self._dispatch(
+                session, "CHANNEL_CREATE", self._channel_payload(channel, with_guild=True)
+            )
+        self._notify()
+        return channel
 
     def user(self, who: FakeUser | str | int) -> FakeUser:
         if isinstance(who, FakeUser):
@@ -1776,10 +1812,11 @@ class FakeDiscord:
         if label is not None:
             button = msg.button(label)
         else:
-            button = next((b for b in msg.buttons if b.custom_id == custom_id), None)
-            if button is None:
+            found = next((b for b in msg.buttons if b.custom_id == custom_id), None)
+            if found is None:
                 ids = [b.custom_id for b in msg.buttons]
                 raise LookupError(f"no button {custom_id!r} on message {msg.id}; ids: {ids}")
+            button = found
         if button.url is not None or button.custom_id is None:
             raise ValueError(f"{button.label!r} is a link button: clicking it opens a URL")
         if button.disabled:
@@ -2467,6 +2504,7 @@ class FakeDiscord:
         session = self.session_for(guild_id)
         if session is None or not session.intents & INTENT_GUILD_MESSAGES or message.is_ephemeral:
             return
+        data: dict[str, Any]
         if event == "MESSAGE_DELETE":
             data = {
                 "id": str(message.id),
@@ -2543,8 +2581,7 @@ class FakeDiscord:
                 return _json_response(
                     injected.body, status=injected.status, headers=injected.headers
                 )
-        matches = [(r, r.pattern.match(sub)) for r in self._routes]
-        matches = [(r, m) for r, m in matches if m]
+        matches = [(r, m) for r in self._routes if (m := r.pattern.match(sub)) is not None]
         route_match = next(((r, m) for r, m in matches if r.method == method), None)
         if route_match is None:
             return self._unknown(method, path, 405 if matches else 404)
@@ -2586,6 +2623,14 @@ class FakeDiscord:
         if result is None:
             return web.Response(status=204)
         return _json_response(result)
+
+    async def _attachment(self, request: web.Request) -> web.StreamResponse:
+        """An uploaded file, as Discord's CDN serves it."""
+        stored = self.files.get(int(request.match_info["attachment_id"]))
+        if stored is None:
+            return web.Response(status=404, text="404: Not Found")
+        content_type, data = stored
+        return web.Response(body=data, content_type=content_type)
 
     def _unknown(self, method: str, path: str, status: int) -> web.Response:
         self.unknown_routes.append(f"{method} {path}")
@@ -2746,7 +2791,7 @@ class FakeDiscord:
         elif len(match.group(2)) * 3 // 4 > 256 * 1024:
             errors.add(("image",), "BINARY_TYPE_MAX_SIZE", "Image too large (256 KiB at most)")
         errors.raise_if_any()
-        emoji = {
+        emoji: dict[str, Any] = {
             "id": str(self._snowflake()),
             "name": name,
             "roles": [],
@@ -2757,6 +2802,8 @@ class FakeDiscord:
             "available": True,
         }
         self.app_emojis[str(name)] = emoji
+        assert match is not None  # else raise_if_any raised
+        self.emoji_images[str(name)] = base64.b64decode(match.group(2))
         return emoji
 
     def _command_scope(self, app_id: str, guild_id: str | None) -> int | None:
@@ -2903,6 +2950,8 @@ class FakeDiscord:
             kept = list(existing)
         for upload in files:
             attachment_id = str(self._snowflake())
+            content_type = upload["content_type"] or "application/octet-stream"
+            self.files[int(attachment_id)] = (content_type, bytes(upload["data"]))
             url = f"{self.base_url}/attachments/{channel_id}/{attachment_id}/{upload['filename']}"
             kept.append(
                 {

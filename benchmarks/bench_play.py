@@ -1,0 +1,73 @@
+"""Benchmark: a click in `make play`'s page until the updated message is drawn.
+
+Runs `python -m bot.devserver` (the stand-in, the page and the real bot process), opens
+two tabs (Anne and Bob) in headless Chromium and plays whole Pickomino games with a
+computer player by clicking, as tests/devserver/test_play_browser.py does. The page
+times each click itself (`performance.now()` at the click, and at the animation frame
+after the change was put in the page) and the figures are p50 and p99 over every click
+of the games (the computer player's steps are not clicks). Target: p99 under 100 ms.
+
+Usage: python -m benchmarks.bench_play [--games 1]
+Needs /usr/bin/chromium and Playwright, as the browser tests do.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import statistics
+import sys
+import tempfile
+from pathlib import Path
+
+from bot.preview.shoot import BrowserMissing, Camera
+from tests.devserver.play_driver import (
+    Tab,
+    open_game,
+    pickomino_move,
+    play_server,
+    play_to_the_end,
+)
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(len(ordered) * share))]
+
+
+async def run(games: int) -> list[float]:
+    clicks: list[float] = []
+    with tempfile.TemporaryDirectory(prefix="bench-play-") as workdir:
+        async with Camera() as camera, play_server(Path(workdir) / "data") as server:
+            tabs = {
+                name: await Tab.open(camera.browser, server.url, name) for name in ("Anne", "Bob")
+            }
+            for game in range(games):
+                if game:
+                    await tabs["Anne"].command("/pickomino status")  # a fresh message each game
+                await open_game(tabs, "/pickomino start turn_timer:0")
+                for tab in tabs.values():
+                    await tab.page.evaluate("() => { window.playStats.clicks = []; }")
+                await play_to_the_end(None, tabs, pickomino_move, wrong_turn_by=None)
+                for tab in tabs.values():
+                    clicks += await tab.latencies()
+    return clicks
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.bench_play")
+    parser.add_argument("--games", type=int, default=1)
+    args = parser.parse_args(argv)
+    try:
+        clicks = asyncio.run(run(args.games))
+    except BrowserMissing as error:
+        sys.exit(f"error: {error}")
+    print(
+        f"play page, click to updated message drawn, {len(clicks)} clicks over "
+        f"{args.games} Pickomino game(s): p50 {statistics.median(clicks):.1f} ms, "
+        f"p99 {percentile(clicks, 0.99):.1f} ms, max {max(clicks):.1f} ms (target p99 < 100 ms)"
+    )
+
+
+if __name__ == "__main__":
+    main()

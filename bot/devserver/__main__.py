@@ -1,0 +1,7 @@
+"""python -m bot.devserver: see bot.devserver.play."""
+
+import sys
+
+from bot.devserver.play import main
+
+sys.exit(main())

@@ -1,0 +1,444 @@
+"""The page: a channel of the stand-in drawn in the browser, where people play.
+
+Each browser tab is a person (a WebSocket, `/play/ws`). The page draws the channel's
+messages with `bot.preview.message_html` (the renderer of the preview tool), sends each
+tab what changed as soon as the stand-in changes (no polling), and turns the tab's
+clicks, menu choices and typed commands into the interactions Discord would send the
+bot. Ephemeral messages go only to the person they were sent to. A refusal of the page's
+own (a button that is gone, an unknown command, a frame too large) goes to that tab only.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import re
+from dataclasses import dataclass, field
+from html import escape
+from importlib import resources
+from typing import Any
+
+from aiohttp import WSMsgType, web
+
+from bot.devserver import typed
+from bot.devserver.standin import FakeDiscord, FakeDiscordTimeout, FakeMessage, FakeUser
+from bot.i18n import t
+from bot.i18n.locales import DEFAULT_LOCALE, LOCALES, with_locale
+from bot.preview.html import CommandUse, message_html, stylesheet
+
+log = logging.getLogger(__name__)
+
+MAX_FRAME = 16 * 1024  # bytes a tab may send in one WebSocket frame
+SHOWN_MESSAGES = 100  # the newest messages of a channel a tab is sent
+MAX_CHANNELS = 20
+ANSWER_TIMEOUT = 15.0  # seconds: a bot restarting comes back within this
+NAME = re.compile(r"[^\W_][\w .'-]{0,31}")
+CHANNEL_NAME = re.compile(r"[a-z0-9][a-z0-9_-]{0,31}")
+# The words the script shows (play.page.<key>); the page's own are filled in as {{key}}.
+SCRIPT_WORDS = (
+    "you_are", "reconnecting", "bot_starting", "too_large", "not_connected",
+    "new_channel_prompt", "optional",
+)  # fmt: skip
+_PLACEHOLDER = re.compile(r"\{\{(\w+)\}\}")
+# Discord's code for a language where it differs from ours (a member's `locale`).
+DISCORD_LOCALES = {"en": "en-US", "es": "es-ES"}
+STATIC = {
+    "play.css": "text/css",
+    "play.js": "text/javascript",
+}
+
+
+@dataclass(eq=False)
+class Tab:
+    """One browser tab: a person looking at a channel."""
+
+    ws: web.WebSocketResponse
+    user: FakeUser
+    channel_id: int
+    locale: str = DEFAULT_LOCALE
+    shown: dict[int, tuple[Any, ...]] = field(default_factory=dict)  # message id -> key
+    online: bool | None = None
+    channels: int = 0
+    commands: int = -1
+
+
+class Refusal(Exception):
+    """A request from a tab that changes nothing: an i18n key (`play.refusal.*`) and its
+    parameters, said to that tab in its language."""
+
+    def __init__(self, key: str, **params: object) -> None:
+        super().__init__(key)
+        self.key = key
+        self.params = params
+
+    def __str__(self) -> str:
+        return t(f"play.refusal.{self.key}", **self.params)
+
+
+class Page:
+    def __init__(self, fake: FakeDiscord) -> None:
+        self.fake = fake
+        self.tabs: set[Tab] = set()
+        self._rendered: dict[int, tuple[tuple[Any, ...], str]] = {}
+        self._flush_scheduled = False
+        self._tasks: set[asyncio.Task[None]] = set()
+        fake.listeners.append(self.changed)
+
+    def setup(self, app: web.Application) -> None:
+        app.router.add_get("/", self.index)
+        app.router.add_get("/play/ws", self.socket)
+        app.router.add_get("/play/emoji/{name}.png", self.emoji)
+        app.router.add_get("/play/static/discord.css", self.discord_css)
+        app.router.add_get("/play/static/{name}", self.static)
+
+    # ---- files ------------------------------------------------------------------------
+
+    async def index(self, request: web.Request) -> web.Response:
+        """The page in the browser's language: its words filled in, and those the script
+        needs as JSON."""
+        locale = page_locale(request.headers.get("Accept-Language", ""))
+        html = resources.files(__package__).joinpath("static/play.html").read_text("utf-8")
+        with with_locale(locale):
+            words = {key: t(f"play.page.{key}") for key in SCRIPT_WORDS}
+            html = _PLACEHOLDER.sub(lambda m: escape(t(f"play.page.{m.group(1)}")), html)
+        # JSON inside <script>: only "<" could end it early.
+        script = json.dumps(words, ensure_ascii=False).replace("<", "\\u003c")
+        html = html.replace("$lang", locale).replace("$words", script)
+        return web.Response(text=html, content_type="text/html", headers=_NO_STORE)
+
+    async def static(self, request: web.Request) -> web.Response:
+        name = request.match_info["name"]
+        if name not in STATIC:
+            raise web.HTTPNotFound()
+        text = resources.files(__package__).joinpath(f"static/{name}").read_text("utf-8")
+        return web.Response(text=text, content_type=STATIC[name], headers=_NO_STORE)
+
+    async def discord_css(self, request: web.Request) -> web.Response:
+        return web.Response(text=stylesheet(), content_type="text/css", headers=_NO_STORE)
+
+    async def emoji(self, request: web.Request) -> web.Response:
+        data = self.fake.emoji_images.get(request.match_info["name"])
+        if data is None:
+            raise web.HTTPNotFound()
+        return web.Response(body=data, content_type="image/png")
+
+    # ---- a tab ------------------------------------------------------------------------
+
+    async def socket(self, request: web.Request) -> web.WebSocketResponse:
+        ws = web.WebSocketResponse(max_msg_size=MAX_FRAME, heartbeat=20)
+        await ws.prepare(request)
+        tab: Tab | None = None
+        try:
+            async for frame in ws:
+                if frame.type != WSMsgType.TEXT:
+                    break
+                try:
+                    data = json.loads(frame.data)
+                    if not isinstance(data, dict):
+                        raise ValueError
+                except ValueError:
+                    with with_locale(tab.locale if tab else None):
+                        text = str(Refusal("unreadable"))
+                    await _send(ws, {"op": "refusal", "text": text})
+                    continue
+                if tab is None:
+                    tab = await self._hello(ws, data)
+                    continue
+                self._spawn(self._handle(tab, data))
+        finally:
+            if tab is not None:
+                self.tabs.discard(tab)
+        return ws
+
+    async def _hello(self, ws: web.WebSocketResponse, data: dict[str, Any]) -> Tab | None:
+        locale = page_locale(str(data.get("locale", "")))
+        try:
+            if data.get("op") != "hello":
+                raise Refusal("hello_first")
+            user = self.person(str(data.get("name", "")))
+        except Refusal as refusal:
+            with with_locale(locale):
+                text = str(refusal)
+            await _send(ws, {"op": "refusal", "text": text, "fatal": True})
+            return None
+        # The bot answers this person in their language, as Discord tells it the client's.
+        user.locale = DISCORD_LOCALES.get(locale, locale)
+        channel_id = _as_id(data.get("channel"))
+        if channel_id not in self.fake.channels:
+            channel_id = self.fake.channel.id
+        tab = Tab(ws, user, channel_id, locale)
+        self.tabs.add(tab)
+        await _send(ws, {"op": "welcome", "name": user.display_name, "user": str(user.id)})
+        await self.sync(tab)
+        return tab
+
+    def person(self, name: str) -> FakeUser:
+        """The member called `name` (as typed, any case), added to the server if new."""
+        name = " ".join(name.split())
+        if not NAME.fullmatch(name):
+            raise Refusal("name")
+        for user in self.fake.users.values():
+            if user.display_name.casefold() == name.casefold():
+                return user
+        base = re.sub(r"[^a-z0-9_.]", "", name.lower().replace(" ", "_"))[:28] or "player"
+        username, serial = base, 1
+        while username in self.fake.users:
+            serial += 1
+            username = f"{base}{serial}"
+        user = self.fake.add_user(username)
+        user.global_name = name
+        self.changed()
+        return user
+
+    async def _handle(self, tab: Tab, data: dict[str, Any]) -> None:
+        op = data.get("op")
+        try:
+            if op == "command":
+                await self.command(tab, str(data.get("text", "")))
+            elif op == "click":
+                await self.click(tab, data.get("message"), data.get("custom_id"), None)
+            elif op == "select":
+                values = data.get("values")
+                if not isinstance(values, list) or not all(isinstance(v, str) for v in values):
+                    raise Refusal("pick_option")
+                await self.click(tab, data.get("message"), data.get("custom_id"), values)
+            elif op == "channel":
+                await self.open_channel(tab, str(data.get("name", "")))
+            elif op == "switch":
+                await self.switch(tab, data.get("channel"))
+            elif op == "dismiss":
+                self.dismiss(tab, data.get("message"))
+            else:
+                raise Refusal("unknown_request")
+        except (Refusal, typed.TypedCommandError) as refusal:
+            with with_locale(tab.locale):
+                text = str(refusal)
+            await _send(tab.ws, {"op": "refusal", "text": text, "seq": data.get("seq")})
+
+    async def command(self, tab: Tab, text: str) -> None:
+        parsed = typed.parse(text, self.fake.all_commands())
+        options = dict(parsed.options)
+        command = _find_leaf(self.fake.find_command(parsed.path[0]), parsed.path)
+        for option in command:
+            if option["type"] == typed.USER and option["name"] in options:
+                options[option["name"]] = self._member(options[option["name"]])
+        try:
+            interaction = await self.fake.send_command(
+                tab.user,
+                " ".join(parsed.path),
+                options,
+                channel_id=tab.channel_id,
+                wait=False,
+                timeout=ANSWER_TIMEOUT,
+            )
+        except FakeDiscordTimeout:
+            raise Refusal("offline") from None
+        except (LookupError, ValueError, PermissionError) as error:
+            raise Refusal("not_sent", reason=error) from None
+        await self._answered(interaction)
+
+    def _member(self, name: str) -> FakeUser:
+        for user in self.fake.users.values():
+            if name.casefold() in (user.display_name.casefold(), user.username):
+                return user
+        raise Refusal("nobody", name=name)
+
+    async def click(self, tab: Tab, message: Any, custom_id: Any, values: list[str] | None) -> None:
+        message_id = _as_id(message)
+        shown = self.fake.get_message(message_id) if message_id else None
+        if shown is None or shown.deleted or shown.channel_id != tab.channel_id:
+            raise Refusal("message_gone")
+        if not isinstance(custom_id, str) or not 1 <= len(custom_id) <= 100:
+            raise Refusal("not_component")
+        try:
+            if values is None:
+                interaction = await self.fake.click(
+                    tab.user, shown, custom_id, wait=False, timeout=ANSWER_TIMEOUT
+                )
+            else:
+                interaction = await self.fake.select(
+                    tab.user, shown, custom_id, values, wait=False, timeout=ANSWER_TIMEOUT
+                )
+        except FakeDiscordTimeout:
+            raise Refusal("offline") from None
+        except PermissionError:
+            raise Refusal("not_yours") from None
+        except LookupError:
+            raise Refusal("button_gone") from None
+        except ValueError as error:
+            raise Refusal("unusable", reason=error) from None
+        await self._answered(interaction)
+
+    async def _answered(self, interaction: Any) -> None:
+        try:
+            await interaction.wait_answered(ANSWER_TIMEOUT)
+        except FakeDiscordTimeout:
+            raise Refusal("failed") from None
+
+    async def open_channel(self, tab: Tab, name: str) -> None:
+        name = name.strip().lower().replace(" ", "-")
+        if not CHANNEL_NAME.fullmatch(name):
+            raise Refusal("channel_name")
+        if any(c.name == name for c in self.fake.guild_channels[self.fake.guild_id]):
+            raise Refusal("channel_exists", name=name)
+        if len(self.fake.guild_channels[self.fake.guild_id]) >= MAX_CHANNELS:
+            raise Refusal("channel_limit", count=MAX_CHANNELS)
+        channel = await self.fake.add_channel(name)
+        await self.switch(tab, channel.id)
+
+    async def switch(self, tab: Tab, channel: Any) -> None:
+        channel_id = _as_id(channel)
+        if channel_id not in self.fake.channels:
+            raise Refusal("no_channel")
+        tab.channel_id = channel_id
+        tab.shown = {}
+        await _send(tab.ws, {"op": "switched", "channel": str(channel_id)})
+        await self.sync(tab)
+
+    def dismiss(self, tab: Tab, message: Any) -> None:
+        found = self.fake.get_message(_as_id(message) or 0)
+        if found is not None and found.is_ephemeral and found.recipient_id == tab.user.id:
+            found.deleted = True  # as Discord's Dismiss: gone for good, for its one reader
+            self.changed()
+
+    # ---- keeping tabs up to date ------------------------------------------------------
+
+    def changed(self) -> None:
+        """The stand-in changed: send every tab what it shows now, once per loop turn."""
+        if self._flush_scheduled or not self.tabs:
+            return
+        self._flush_scheduled = True
+        self._spawn(self._flush())
+
+    async def _flush(self) -> None:
+        self._flush_scheduled = False
+        await asyncio.gather(*(self.sync(tab) for tab in list(self.tabs)))
+
+    async def sync(self, tab: Tab) -> None:
+        fake = self.fake
+        frame: dict[str, Any] = {"op": "sync", "channel": str(tab.channel_id)}
+        online = fake.ready
+        if online != tab.online:
+            tab.online = frame["online"] = online
+        channels = fake.guild_channels[fake.guild_id]
+        if len(channels) != tab.channels:
+            tab.channels = len(channels)
+            frame["channels"] = [{"id": str(c.id), "name": c.name} for c in channels]
+        if fake.command_syncs != tab.commands:
+            tab.commands = fake.command_syncs
+            frame["commands"] = [c for c in fake.all_commands() if c.get("type", 1) == 1]
+        messages = self.visible(tab)
+        upsert: dict[str, str] = {}
+        for message in messages:
+            key = self._key(message)
+            if tab.shown.get(message.id) != key:
+                upsert[str(message.id)] = self.render(message, key)
+                tab.shown[message.id] = key
+        ids = {m.id for m in messages}
+        removed = [str(i) for i in tab.shown if i not in ids]
+        for i in removed:
+            del tab.shown[int(i)]
+        if upsert or removed:
+            frame |= {"upsert": upsert, "remove": removed, "order": [str(m.id) for m in messages]}
+        if len(frame) > 2:
+            await _send(tab.ws, frame)
+
+    def visible(self, tab: Tab) -> list[FakeMessage]:
+        channel = tab.channel_id
+        messages = [
+            m
+            for m in [*self.fake.channel_messages(channel), *self.fake.ephemeral_messages()]
+            if m.channel_id == channel
+            and not m.deleted
+            and (not m.is_ephemeral or m.recipient_id == tab.user.id)
+        ]
+        messages.sort(key=lambda m: m.id)
+        return messages[-SHOWN_MESSAGES:]
+
+    def _key(self, message: FakeMessage) -> tuple[Any, ...]:
+        fake = self.fake
+        return (message.edits, message.flags, len(fake.users), len(fake.emoji_images))
+
+    def render(self, message: FakeMessage, key: tuple[Any, ...]) -> str:
+        cached = self._rendered.get(message.id)
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        fake = self.fake
+        payload = message.payload()
+        metadata = message.interaction_metadata or {}
+        command = None
+        if metadata.get("name"):
+            who = fake.user(int(metadata["user"]["id"])).display_name
+            command = CommandUse(who, str(metadata["name"]))
+        html = message_html(
+            payload,
+            names={str(u.id): u.display_name for u in fake.users.values()},
+            channels={str(c.id): c.name for c in fake.channels.values()},
+            emoji_images={name: f"/play/emoji/{name}.png" for name in fake.emoji_images},
+            images={
+                str(a["filename"]): f"/attachments/{message.channel_id}/{a['id']}/{a['filename']}"
+                for a in message.attachments
+            },
+            command=command,
+        )
+        self._rendered[message.id] = (key, html)
+        return html
+
+    def _spawn(self, coroutine: Any) -> None:
+        task = asyncio.get_running_loop().create_task(coroutine)
+        self._tasks.add(task)
+        task.add_done_callback(self._done)
+
+    def _done(self, task: asyncio.Task[None]) -> None:
+        self._tasks.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.error("page task failed", exc_info=task.exception())
+
+    async def close(self) -> None:
+        for tab in list(self.tabs):
+            with contextlib.suppress(Exception):
+                await tab.ws.close(code=1001, message=b"server stopping")
+        for task in list(self._tasks):
+            task.cancel()
+
+
+_NO_STORE = {"Cache-Control": "no-store"}
+
+
+def page_locale(header: str) -> str:
+    """Our language for a browser's (`navigator.language`, or an Accept-Language header:
+    the first of its languages we have, by the region-less code too); English else."""
+    by_lower = {code.lower(): code for code in LOCALES}
+    for part in header.split(","):
+        code = part.split(";")[0].strip().lower()
+        for candidate in (code, code.split("-")[0]):
+            if candidate in by_lower:
+                return by_lower[candidate]
+            if candidate == "pt":
+                return "pt-BR"
+    return DEFAULT_LOCALE
+
+
+def _as_id(value: Any) -> int | None:
+    try:
+        number = int(str(value))
+    except ValueError:
+        return None
+    return number if 0 < number < 1 << 63 else None
+
+
+def _find_leaf(command: dict[str, Any] | None, path: tuple[str, ...]) -> list[dict[str, Any]]:
+    options: list[dict[str, Any]] = (command or {}).get("options") or []
+    for name in path[1:]:
+        sub = next((o for o in options if o["name"] == name), {})
+        options = sub.get("options") or []
+    return options
+
+
+async def _send(ws: web.WebSocketResponse, frame: dict[str, Any]) -> None:
+    if ws.closed:
+        return
+    with contextlib.suppress(ConnectionError, RuntimeError):
+        await ws.send_str(json.dumps(frame))

@@ -1,0 +1,250 @@
+"""`make play`: the real bot process against the stand-in, and the page, on one port.
+
+`python -m bot.devserver [--host 127.0.0.1] [--port 8080] [--data data]` starts the
+stand-in (Discord's REST API and gateway, and the page at `/`), then the bot as a child
+process (`python -m bot`, its own SQLite file `data/play.db`, a token made up for this
+run, no network), and restarts the bot if it dies. The stand-in's world (people,
+channels, messages, pictures) is kept in `data/play-world.json`, so a new start finds
+the games where they were. Ctrl-C (or SIGTERM) stops the bot cleanly, then the server.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import ctypes
+import logging
+import os
+import secrets
+import signal
+import sys
+import time
+from pathlib import Path
+
+from bot.devserver import world
+from bot.devserver.page import Page
+from bot.devserver.standin import FakeDiscord
+
+log = logging.getLogger("bot.devserver")
+
+DEFAULT_PORT = 8080
+# The world is written once the table has been quiet this long (a game's clicks come
+# faster), and at least this often while it is busy, and at shutdown.
+QUIET_SECONDS = 2.0
+SAVE_AT_LEAST_EVERY = 30.0
+STOP_TIMEOUT = 10.0
+PR_SET_PDEATHSIG = 1
+# Variables of the developer's environment that must not reach the local bot: its
+# Discord, its database and its extra servers are the ones this command chooses.
+CLEARED = (
+    "DEV_GUILD_ID",
+    "HEALTH_ADDR",
+    "HEARTBEAT_FILE",
+    "SHARD_COUNT",
+    "SHARD_IDS",
+    "RULES_URL",
+)
+
+
+def parse_args(argv: list[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        prog="python -m bot.devserver",
+        description="Play the bot's games in a browser, on a local stand-in for Discord.",
+    )
+    parser.add_argument(
+        "--host", default="127.0.0.1", help="address to listen on (default: %(default)s)"
+    )
+    parser.add_argument(
+        "--port", type=int, default=int(os.environ.get("PLAY_PORT", DEFAULT_PORT)),
+        help="port of the page (default: %(default)s, or PLAY_PORT)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--data", type=Path, default=Path("data"),
+        help="directory of play.db and play-world.json (default: %(default)s)",
+    )  # fmt: skip
+    args = parser.parse_args(argv)
+    if not 0 <= args.port <= 65535:
+        parser.error("--port must be between 0 and 65535")
+    return args
+
+
+class BotChild:
+    """The bot process, started again whenever it stops without being asked to."""
+
+    def __init__(self, fake: FakeDiscord, data: Path) -> None:
+        self.fake = fake
+        self.data = data
+        self.process: asyncio.subprocess.Process | None = None
+        self.stopping = False
+        self.starts = 0
+        self._task: asyncio.Task[None] | None = None
+
+    @property
+    def pid(self) -> int | None:
+        return self.process.pid if self.process is not None else None
+
+    def env(self) -> dict[str, str]:
+        env = {k: v for k, v in os.environ.items() if k not in CLEARED}
+        env.update(self.fake.env())
+        env["DATABASE_URL"] = f"sqlite:///{(self.data / 'play.db').resolve()}"
+        env.setdefault("LOG_LEVEL", "ERROR")
+        env["PYTHONUNBUFFERED"] = "1"
+        return env
+
+    def start(self) -> None:
+        self._task = asyncio.get_running_loop().create_task(self._run())
+
+    async def _run(self) -> None:
+        pause = 0.5
+        while not self.stopping:
+            started = time.monotonic()
+            self.starts += 1
+            # Its own session: Ctrl-C in the terminal reaches only us, and we stop it in
+            # order. The working directory holds no developer's .env.
+            self.process = await asyncio.create_subprocess_exec(
+                sys.executable, "-m", "bot",
+                cwd=self.data, env=self.env(), stdin=asyncio.subprocess.DEVNULL,
+                start_new_session=True, preexec_fn=_die_with_parent,
+            )  # fmt: skip
+            with contextlib.suppress(OSError):  # for a test that kills the bot
+                (self.data / "play-bot.pid").write_text(str(self.process.pid))
+            code = await self.process.wait()
+            if self.stopping:
+                return
+            pause = 0.5 if time.monotonic() - started > 30 else min(pause * 2, 15.0)
+            print(f"The bot stopped (exit {code}); starting it again in {pause:g} s.", flush=True)
+            await asyncio.sleep(pause)
+
+    async def stop(self) -> None:
+        self.stopping = True
+        process = self.process
+        if process is not None and process.returncode is None:
+            with contextlib.suppress(ProcessLookupError):
+                process.terminate()
+            try:
+                await asyncio.wait_for(process.wait(), STOP_TIMEOUT)
+            except TimeoutError:
+                with contextlib.suppress(ProcessLookupError):
+                    process.kill()
+                await process.wait()
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+
+
+def _die_with_parent() -> None:
+    """Linux: the bot gets SIGTERM if this server dies without stopping it."""
+    with contextlib.suppress(Exception):
+        ctypes.CDLL(None).prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
+
+
+class WorldKeeper:
+    """Writes the stand-in's world a moment after it changes; forgets old records."""
+
+    def __init__(self, fake: FakeDiscord, path: Path) -> None:
+        self.fake = fake
+        self.path = path
+        self.dirty = asyncio.Event()
+        fake.listeners.append(self.dirty.set)
+
+    async def run(self) -> None:
+        while True:
+            await self.dirty.wait()
+            first_change = time.monotonic()
+            while time.monotonic() - first_change < SAVE_AT_LEAST_EVERY:
+                self.dirty.clear()
+                try:
+                    await asyncio.wait_for(self.dirty.wait(), QUIET_SECONDS)
+                except TimeoutError:
+                    break  # quiet
+            self.dirty.clear()
+            self.save()
+
+    def save(self) -> None:
+        trim(self.fake)
+        try:
+            world.save(self.fake, self.path)
+        except (OSError, TypeError, ValueError) as error:
+            print(f"warning: cannot write {self.path}: {error}", file=sys.stderr, flush=True)
+
+
+def trim(fake: FakeDiscord) -> None:
+    """The stand-in keeps every request for tests; a long evening needs only recent ones."""
+    del fake.requests[:-1000]
+    del fake.gateway_log[:-1000]
+    old = fake.interactions[:-500]
+    del fake.interactions[:-500]
+    for interaction in old:
+        fake._interactions_by_id.pop(interaction.id, None)
+        fake._interactions_by_token.pop(interaction.token, None)
+    fake.rejections.clear()  # they are the bot's business in tests; here the log says
+    fake.unknown_routes.clear()
+
+
+async def serve(args: argparse.Namespace) -> int:
+    data: Path = args.data
+    data.mkdir(parents=True, exist_ok=True)
+    fake = FakeDiscord(
+        token=f"play.{secrets.token_urlsafe(24)}",
+        players=(),
+        channel_names=("dice-games",),
+        bot_name="Dice Games",
+        host=args.host,
+        port=args.port,
+    )
+    fake.guild_name = "Local table"
+    world_path = data / "play-world.json"
+    try:
+        found = world.load(fake, world_path)
+    except (ValueError, KeyError, TypeError) as error:
+        print(f"error: {world_path}: {error}", file=sys.stderr)
+        return 2
+    page = Page(fake)
+    try:
+        await fake.start(setup=page.setup)
+    except OSError as error:
+        print(
+            f"error: cannot listen on {args.host}:{args.port}: {error.strerror or error}",
+            file=sys.stderr,
+        )
+        return 2
+    if args.host not in ("127.0.0.1", "localhost", "::1"):
+        print(
+            f"warning: listening on {args.host}: anyone who can reach this machine on port "
+            f"{fake.port} can play as anyone and read every channel of this table.",
+            file=sys.stderr,
+        )
+    shown = "127.0.0.1" if args.host in ("0.0.0.0", "::", "") else args.host
+    keeper = WorldKeeper(fake, world_path)
+    child = BotChild(fake, data)
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(signum, stop.set)
+    saving = loop.create_task(keeper.run())
+    child.start()
+    where = "found the games where they were" if found else "a new table"
+    print(
+        f"The table is open at http://{shown}:{fake.port}/ ({where}; Ctrl-C stops it).", flush=True
+    )
+    try:
+        await stop.wait()
+    finally:
+        print("Stopping the bot and the table…", flush=True)
+        await child.stop()
+        saving.cancel()
+        keeper.save()
+        await page.close()
+        await fake.close()
+        with contextlib.suppress(OSError):
+            (data / "play-bot.pid").unlink()
+    print("Stopped.", flush=True)
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(argv)
+    logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
+    return asyncio.run(serve(args))

@@ -1,0 +1,181 @@
+"""The page's server side without a bot: what a tab is sent, and what it may not do.
+
+A stand-in with the page routes, a message posted over REST as the bot would post it, and
+WebSocket clients as tabs. Every bad request is refused to that tab only, changes
+nothing, and leaves the server running; a saved world comes back in a new stand-in.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import aiohttp
+import pytest
+
+from bot.devserver import world
+from bot.devserver.page import MAX_FRAME, Page
+from bot.devserver.standin import FakeDiscord
+
+
+@pytest.fixture
+async def table() -> AsyncIterator[tuple[FakeDiscord, Page, aiohttp.ClientSession]]:
+    fake = FakeDiscord(players=(), channel_names=("dice-games",))
+    page = Page(fake)
+    await fake.start(setup=page.setup)
+    async with aiohttp.ClientSession() as http:
+        yield fake, page, http
+    await page.close()
+    await fake.close()
+
+
+async def post(fake: FakeDiscord, http: aiohttp.ClientSession, body: dict[str, Any]) -> int:
+    url = f"{fake.api_base}/channels/{fake.channel.id}/messages"
+    headers = {"Authorization": f"Bot {fake.token}"}
+    async with http.post(url, json=body, headers=headers) as response:
+        assert response.status == 200, await response.text()
+        return int((await response.json())["id"])
+
+
+async def frame(ws: aiohttp.ClientWebSocketResponse, op: str) -> dict[str, Any]:
+    while True:
+        message = await ws.receive(timeout=5)
+        assert message.type == aiohttp.WSMsgType.TEXT, message
+        data = json.loads(message.data)
+        if data["op"] == op:
+            return data
+
+
+async def tab(fake: FakeDiscord, http: aiohttp.ClientSession, name: str) -> Any:
+    ws = await http.ws_connect(f"{fake.base_url}/play/ws")
+    await ws.send_json({"op": "hello", "name": name})
+    welcome = await frame(ws, "welcome")
+    assert welcome["name"] == name
+    return ws
+
+
+BUTTON_ROW = {"type": 1, "components": [{"type": 2, "style": 1, "label": "Go", "custom_id": "x"}]}
+
+
+async def test_a_tab_is_sent_the_channel_and_each_change(table: Any) -> None:
+    fake, _, http = table
+    first = await post(fake, http, {"content": "Hello <@1>", "components": [BUTTON_ROW]})
+    ws = await tab(fake, http, "Anne")
+    sync = await frame(ws, "sync")
+    assert sync["order"] == [str(first)]
+    assert 'data-custom-id="x"' in sync["upsert"][str(first)]
+    assert sync["channels"] == [{"id": str(fake.channel.id), "name": "dice-games"}]
+    second = await post(fake, http, {"content": "again"})
+    sync = await frame(ws, "sync")
+    assert sync["order"] == [str(first), str(second)]
+    assert list(sync["upsert"]) == [str(second)]  # the first one is not sent again
+    await ws.close()
+
+
+async def test_the_same_name_is_the_same_person_and_bad_names_are_refused(table: Any) -> None:
+    fake, page, http = table
+    assert page.person("Anne") is page.person(" anne ")
+    assert len(fake.users) == 1
+    ws = await http.ws_connect(f"{fake.base_url}/play/ws")
+    await ws.send_json({"op": "hello", "name": "<script>"})
+    refusal = await frame(ws, "refusal")
+    assert refusal["fatal"] and "A name is 1 to 32" in refusal["text"]
+    assert len(fake.users) == 1
+    await ws.close()
+
+
+@pytest.mark.parametrize(
+    ("request_", "says"),
+    [
+        ({"op": "click", "message": "12345", "custom_id": "x"}, "not here any more"),
+        ({"op": "click", "message": "first", "custom_id": "pko:move:1:1:roll"}, "not on this"),
+        ({"op": "click", "message": "first", "custom_id": ""}, "not a button"),
+        ({"op": "select", "message": "first", "custom_id": "x", "values": [1]}, "Pick an"),
+        ({"op": "command", "text": "/chess"}, "/chess is not a command"),
+        ({"op": "channel", "name": "Not a channel!"}, "A channel name is"),
+        ({"op": "switch", "channel": "99"}, "no such channel"),
+        ({"op": "teleport"}, "does not know"),
+    ],
+)
+async def test_bad_requests_are_refused_to_that_tab_and_change_nothing(
+    table: Any, request_: dict[str, Any], says: str
+) -> None:
+    fake, _, http = table
+    first = await post(fake, http, {"content": "board", "components": [BUTTON_ROW]})
+    ws = await tab(fake, http, "Bob")
+    await frame(ws, "sync")
+    requests, messages = len(fake.requests), len(fake.channel_messages())
+    if request_.get("message") == "first":
+        request_ = request_ | {"message": str(first)}
+    await ws.send_json(request_ | {"seq": 7})
+    refusal = await frame(ws, "refusal")
+    assert says in refusal["text"] and refusal["seq"] == 7
+    assert not fake.interactions
+    assert (len(fake.requests), len(fake.channel_messages())) == (requests, messages)
+    await ws.send_json({"op": "teleport"})  # the socket still answers
+    assert (await frame(ws, "refusal"))["text"]
+    await ws.close()
+
+
+async def test_unreadable_and_oversized_frames(table: Any) -> None:
+    fake, _, http = table
+    ws = await tab(fake, http, "Carol")
+    await ws.send_str("{not json")
+    assert "unreadable" in (await frame(ws, "refusal"))["text"]
+    await ws.send_str(json.dumps({"op": "command", "text": "x" * MAX_FRAME}))
+    closing = await ws.receive(timeout=5)
+    assert closing.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED)
+    assert ws.close_code == 1009  # message too big: the page says so and reconnects
+    again = await tab(fake, http, "Carol")  # the server is fine
+    await again.close()
+
+
+async def test_a_second_channel_is_opened_and_shown(table: Any) -> None:
+    fake, _, http = table
+    ws = await tab(fake, http, "Anne")
+    await frame(ws, "sync")
+    await ws.send_json({"op": "channel", "name": "Second Table"})
+    switched = await frame(ws, "switched")
+    channel = fake.channels[int(switched["channel"])]
+    assert channel.name == "second-table"
+    assert channel in fake.guild_channels[fake.guild_id]
+    await ws.send_json({"op": "channel", "name": "second-table"})
+    assert "already there" in (await frame(ws, "refusal"))["text"]
+    await ws.close()
+
+
+async def test_the_world_comes_back_in_a_new_stand_in(table: Any, tmp_path: Path) -> None:
+    fake, page, http = table
+    page.person("Anne")
+    message = await post(fake, http, {"content": "kept", "components": [BUTTON_ROW]})
+    fake.files[1] = ("image/png", b"\x89PNG")
+    path = tmp_path / "world.json"
+    world.save(fake, path)
+
+    again = FakeDiscord(players=(), channel_names=("other",))
+    assert world.load(again, path)
+    assert (again.application_id, again.guild_id) == (fake.application_id, fake.guild_id)
+    assert again.bot_user.id == fake.bot_user.id
+    assert [c.name for c in again.guild_channels[again.guild_id]] == ["dice-games"]
+    restored = again.get_message(message)
+    assert restored is not None and restored.content == "kept"
+    assert again.user("anne").display_name == "Anne"
+    assert again._snowflake() > message
+    assert not world.load(again, tmp_path / "missing.json")
+
+
+async def test_the_page_and_its_refusals_speak_the_browsers_language(table: Any) -> None:
+    fake, _, http = table
+    async with http.get(fake.base_url + "/", headers={"Accept-Language": "de-AT,de;q=0.9"}) as page:
+        html = await page.text()
+    assert '<html lang="de">' in html and ">Senden</button>" in html
+    assert '"reconnecting": "Verbinde wieder mit dem Tisch …"' in html
+    ws = await http.ws_connect(f"{fake.base_url}/play/ws")
+    await ws.send_json({"op": "hello", "name": "Amélie", "locale": "fr-FR"})
+    await frame(ws, "welcome")
+    assert fake.user("amlie").locale == "fr"  # the bot answers her in French
+    await ws.send_json({"op": "command", "text": "/échecs"})
+    assert (await frame(ws, "refusal"))["text"].startswith("/échecs n’est pas une commande ici")
+    await ws.close()
