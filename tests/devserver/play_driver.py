@@ -37,9 +37,9 @@ KEEP_ORDER = [keep_move(Face.WORM)] + [
 ]
 CLAIM = re.compile(
     "^(" + "|".join(re.escape(t(k, tile="\x00", name="\x00")).split("\x00")[0]
-                    for k in ("game.button.take", "game.button.steal")) + ")"
+                    for k in ("pickomino.button.take", "pickomino.button.steal")) + ")"
 )  # fmt: skip
-ROLL = t("game.button.roll")
+ROLL = t("pickomino.button.roll")
 
 
 def _plain(text: str) -> str:
@@ -48,7 +48,7 @@ def _plain(text: str) -> str:
 
 def turn_lines(name: str) -> tuple[str, ...]:
     """What the live message says when it is `name`'s turn, in either game."""
-    return (_plain(t("game.turn_of", name=name)), _plain(t("picker.pick_of", name=name)))
+    return (_plain(t("pickomino.turn_of", name=name)), _plain(t("picker.pick_of", name=name)))
 
 
 # ---- the server --------------------------------------------------------------------

@@ -14,12 +14,12 @@ from typing import Any
 
 import pytest
 
+from bot.devserver.standin import _FormErrors, _validate_message_fields
 from bot.games.pickomino.engine import Face, Phase
 from bot.i18n import DEFAULT_LOCALE, LOCALES, area_catalog, catalog
 from bot.sessions.model import Session
 from bot.sessions.tools import ChangeTools
 from tests.discord_harness import CHANNEL_ID, BotHarness, FakeUser, StoredMessage
-from tests.e2e.fake_discord import _FormErrors, _validate_message_fields
 
 NOW = 1_800_000_000.0  # a frozen clock: no turn runs out while the test plays
 NAME_LIMIT = 32  # Discord's longest display name
