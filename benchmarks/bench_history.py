@@ -153,11 +153,18 @@ def fill(path: Path, games: list[GameResult]) -> None:
     people = [(result, [p for p in result.players if not p.is_bot]) for result in games]
     # Oldest first, so the streaks grow as they would game after game.
     connection.executemany(
-        UPSERT_TOTALS, (totals_row(result, p) for result, seated in people for p in seated)
+        UPSERT_TOTALS,
+        (totals_row(result, p, result.game) for result, seated in people for p in seated),
     )
     finished = [(result, seated) for result, seated in people if not result.abandoned]
     connection.executemany(
-        UPSERT_DAY, (day_row(result, p) for result, seated in finished for p in seated)
+        UPSERT_DAY,
+        (
+            day_row(result, p, result.game)
+            for result, seated in finished
+            for p in seated
+            if not p.left
+        ),
     )
     connection.executemany(
         UPSERT_FIGURE,

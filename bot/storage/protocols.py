@@ -22,6 +22,7 @@ from bot.history.models import (
     Period,
     PlayerStats,
     Ranking,
+    Variants,
 )
 from bot.history.record import GameResult
 
@@ -140,6 +141,8 @@ class ResultStore(Protocol):
         asker_id: int,
         now: int | None = None,
         size: int = LEADERBOARD_SIZE,
+        variant: str | None = None,
+        variants: Variants = Variants.ALL,
     ) -> Leaderboard: ...
 
     async def player_stats(

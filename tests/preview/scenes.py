@@ -304,6 +304,26 @@ async def extrawurm_scenes(harness: BotHarness, album: Album) -> None:
     album.take("extrawurm-golden-die", harness.message(live.id))
 
 
+async def score_scenes(harness: BotHarness, album: Album) -> None:
+    """The score pages after a few games: a game's story, the history, a leaderboard
+    and a player's card, in English and in German."""
+    people = [album.person(name) for name in PEOPLE[:3]]
+    for _ in range(2):
+        live = await game(harness, people, bots=1, first_player="host")
+        await play_until(harness, live.id, lambda s, m: False)
+    row = await harness.bot.db.fetchone("SELECT max(game_id) FROM history_games")
+    assert row is not None
+    pages = {
+        "score-game": ("game", {"id": row[0]}),
+        "score-history": ("history", {}),
+        "score-leaderboard": ("leaderboard", {}),
+        "score-player": ("player", {}),
+    }
+    for name, (page, options) in pages.items():
+        answer = await harness.slash(people[0], "pickomino", "score", page, **options)
+        album.take(name, answer.message)
+
+
 async def picker_scenes(harness: BotHarness, album: Album) -> None:
     """An eight-player Picker round halfway through, and a three-player game's end."""
     people = [album.person(name) for name in [*PEOPLE, "Hugo"]]
@@ -343,6 +363,7 @@ SCENES: dict[str, Callable[[BotHarness, Album], Awaitable[None]]] = {
     "bust": bust_scene,
     "end": end_scenes,
     "extrawurm": extrawurm_scenes,
+    "score": score_scenes,
 }
 
 
