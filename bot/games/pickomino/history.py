@@ -165,9 +165,10 @@ class PickominoHistory:
             for seat in sorted(seats)
         )
         lines = [who]
+        between = t("score.pickomino.story.separator")
         for number, round_ in enumerate(_rounds(map(Turn.from_row, rows)), start=1):
-            turns = separator.join(
-                t("score.pickomino.story.seat", mark=_mark(turn.seat), turn=_token(turn))
+            turns = between.join(
+                t("score.pickomino.story.turn", mark=_mark(turn.seat), turn=_token(turn))
                 for turn in round_
             )
             lines.append(t("score.pickomino.story.round", number=number, turns=turns))
