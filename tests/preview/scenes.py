@@ -11,7 +11,8 @@ players whose Discord client is in that language (so the games speak it). The sc
 computer player, Cancel's question and the closed lobby; 5- and 7-player games in the
 middle of a turn; a person's bust; a turn ping; the old copy after /pickomino status; the
 end screen with its picture; an abandoned game; an old Play again; an Extrawurm game with
-the Canned Worm's and the Golden Die's turns.
+the Canned Worm's and the Golden Die's turns; the score pages (a game's story, the
+history, a leaderboard, a player's card).
 """
 
 from __future__ import annotations
