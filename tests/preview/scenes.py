@@ -323,6 +323,11 @@ async def score_scenes(harness: BotHarness, album: Album) -> None:
     for name, (page, options) in pages.items():
         answer = await harness.slash(people[0], "pickomino", "score", page, **options)
         album.take(name, answer.message)
+    german = harness.user("Dora", locale="de")  # the pages in the asker's language
+    for name in ("score-game", "score-leaderboard"):
+        page, options = pages[name]
+        answer = await harness.slash(german, "pickomino", "score", page, **options)
+        album.take(f"{name}-de", answer.message)
 
 
 async def picker_scenes(harness: BotHarness, album: Album) -> None:
