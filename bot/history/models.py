@@ -167,6 +167,7 @@ class PlayerStats(PerGame):
     favourite_taken: int
     stored_games: int  # abandoned games and games left included
     left_games: int = 0  # finished games the person left before the end
+    variant_games: int | None = None  # finished games with the game's variant, if asked
 
     def figure(self, key: str) -> FigureTotal:
         return self.figures.get(key, FigureTotal(0, 0))

@@ -205,6 +205,10 @@ def player_fields(stats: PlayerStats, figures: HistoryFigures) -> list[tuple[str
     ]
     if stats.left_games:
         fields.insert(1, (t("score.player.left"), str(stats.left_games)))
+    variant = figures.variant
+    if variant is not None and stats.variant_games:
+        label = t("score.player.variant_games", variant=t(variant.name))
+        fields.insert(1, (label, str(stats.variant_games)))
     favourite = figures.favourite
     if favourite is not None:
         if stats.favourite is None:

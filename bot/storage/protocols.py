@@ -146,7 +146,13 @@ class ResultStore(Protocol):
     ) -> Leaderboard: ...
 
     async def player_stats(
-        self, connection: Connection, game: str, guild_id: int, user_id: int
+        self,
+        connection: Connection,
+        game: str,
+        guild_id: int,
+        user_id: int,
+        *,
+        variant: str | None = None,
     ) -> PlayerStats | None: ...
 
     async def game_story(

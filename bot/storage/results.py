@@ -247,9 +247,16 @@ class SqliteResultStore:
     # ------------------------------------------------------------------ one player
 
     async def player_stats(
-        self, connection: Connection, game: str, guild_id: int, user_id: int
+        self,
+        connection: Connection,
+        game: str,
+        guild_id: int,
+        user_id: int,
+        *,
+        variant: str | None = None,
     ) -> PlayerStats | None:
-        """A person's record in a server and game, or None if they never played it there."""
+        """A person's record in a server and game, or None if they never played it there;
+        with `variant`, how many of their finished games were played with it."""
         key = (game, guild_id, user_id)
         row = await _fetchone(
             connection,
@@ -273,6 +280,14 @@ class SqliteResultStore:
             key,
         )
         name, games, wins, score, best, current_streak, longest_streak, stored, left = row
+        variant_games = None
+        if variant is not None:
+            counted = await _fetchone(
+                connection,
+                "SELECT games FROM history_totals WHERE game = ? AND guild_id = ? AND user_id = ?",
+                (f"{game}:{variant}", guild_id, user_id),
+            )
+            variant_games = counted[0] if counted else 0
         return PlayerStats(
             user_id=user_id,
             name=name,
@@ -287,6 +302,7 @@ class SqliteResultStore:
             favourite_taken=favourite[1] if favourite else 0,
             stored_games=stored,
             left_games=left,
+            variant_games=variant_games,
         )
 
     # ------------------------------------------------------------------ one game

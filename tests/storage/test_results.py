@@ -591,6 +591,12 @@ async def test_extrawurm_games_are_marked_and_ranked_apart(db, games):
         BRIDGET.user_id: 4,  # and one she left
         THOMAS.user_id: 5,
     }
+    stats = await STORE.player_stats(db.connection, KIND, GUILD, ANNE.user_id, variant="extrawurm")
+    assert stats is not None and stats.variant_games == 5
+    assert dict(player_fields(stats, PICKOMINO_HISTORY))["Extrawurm games"] == "5"
+    plain = await player_stats(db.connection, GUILD, ANNE.user_id)
+    assert plain is not None and plain.variant_games is None
+    assert "Extrawurm games" not in dict(player_fields(plain, PICKOMINO_HISTORY))
     line = next(history_line(g, PICKOMINO_HISTORY, lambda u, n: n) for g in page.games
                 if g.game_id in marked)  # fmt: skip
     assert line.startswith(f"`#{played[-1].game_id}` 🌭 ")

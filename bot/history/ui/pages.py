@@ -152,7 +152,13 @@ class ScorePages:
             await tell(interaction, t("score.player.bot"))
             return
         async with self.connection(interaction) as conn:
-            stats = await self.store.player_stats(conn, self.kind, guild_of(interaction), target.id)
+            stats = await self.store.player_stats(
+                conn,
+                self.kind,
+                guild_of(interaction),
+                target.id,
+                variant=self.figures.variant.key if self.figures.variant else None,
+            )
         name_of = name_resolver(interaction.guild)
         if stats is None:
             name = name_of(target.id, target.display_name)
