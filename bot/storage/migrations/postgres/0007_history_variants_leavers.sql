@@ -1,4 +1,4 @@
--- PostgreSQL twin of sqlite/0006_history_variants_leavers.sql (options read through jsonb).
+-- PostgreSQL twin of sqlite/0007_history_variants_leavers.sql (options read through jsonb).
 -- History knows a game's rule variant (Pickomino's Extrawurm) and counts leavers apart.
 --
 -- history_games.variant: NULL for a game's base rules, else the variant's name. A

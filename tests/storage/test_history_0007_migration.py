@@ -1,4 +1,4 @@
-"""Migration 0006 on history written before it, on both dialects: a game played with
+"""Migration 0007 on history written before it, on both dialects: a game played with
 Extrawurm (its options say so) gets its variant and its own aggregates, and a person who
 left a finished game stops counting it as a game played and counts it as left."""
 
@@ -13,12 +13,13 @@ from bot.storage import apply_migrations, open_database
 from bot.storage.migrate import migrations_dir
 from bot.storage.results import SqliteResultStore
 
-BEFORE_0006 = (
+BEFORE_0007 = (
     "0001_sessions.sql",
     "0002_results.sql",
     "0003_history_by_game.sql",
     "0004_notify.sql",
     "0005_lean_sessions.sql",
+    "0006_turn_pings.sql",
 )
 GUILD, DAY_ONE = 1, 20_000
 ANNE, BRIDGET, THOMAS = 101, 102, 103
@@ -29,7 +30,7 @@ GAMES = [
     (1, {"extrawurm": False}, [(0, ANNE, "Anne", 5, 1, 1, 0), (1, THOMAS, "Tom", 0, None, 0, 1)]),
     (2, {"extrawurm": True}, [(0, ANNE, "Anne", 3, 2, 0, 0), (1, BRIDGET, "Bri", 8, 1, 1, 0)]),
 ]  # fmt: skip
-# What release code before 0006 kept: the leaver's game counted as played.
+# What release code before 0007 kept: the leaver's game counted as played.
 OLD_TOTALS = [  # user, name, games, wins, score
     (ANNE, "Anne", 2, 1, 8),
     (THOMAS, "Tom", 1, 0, 0),
@@ -67,19 +68,19 @@ async def _old_history(connection) -> None:
         )
 
 
-async def test_0006_marks_extrawurm_games_and_counts_leavers_apart(
+async def test_0007_marks_extrawurm_games_and_counts_leavers_apart(
     tmp_path: Path, database_url: str
 ) -> None:
     db = await open_database(database_url)
     early = tmp_path / "early"
     early.mkdir()
-    for name in BEFORE_0006:
+    for name in BEFORE_0007:
         shutil.copy(migrations_dir(db.dialect) / name, early / name)
     try:
         await apply_migrations(db, early)
         async with db.transaction() as connection:
             await _old_history(connection)
-        assert 6 in await apply_migrations(db)
+        assert 7 in await apply_migrations(db)
 
         async with db.transaction() as conn:
             page = await STORE.history_page(conn, "pickomino", GUILD)
