@@ -28,7 +28,7 @@ from bot.games.pickomino.bench import sensible_random_step
 from bot.games.pickomino.engine import Game
 from bot.games.pickomino.engine.events import event_to_dict
 from bot.games.pickomino.history import PICKOMINO_HISTORY
-from bot.history.models import DAY, Cursor, Period, Ranking
+from bot.history.models import DAY, Cursor, Period, Ranking, Variants
 from bot.history.record import EndedGame, GameResult, SeatInfo
 from bot.storage import Database
 from bot.storage.migrate import discover, migrations_dir
@@ -49,6 +49,7 @@ from bot.storage.results import (
     player_row,
     story_row,
     totals_row,
+    variant_key,
 )
 
 GUILD = 123_456_789
@@ -132,6 +133,8 @@ def synthetic_results(rng: random.Random, games: int, players: int, now: int) ->
                 ended_at=ended_at,
                 abandoned=abandoned,
                 players=seats,
+                # One game in five with Extrawurm, for the leaderboard's filter.
+                variant="extrawurm" if rng.random() < 0.2 else None,
             )
         )
     return out
@@ -151,14 +154,28 @@ def fill(path: Path, games: list[GameResult]) -> None:
     connection.executemany(INSERT_STORY, map(story_row, games))
     connection.executemany(COUNT_GUILD_GAME, ((result.game, result.guild_id) for result in games))
     people = [(result, [p for p in result.players if not p.is_bot]) for result in games]
-    # Oldest first, so the streaks grow as they would game after game.
+    # Oldest first, so the streaks grow as they would game after game; a variant's games
+    # are counted under their own key too, as `save` does.
+    keyed = [
+        (key, result, seated)
+        for result, seated in people
+        for key in (result.game, *([variant_key(result)] if result.variant else []))
+    ]
     connection.executemany(
-        UPSERT_TOTALS, (totals_row(result, p) for result, seated in people for p in seated)
+        UPSERT_TOTALS,
+        (totals_row(result, p, key) for key, result, seated in keyed for p in seated),
+    )
+    connection.executemany(
+        UPSERT_DAY,
+        (
+            day_row(result, p, key)
+            for key, result, seated in keyed
+            if not result.abandoned
+            for p in seated
+            if not p.left
+        ),
     )
     finished = [(result, seated) for result, seated in people if not result.abandoned]
-    connection.executemany(
-        UPSERT_DAY, (day_row(result, p) for result, seated in finished for p in seated)
-    )
     connection.executemany(
         UPSERT_FIGURE,
         (row for result, seated in finished for row in figure_rows(result, seated)),
@@ -235,6 +252,24 @@ async def measure(path: Path, games: list[GameResult], runs: int, now: int, seed
                     f"leaderboard: {ranking} / {period}",
                     lambda i, r=ranking, p=period: results.leaderboard(
                         conn, KIND, GUILD, r, p, asker_id=askers[i], now=now
+                    ),
+                )
+            )
+    for variants in (Variants.ONLY, Variants.WITHOUT):
+        for period in (Period.ALL_TIME, Period.DAYS_30):
+            cases.append(
+                (
+                    f"leaderboard: avg / {period} / {variants}",
+                    lambda i, p=period, v=variants: results.leaderboard(
+                        conn,
+                        KIND,
+                        GUILD,
+                        Ranking.AVERAGE_SCORE,
+                        p,
+                        asker_id=askers[i],
+                        now=now,
+                        variant="extrawurm",
+                        variants=v,
                     ),
                 )
             )

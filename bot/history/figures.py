@@ -63,6 +63,30 @@ class Favourite:
 
 
 @dataclass(frozen=True, slots=True)
+class Variant:
+    """A rule variant whose games history marks and can rank apart (Pickomino's
+    Extrawurm): games whose rule option `option` is on. i18n keys: `name` ("Extrawurm"),
+    `mark` (the sign in a history line), `only`/`without` (the leaderboard's filter: its
+    choice names and title), `option_name`/`describe` (the leaderboard option's name and
+    description). `scores_apart`: its scores run higher, so the average-score board
+    leaves its games out unless asked."""
+
+    key: str
+    option: str
+    name: str
+    mark: str
+    only: str
+    without: str
+    option_name: str
+    describe: str
+    scores_apart: bool = True
+
+    def of(self, options: Mapping[str, Any]) -> str | None:
+        """The variant of a game with these rule options, or None (the base rules)."""
+        return self.key if options.get(self.option) else None
+
+
+@dataclass(frozen=True, slots=True)
 class StorySeat:
     """A player as the lines of a game's story name them."""
 
@@ -83,6 +107,7 @@ class HistoryFigures(Protocol):
     score: ScoreWords
     figures: tuple[Figure, ...]  # the card shows these, in this order
     favourite: Favourite | None
+    variant: Variant | None  # a rule variant kept apart, if the game has one
 
     def build_result(self, ended: EndedGame, events: list[dict[str, Any]]) -> GameResult:
         """The game's result, derived from every event of the game in order."""
@@ -92,6 +117,10 @@ class HistoryFigures(Protocol):
         self, rows: Sequence[list[Any]], seats: Mapping[int, StorySeat], name_of: NameOf
     ) -> list[str]:
         """The lines of `/<game> score game` from the stored story rows (StoryLine.to_row)."""
+        ...
+
+    def story_legend(self) -> str | None:
+        """What the story's signs mean (the page's footer), if it uses any."""
         ...
 
     def standing(self, seat: StorySeat) -> str:

@@ -23,6 +23,14 @@ class Ranking(StrEnum):
     GAMES = "games"
 
 
+class Variants(StrEnum):
+    """Which games of a game's rule variant (Pickomino's Extrawurm) a leaderboard counts."""
+
+    ALL = "all"
+    ONLY = "only"
+    WITHOUT = "without"
+
+
 class Period(StrEnum):
     ALL_TIME = "all"
     DAYS_30 = "30d"
@@ -72,6 +80,7 @@ class GameSummary:
     abandoned: bool
     has_bots: bool
     seats: tuple[SeatLine, ...]  # in seat order
+    variant: str | None = None  # the rule variant it was played with (None: base rules)
 
     @property
     def cursor(self) -> Cursor:
@@ -109,7 +118,7 @@ class PerGame:
 
 @dataclass(frozen=True, slots=True)
 class LeaderboardEntry(PerGame):
-    rank: int  # equal values share a rank
+    rank: int  # equal values share a rank: 1, 1, 3 (standard competition ranking)
     user_id: int
     name: str
     games: int
@@ -125,6 +134,8 @@ class Leaderboard:
     asker: LeaderboardEntry | None  # the asker's own row, when ranked at all
     ranked_players: int
     asker_games: int  # the asker's finished games in the period, ranked or not
+    players: int = 0  # people with enough finished games to rank, ranked or not
+    variants: Variants = Variants.ALL
 
     @property
     def asker_in_top(self) -> bool:
@@ -154,7 +165,9 @@ class PlayerStats(PerGame):
     figures: dict[str, FigureTotal]  # by figure key; a figure never counted is absent
     favourite: int | None  # the item taken most (the highest among equals)
     favourite_taken: int
-    stored_games: int  # abandoned games included
+    stored_games: int  # abandoned games and games left included
+    left_games: int = 0  # finished games the person left before the end
+    variant_games: int | None = None  # finished games with the game's variant, if asked
 
     def figure(self, key: str) -> FigureTotal:
         return self.figures.get(key, FigureTotal(0, 0))

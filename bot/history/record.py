@@ -41,8 +41,10 @@ class EndedGame:
         turns: int,
         story: list[StoryLine],
         abandoned: bool | None = None,
+        variant: str | None = None,
     ) -> GameResult:
-        """The result of this game of kind `game`; `abandoned` if the events say more."""
+        """The result of this game of kind `game`; `abandoned` if the events say more;
+        `variant` the rule variant it was played with (HistoryFigures.variant)."""
         return GameResult(
             game=game,
             game_id=self.game_id,
@@ -55,6 +57,7 @@ class EndedGame:
             players=players,
             turns=turns,
             story=story,
+            variant=variant,
         )
 
 
@@ -102,6 +105,7 @@ class GameResult:
     players: list[PlayerResult]  # in seat order
     turns: int = 0
     story: list[StoryLine] = field(default_factory=list)
+    variant: str | None = None  # the rule variant played (HistoryFigures.variant), if any
 
     @property
     def has_bots(self) -> bool:

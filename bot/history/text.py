@@ -7,6 +7,8 @@ display name, escaped for markdown). The game's own words come from its HistoryF
 
 from __future__ import annotations
 
+from babel.numbers import format_decimal
+
 from bot.history.figures import Aggregate, HistoryFigures, NameOf, StorySeat
 from bot.history.models import (
     WIN_RATE_MIN_GAMES,
@@ -18,8 +20,20 @@ from bot.history.models import (
     PlayerStats,
     Ranking,
     SeatLine,
+    Variants,
 )
-from bot.i18n import t
+from bot.i18n import current_locale, percent, t
+from bot.i18n.locales import babel_locale
+
+
+def one_decimal(value: float) -> str:
+    """An average as the reader's language writes it, one decimal: 7.5, 7,5."""
+    return format_decimal(value, format="#,##0.0", locale=babel_locale(current_locale.get()))
+
+
+def games(count: int) -> str:
+    """ "1 game", "5 games" (in Polish "5 gier")."""
+    return t("score.count.games", count=count)
 
 
 def relative_time(unix: int) -> str:
@@ -47,7 +61,21 @@ def history_line(game: GameSummary, figures: HistoryFigures, name_of: NameOf) ->
         _history_seat(seat, figures, name_of) for seat in ordered
     )
     key = "score.history.line.abandoned" if game.abandoned else "score.history.line"
-    return t(key, game_id=game.game_id, when=relative_time(game.ended_at), players=players)
+    return t(
+        key,
+        game_id=game.game_id,
+        variant=variant_mark(game, figures),
+        when=relative_time(game.ended_at),
+        players=players,
+    )
+
+
+def variant_mark(game: GameSummary, figures: HistoryFigures) -> str:
+    """The sign of a game played with the game's rule variant (" 🌭"), else nothing."""
+    variant = figures.variant
+    if variant is None or game.variant != variant.key:
+        return ""
+    return t(variant.mark)
 
 
 def _history_seat(seat: SeatLine, figures: HistoryFigures, name_of: NameOf) -> str:
@@ -76,21 +104,45 @@ def period_name(period: Period) -> str:
     return t(f"score.period.{period}")
 
 
+def variants_name(variants: Variants, figures: HistoryFigures) -> str | None:
+    """The filter of a leaderboard of a game with a rule variant, or None (all games)."""
+    variant = figures.variant
+    if variant is None or variants is Variants.ALL:
+        return None
+    return t(variant.only if variants is Variants.ONLY else variant.without)
+
+
+def leaderboard_title(board: Leaderboard, figures: HistoryFigures) -> str:
+    ranking = ranking_name(board.ranking, figures)
+    period = period_name(board.period)
+    variants = variants_name(board.variants, figures)
+    if variants is None:
+        return t("score.leaderboard.title", ranking=ranking, period=period)
+    return t("score.leaderboard.title.variant", ranking=ranking, period=period, variant=variants)
+
+
 def leaderboard_value(ranking: Ranking, entry: LeaderboardEntry, figures: HistoryFigures) -> str:
     if ranking is Ranking.AVERAGE_SCORE:
-        return t(figures.score.per_game, average=entry.average_score, games=entry.games)
-    return t(
-        f"score.leaderboard.value.{ranking}",
-        wins=entry.wins,
-        games=entry.games,
-        rate=entry.win_rate,
-    )
+        average = one_decimal(entry.average_score)
+        return t(figures.score.per_game, average=average, count=entry.games)
+    if ranking is Ranking.WINS:
+        return t("score.leaderboard.value.wins", count=entry.wins, games=games(entry.games))
+    if ranking is Ranking.WIN_RATE:
+        return t(
+            "score.leaderboard.value.win_rate",
+            rate=percent(entry.win_rate),
+            wins=entry.wins,
+            count=entry.games,
+        )
+    return games(entry.games)
 
 
 def leaderboard_lines(board: Leaderboard, figures: HistoryFigures, name_of: NameOf) -> list[str]:
+    """One line a person; equal values share a rank and say so (`1.` `1.` `3.`)."""
+    shared = {entry.rank for entry in board.top if sum(e.rank == entry.rank for e in board.top) > 1}
     return [
         t(
-            "score.leaderboard.line",
+            "score.leaderboard.line.tied" if entry.rank in shared else "score.leaderboard.line",
             rank=entry.rank,
             name=name_of(entry.user_id, entry.name),
             value=leaderboard_value(board.ranking, entry, figures),
@@ -112,23 +164,31 @@ def leaderboard_asker_line(
             rank=asker.rank,
             name=name_of(asker.user_id, asker.name),
             value=leaderboard_value(board.ranking, asker, figures),
-            ranked=board.ranked_players,
+            count=board.ranked_players,
         )
-    if board.ranking is Ranking.WIN_RATE and board.asker_games:
+    if board.ranking is Ranking.WIN_RATE and 0 < board.asker_games < WIN_RATE_MIN_GAMES:
         return t(
             "score.leaderboard.asker.too_few",
-            minimum=WIN_RATE_MIN_GAMES,
-            games=board.asker_games,
+            minimum=games(WIN_RATE_MIN_GAMES),
+            count=board.asker_games,
         )
+    if board.ranking in (Ranking.WINS, Ranking.WIN_RATE) and board.asker_games:
+        return t("score.leaderboard.asker.no_wins", count=board.asker_games)
     return t("score.leaderboard.asker.unranked")
 
 
 def leaderboard_empty(board: Leaderboard, figures: HistoryFigures) -> str:
-    if board.ranking is Ranking.WIN_RATE:
-        return t("score.leaderboard.empty.win_rate", minimum=WIN_RATE_MIN_GAMES)
-    if board.period is Period.ALL_TIME:
-        return t("score.leaderboard.empty.all", command=figures.command)
-    return t("score.leaderboard.empty.period", command=figures.command)
+    """Why nobody is ranked: no finished games, too few for a win rate, or nothing won
+    or scored yet (nobody is first with none)."""
+    if board.players == 0:
+        if board.ranking is Ranking.WIN_RATE:
+            return t("score.leaderboard.empty.win_rate", minimum=games(WIN_RATE_MIN_GAMES))
+        if board.period is Period.ALL_TIME and board.variants is Variants.ALL:
+            return t("score.leaderboard.empty.all", command=figures.command)
+        return t("score.leaderboard.empty.period", command=figures.command)
+    if board.ranking in (Ranking.WINS, Ranking.WIN_RATE):
+        return t("score.leaderboard.empty.no_wins")
+    return t("score.leaderboard.empty.no_score")
 
 
 # ---------------------------------------------------------------------- one player
@@ -139,10 +199,16 @@ def player_fields(stats: PlayerStats, figures: HistoryFigures) -> list[tuple[str
     fields = [
         (t("score.player.games"), str(stats.games)),
         (t("score.player.wins"), str(stats.wins)),
-        (t("score.player.win_rate"), t("score.player.win_rate.value", rate=stats.win_rate)),
-        (t(figures.score.name), t("score.player.average.value", average=stats.average_score)),
+        (t("score.player.win_rate"), percent(stats.win_rate)),
+        (t(figures.score.name), one_decimal(stats.average_score)),
         (t(figures.score.best), str(stats.best_score)),
     ]
+    if stats.left_games:
+        fields.insert(1, (t("score.player.left"), str(stats.left_games)))
+    variant = figures.variant
+    if variant is not None and stats.variant_games:
+        label = t("score.player.variant_games", variant=t(variant.name))
+        fields.insert(1, (label, str(stats.variant_games)))
     favourite = figures.favourite
     if favourite is not None:
         if stats.favourite is None:

@@ -22,6 +22,7 @@ from bot.history.models import (
     Period,
     PlayerStats,
     Ranking,
+    Variants,
 )
 from bot.history.record import GameResult
 
@@ -140,10 +141,18 @@ class ResultStore(Protocol):
         asker_id: int,
         now: int | None = None,
         size: int = LEADERBOARD_SIZE,
+        variant: str | None = None,
+        variants: Variants = Variants.ALL,
     ) -> Leaderboard: ...
 
     async def player_stats(
-        self, connection: Connection, game: str, guild_id: int, user_id: int
+        self,
+        connection: Connection,
+        game: str,
+        guild_id: int,
+        user_id: int,
+        *,
+        variant: str | None = None,
     ) -> PlayerStats | None: ...
 
     async def game_story(

@@ -9,7 +9,13 @@ never a scan of the games.
 
 What counts for statistics and leaderboards: finished games (not abandoned) of people
 (never computer players). A person's results in a game against computer players count;
-a player who left a finished game counts it as a game played and not won.
+a person who left a finished game before its end counts it apart, as a game left
+(`left_games`), not as a game played.
+
+A game played with a rule variant (`GameResult.variant`, Pickomino's Extrawurm) is
+counted twice: under its game kind with every other game, and under `<game>:<variant>`
+(totals, days and periods only), so a leaderboard of only those games, or of every game
+without them (the difference), is as cheap as one of all games.
 """
 
 from __future__ import annotations
@@ -35,6 +41,7 @@ from bot.history.models import (
     PlayerStats,
     Ranking,
     SeatLine,
+    Variants,
 )
 from bot.history.record import GameResult, PlayerResult
 from bot.storage.protocols import Connection
@@ -58,13 +65,21 @@ class SqliteResultStore:
         await connection.execute(INSERT_STORY, story_row(result))
         await connection.execute(COUNT_GUILD_GAME, (result.game, result.guild_id))
         people = [player for player in result.players if not player.is_bot]
-        await connection.executemany(UPSERT_TOTALS, [totals_row(result, p) for p in people])
+        keys = [result.game] if result.variant is None else [result.game, variant_key(result)]
+        for key in keys:
+            await connection.executemany(
+                UPSERT_TOTALS, [totals_row(result, p, key) for p in people]
+            )
         if result.abandoned:
             return
-        await connection.executemany(UPSERT_DAY, [day_row(result, p) for p in people])
         await connection.executemany(UPSERT_FIGURE, list(figure_rows(result, people)))
         await connection.executemany(UPSERT_ITEM, list(item_rows(result, people)))
-        await connection.executemany(UPSERT_PERIOD, [period_row(result, p) for p in people])
+        stayed = [player for player in people if not player.left]
+        for key in keys:
+            await connection.executemany(UPSERT_DAY, [day_row(result, p, key) for p in stayed])
+            await connection.executemany(
+                UPSERT_PERIOD, [period_row(result, p, key) for p in stayed]
+            )
 
     # ------------------------------------------------------------------ history
 
@@ -128,30 +143,50 @@ class SqliteResultStore:
         asker_id: int,
         now: int | None = None,
         size: int = LEADERBOARD_SIZE,
+        variant: str | None = None,
+        variants: Variants = Variants.ALL,
     ) -> Leaderboard:
         """The top `size` people of a server in one game, and the asker's own row wherever
         they rank.
 
-        Equal values share a rank; among them more games come first. Win rate ranks only
-        people with WIN_RATE_MIN_GAMES finished games in the period. Periods are whole
-        UTC days, today included. For a 7- or 30-day period this may write: it rolls the
-        window forward to `now` (in a savepoint, so inside or outside a transaction).
+        Only a value above zero ranks: nobody is first with no wins. Equal values share
+        a rank (1, 1, 3); among them the better record comes first (`_TIE_ORDER`). Win
+        rate ranks only people with WIN_RATE_MIN_GAMES finished games in the period.
+        Periods are whole UTC days, today included. `variants` picks the games of the
+        rule variant `variant`: all of them, only them, or every game without them. For
+        a 7- or 30-day period this may write: it rolls the window forward to `now` (in a
+        savepoint, so inside or outside a transaction).
         """
+        if variant is None or variants is Variants.ALL:
+            variants = Variants.ALL
         first_day = period.first_day(int(time.time()) if now is None else now)
-        key: list[Any] = [game, guild_id]
+        variant_game = f"{game}:{variant}"
+        key = variant_game if variants is Variants.ONLY else game
+        args: list[Any]
         if first_day is None:
-            totals = (
-                "SELECT user_id, games, wins, score FROM history_totals"
-                " WHERE game = ? AND guild_id = ?"
-            )
-            args = key
+            table, where, args = "history_totals", "", [guild_id]
         else:
-            await _roll_window(connection, game, guild_id, period, first_day)
+            for rolled in {key, variant_game} if variants is Variants.WITHOUT else {key}:
+                await _roll_window(connection, rolled, guild_id, period, first_day)
+            table, where, args = "history_periods", " AND a.period = ?", [guild_id, str(period)]
+        if variants is Variants.WITHOUT:
+            # Every game minus the variant's: the variant's row of the same person, if any.
+            same = "b.guild_id = a.guild_id AND b.user_id = a.user_id"
+            if first_day is not None:
+                same += " AND b.period = a.period"
             totals = (
-                "SELECT user_id, games, wins, score FROM history_periods"
-                " WHERE game = ? AND guild_id = ? AND period = ?"
+                "SELECT a.user_id, a.games - coalesce(b.games, 0) AS games,"
+                " a.wins - coalesce(b.wins, 0) AS wins, a.score - coalesce(b.score, 0) AS score"
+                f" FROM {table} AS a LEFT JOIN {table} AS b ON b.game = ? AND {same}"
+                f" WHERE a.game = ? AND a.guild_id = ?{where}"
             )
-            args = [*key, str(period)]
+            args = [variant_game, key, *args]
+        else:
+            totals = (
+                f"SELECT a.user_id, a.games, a.wins, a.score FROM {table} AS a"
+                f" WHERE a.game = ? AND a.guild_id = ?{where}"
+            )
+            args = [key, *args]
         metric = _METRIC[ranking]
         minimum = WIN_RATE_MIN_GAMES if ranking is Ranking.WIN_RATE else 1
         # One pass over the period's totals (materialized once), read three ways: the
@@ -163,11 +198,11 @@ class SqliteResultStore:
             WITH totals AS MATERIALIZED ({totals}),
             ranked AS (
                 SELECT user_id, games, wins, score, {metric} AS value FROM totals
-                WHERE games >= ?
+                WHERE games >= ? AND {metric} > 0
             )
             SELECT * FROM (
                 SELECT 0, user_id, games, wins, score, value FROM ranked
-                ORDER BY value DESC, games DESC, user_id LIMIT ?
+                ORDER BY value DESC, {_TIE_ORDER[ranking]}, user_id LIMIT ?
             )
             UNION ALL
             SELECT 1, me.user_id, me.games, me.wins, me.score,
@@ -175,13 +210,14 @@ class SqliteResultStore:
             FROM ranked AS me WHERE me.user_id = ?
             UNION ALL
             SELECT 2, NULL, (SELECT count(*) FROM ranked),
-                (SELECT games FROM totals WHERE user_id = ?), NULL, NULL
+                (SELECT games FROM totals WHERE user_id = ?),
+                (SELECT count(*) FROM totals WHERE games >= ?), NULL
             """,
-            [*args, minimum, size, asker_id, asker_id],
+            [*args, minimum, size, asker_id, asker_id, minimum],
         )
-        top_rows = sorted((r for r in rows if r[0] == 0), key=lambda r: (-r[5], -r[2], r[1]))
+        top_rows = sorted((r for r in rows if r[0] == 0), key=_tie_key(ranking))
         asker_row = next((row for row in rows if row[0] == 1), None)
-        (_, _, ranked_players, asker_games, _, _) = next(row for row in rows if row[0] == 2)
+        (_, _, ranked_players, asker_games, players, _) = next(row for row in rows if row[0] == 2)
         names = await _names(
             connection,
             game,
@@ -197,19 +233,36 @@ class SqliteResultStore:
         if asker_row is not None:
             _, user_id, games, wins, score, rank = asker_row
             asker = LeaderboardEntry(rank, user_id, names[user_id], games, wins, score)
-        return Leaderboard(ranking, period, tuple(top), asker, ranked_players, asker_games or 0)
+        return Leaderboard(
+            ranking,
+            period,
+            tuple(top),
+            asker,
+            ranked_players,
+            asker_games or 0,
+            players or 0,
+            variants,
+        )
 
     # ------------------------------------------------------------------ one player
 
     async def player_stats(
-        self, connection: Connection, game: str, guild_id: int, user_id: int
+        self,
+        connection: Connection,
+        game: str,
+        guild_id: int,
+        user_id: int,
+        *,
+        variant: str | None = None,
     ) -> PlayerStats | None:
-        """A person's record in a server and game, or None if they never played it there."""
+        """A person's record in a server and game, or None if they never played it there;
+        with `variant`, how many of their finished games were played with it."""
         key = (game, guild_id, user_id)
         row = await _fetchone(
             connection,
             "SELECT name, games, wins, score, best_score, current_streak, longest_streak,"
-            " stored_games FROM history_totals WHERE game = ? AND guild_id = ? AND user_id = ?",
+            " stored_games, left_games FROM history_totals"
+            " WHERE game = ? AND guild_id = ? AND user_id = ?",
             key,
         )
         if row is None:
@@ -226,7 +279,15 @@ class SqliteResultStore:
             " AND user_id = ? ORDER BY taken DESC, item DESC LIMIT 1",
             key,
         )
-        name, games, wins, score, best, current_streak, longest_streak, stored_games = row
+        name, games, wins, score, best, current_streak, longest_streak, stored, left = row
+        variant_games = None
+        if variant is not None:
+            counted = await _fetchone(
+                connection,
+                "SELECT games FROM history_totals WHERE game = ? AND guild_id = ? AND user_id = ?",
+                (f"{game}:{variant}", guild_id, user_id),
+            )
+            variant_games = counted[0] if counted else 0
         return PlayerStats(
             user_id=user_id,
             name=name,
@@ -239,7 +300,9 @@ class SqliteResultStore:
             figures={figure: FigureTotal(total, most) for figure, total, most in figures},
             favourite=favourite[0] if favourite else None,
             favourite_taken=favourite[1] if favourite else 0,
-            stored_games=stored_games,
+            stored_games=stored,
+            left_games=left,
+            variant_games=variant_games,
         )
 
     # ------------------------------------------------------------------ one game
@@ -268,7 +331,7 @@ class SqliteResultStore:
 
 INSERT_GAME = (
     "INSERT INTO history_games (game_id, game, guild_id, channel_id, started_at, ended_at,"
-    " abandoned, has_bots, turns, options) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+    " abandoned, has_bots, turns, options, variant) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
     " ON CONFLICT (game_id) DO NOTHING"
 )
 
@@ -286,11 +349,12 @@ INSERT_PLAYER = (
 )
 
 # SET expressions read the row as it was before the update, so the streaks are
-# computed from the old current_streak.
+# computed from the old current_streak. Leaving a finished game ends a winning streak.
 UPSERT_TOTALS = """
 INSERT INTO history_totals (game, guild_id, user_id, name, stored_games, games, wins, score,
-    best_score, current_streak, longest_streak)
-VALUES (:game, :guild_id, :user_id, :name, 1, :games, :wins, :score, :score, :wins, :wins)
+    best_score, current_streak, longest_streak, left_games)
+VALUES (:game, :guild_id, :user_id, :name, 1, :games, :wins, :score, :score, :wins, :wins,
+    :left_games)
 ON CONFLICT (game, guild_id, user_id) DO UPDATE SET
     name = excluded.name,
     stored_games = stored_games + 1,
@@ -299,11 +363,13 @@ ON CONFLICT (game, guild_id, user_id) DO UPDATE SET
     score = score + excluded.score,
     best_score = max(best_score, excluded.best_score),
     current_streak = CASE
+        WHEN excluded.left_games = 1 THEN 0
         WHEN excluded.games = 0 THEN current_streak
         WHEN excluded.wins = 1 THEN current_streak + 1
         ELSE 0 END,
     longest_streak = max(longest_streak, CASE
-        WHEN excluded.wins = 1 THEN current_streak + 1 ELSE 0 END)
+        WHEN excluded.wins = 1 THEN current_streak + 1 ELSE 0 END),
+    left_games = left_games + excluded.left_games
 """
 
 UPSERT_DAY = """
@@ -347,6 +413,7 @@ def game_row(result: GameResult) -> tuple[Any, ...]:
         result.has_bots,
         result.turns,
         json.dumps(result.options, sort_keys=True),
+        result.variant,
     )
 
 
@@ -373,27 +440,34 @@ def player_row(result: GameResult, player: PlayerResult) -> tuple[Any, ...]:
     )
 
 
-def totals_row(result: GameResult, player: PlayerResult) -> dict[str, Any]:
-    counted = not result.abandoned
+def variant_key(result: GameResult) -> str:
+    """The aggregate key its variant's games are counted under as well."""
+    return f"{result.game}:{result.variant}"
+
+
+def totals_row(result: GameResult, player: PlayerResult, key: str) -> dict[str, Any]:
+    finished = not result.abandoned
+    counted = finished and not player.left
     return {
-        "game": result.game,
+        "game": key,
         "guild_id": result.guild_id,
         "user_id": player.user_id,
         "name": player.name,
         "games": int(counted),
         "wins": int(counted and player.won),
         "score": player.score if counted else 0,
+        "left_games": int(finished and player.left),
     }
 
 
-def day_row(result: GameResult, player: PlayerResult) -> tuple[Any, ...]:
+def day_row(result: GameResult, player: PlayerResult, key: str) -> tuple[Any, ...]:
     day = result.ended_at // DAY
-    return (result.game, result.guild_id, day, player.user_id, int(player.won), player.score)
+    return (key, result.guild_id, day, player.user_id, int(player.won), player.score)
 
 
-def period_row(result: GameResult, player: PlayerResult) -> dict[str, Any]:
+def period_row(result: GameResult, player: PlayerResult, key: str) -> dict[str, Any]:
     return {
-        "game": result.game,
+        "game": key,
         "guild_id": result.guild_id,
         "user_id": player.user_id,
         "wins": int(player.won),
@@ -443,7 +517,7 @@ async def _summaries(connection: Connection, ids: Sequence[int]) -> tuple[GameSu
     marks = ", ".join("?" * len(ids))
     games = await _fetchall(
         connection,
-        "SELECT game_id, game, channel_id, started_at, ended_at, abandoned, has_bots"
+        "SELECT game_id, game, channel_id, started_at, ended_at, abandoned, has_bots, variant"
         f" FROM history_games WHERE game_id IN ({marks})",
         ids,
     )
@@ -478,8 +552,9 @@ async def _summaries(connection: Connection, ids: Sequence[int]) -> tuple[GameSu
             abandoned=bool(abandoned),
             has_bots=bool(has_bots),
             seats=tuple(seats_of[game_id]),
+            variant=variant,
         )
-        for game_id, game, channel_id, started_at, ended_at, abandoned, has_bots in games
+        for game_id, game, channel_id, started_at, ended_at, abandoned, has_bots, variant in games
     }
     return tuple(by_id[game_id] for game_id in ids if game_id in by_id)
 
@@ -492,6 +567,26 @@ _METRIC = {
     Ranking.AVERAGE_SCORE: "CAST(score AS DOUBLE PRECISION) / games",
     Ranking.GAMES: "games",
 }
+
+
+# Among equal values (one shared rank) the better record is listed first: for wins, fewer
+# games (the better rate); for a rate or an average, more games (held over longer); for
+# games played, more wins. As SQL for the top-N and as a Python key for its order.
+_TIE_ORDER = {
+    Ranking.WINS: "games ASC",
+    Ranking.WIN_RATE: "games DESC",
+    Ranking.AVERAGE_SCORE: "games DESC",
+    Ranking.GAMES: "wins DESC",
+}
+
+
+def _tie_key(ranking: Ranking) -> Any:
+    """Sort key of a top row (kind, user_id, games, wins, score, value)."""
+    if ranking is Ranking.WINS:
+        return lambda row: (-row[5], row[2], row[1])
+    if ranking is Ranking.GAMES:
+        return lambda row: (-row[5], -row[3], row[1])
+    return lambda row: (-row[5], -row[2], row[1])
 
 
 async def _roll_window(

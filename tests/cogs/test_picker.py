@@ -85,6 +85,16 @@ async def test_a_person_who_leaves_is_played_on_by_the_computer(tmp_path):
         await harness.run_bots()
         assert await harness.session() is None
         assert "left" in harness.message(live.id).text()
+        # The score pages count Bob's game as left, not as a game he played and lost.
+        history = await harness.slash(anne, "picker", "score", "history")
+        assert history.message.embed["description"].endswith("~~Bob~~ (left)")
+        card = await harness.slash(bob, "picker", "score", "player")
+        assert card.ephemeral == (
+            "Bob has no finished games in this server yet (1 abandoned or left)."
+        )
+        board = await harness.slash(anne, "picker", "score", "leaderboard", ranking="games")
+        shown = board.message.embed["description"]
+        assert shown == "`1.` **Anne** · 1 game *(tied)*\n`1.` **Cara** · 1 game *(tied)*"
 
 
 async def test_picker_history_is_kept_apart_from_pickomino(tmp_path):

@@ -378,11 +378,17 @@ async def test_the_askers_rank_shows_below_the_top_ten(harness):
 
 async def test_computer_players_are_never_ranked(harness):
     anne = harness.user("Anne")
-    await save(harness, games([anne], 3, robot=SeatInfo(42, "Robot", True)))
-    for ranking in ("wins", "games", "average_worms"):
+    played = games([anne], 3, robot=SeatInfo(42, "Robot", True))
+    await save(harness, played)
+    for ranking in ("games", "average_worms"):
         answer = await command(harness, anne, "leaderboard", ranking=ranking)
         assert "Robot" not in answer.message.embed["description"]
         assert "Anne" in answer.message.embed["description"]
+    answer = await command(harness, anne, "leaderboard", ranking="wins")
+    if any(p.won for r in played for p in r.players if not p.is_bot):
+        assert "Robot" not in answer.message.embed["description"]
+    else:  # nobody is ranked first with no wins, and the robot is never ranked
+        assert "Nobody has won a game" in answer.ephemeral
 
 
 async def test_leaderboard_empty_states(harness):
@@ -390,7 +396,7 @@ async def test_leaderboard_empty_states(harness):
     answer = await command(harness, anne, "leaderboard")
     assert "No games finished in this server yet" in answer.ephemeral
     answer = await command(harness, anne, "leaderboard", ranking="win_rate")
-    assert "Nobody has 5 finished games" in answer.ephemeral
+    assert "Nobody has 5 games finished" in answer.ephemeral
 
 
 # ---------------------------------------------------------------------- player
@@ -442,13 +448,16 @@ async def test_game_story_and_standings(harness):
     embed = answer.message.embed
     check_embed_limits(embed)
     assert embed["title"] == "Game #1"
-    lines = embed["description"].split("\n\n", 1)[1].splitlines()
-    assert len(lines) == len(result.story)
-    assert any(re.fullmatch(r"`\d+\.` \w+ took \d\d", line) for line in lines)
-    assert any(re.fullmatch(r"`\d+\.` \w+ failed.*", line) for line in lines)
-    stole = [line for line in lines if " stole " in line]
+    who, *rounds = embed["description"].split("\n\n", 1)[1].splitlines()
+    assert who == "🟧 Anne · 🟦 Bob · 🟩 Cleo"
+    # One line per round, numbered; every turn of the story is one token in them.
+    assert [line.split("`")[1] for line in rounds] == [f"{n}." for n in range(1, len(rounds) + 1)]
+    tokens = [token for line in rounds for token in line.split("` ", 1)[1].split("  ")]
+    assert len(tokens) == len(result.story) and len(rounds) <= len(result.story) / 2
+    assert all(re.fullmatch(r"[🟧🟦🟩](\d\d|💥.*|⚔️\d\d[🟧🟦🟩]|🚪)", token) for token in tokens)
+    stole = [token for token in tokens if "⚔️" in token]
     assert len(stole) == sum(p.details[STEALS] for p in result.players)
-    assert all(re.fullmatch(r"`\d+\.` \w+ stole \d\d from \w+", line) for line in stole)
+    assert embed["footer"]["text"].startswith("A number: tile taken")
     standings = embed["fields"][0]
     assert standings["name"] == "Final standings" and "🏆" in standings["value"]
 
@@ -514,7 +523,7 @@ async def test_a_game_played_by_buttons_shows_in_history(harness):
     (line,) = history.message.embed["description"].splitlines()
     assert line.startswith("`#1`") and "Anne" in line and "Bob" in line and "🏆" in line
     story = await command(harness, bob, "game", id=1)
-    assert " took " in story.message.embed["description"]
+    assert "`1.` " in story.message.embed["description"]
     card = await command(harness, anne, "player")
     assert {f["name"]: f["value"] for f in card.message.embed["fields"]}["Games"] == "1"
 

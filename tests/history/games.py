@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.games.pickomino.bench import sensible_random_step
-from bot.games.pickomino.engine import Game, Phase
+from bot.games.pickomino.engine import Game, Phase, Rules
 from bot.games.pickomino.engine.events import event_to_dict
 from bot.games.pickomino.history import PICKOMINO_HISTORY
 from bot.history.record import EndedGame, GameResult, SeatInfo
@@ -34,10 +34,15 @@ def play(
     seats: list[SeatInfo],
     *,
     leave_at_turn: dict[int, int] | None = None,
+    extrawurm: bool = False,
 ) -> Played:
     """Sensible random play (bot.games.pickomino.bench); `leave_at_turn` maps user id to
     the turn number at whose start that player leaves the game."""
-    game = Game([str(seat.user_id) for seat in seats], first=rng.randrange(len(seats)))
+    game = Game(
+        [str(seat.user_id) for seat in seats],
+        Rules(extrawurm=extrawurm),
+        first=rng.randrange(len(seats)),
+    )
     played = Played(game)
     leaving = dict(leave_at_turn or {})
     while not game.is_over:
@@ -68,7 +73,10 @@ def result_of(
             channel_id=CHANNEL,
             started_at=ended_at - 1_200,
             ended_at=ended_at,
-            options={"flip_on_empty_failure": False},
+            options={
+                "flip_on_empty_failure": False,
+                "extrawurm": played is not None and played.game.expansion is not None,
+            },
             players=seats,
             abandoned=abandoned or (played is not None and played.game.abandoned),
         ),

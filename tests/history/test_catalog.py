@@ -25,22 +25,34 @@ def used_keys() -> set[str]:
     }
     plain = [r for r in Ranking if r is not Ranking.AVERAGE_SCORE]
     by_enum = {f"score.ranking.{r}" for r in plain} | {f"score.period.{p}" for p in Period}
-    by_enum |= {f"score.leaderboard.value.{r}" for r in plain}
     return literal | by_enum
 
 
+def score_keys() -> set[str]:
+    """The catalog's score keys, a counted key (`_one`, `_other`...) by its base."""
+    return {PLURAL.sub("", key) for key in catalog() if key.startswith("score.")}
+
+
+PLURAL = re.compile(r"_(zero|one|two|few|many|other)$")
+
+
 def test_every_key_used_exists_and_every_score_key_is_used():
-    keys = {key for key in catalog() if key.startswith("score.")}
+    keys = score_keys()
     assert used_keys() - keys == set()
     assert keys - used_keys() == set()
 
 
 def test_pickomino_names_only_keys_of_the_catalog():
     figures = PICKOMINO_HISTORY
-    named = [figures.score.name, figures.score.best, figures.score.per_game, figures.score.points]
+    named = [figures.score.name, figures.score.best, figures.score.points]
+    named += [f"{figures.score.per_game}_one", f"{figures.score.per_game}_other"]
     named += [figure.label for figure in figures.figures]
     assert figures.favourite is not None
     named += [figures.favourite.label, figures.favourite.value, figures.favourite.none]
+    assert figures.variant is not None
+    variant = figures.variant
+    named += [variant.name, variant.mark, variant.only, variant.without, variant.describe]
+    named += [variant.option_name]
     assert set(named) <= catalog().keys()
 
 
@@ -51,7 +63,8 @@ def test_every_template_formats():
         wins=1, rate=0.5, average=2.5, stored=3, tile=21, times=2, current=1, longest=2,
         channel_id=9, number=1, victim="Bob", turned=36, tiles="`21`", ranking="Wins",
         period="All time", command="/pickomino", score="7🪱", item=21, picks="Anne 🔴5",
-        die="🔴5", points=5, bonus=3, colours="🔴🔴",
+        die="🔴5", points=5, bonus=3, colours="🔴🔴", variant=" 🌭", mark="🟧", turn="25",
+        turns="🟧 25", title="Game #1",
     )  # fmt: skip
     for key in (k for k in catalog() if k.startswith("score.")):
         assert t(key, **params)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -54,19 +56,49 @@ def test_story_and_standings_lines():
         Turn(0, Outcome.FAILED, None, 35),
     )
     rows = tuple(turn.to_row() for turn in turns)
+    # Who is who, then one line per round: each turn a token after the player's mark.
     assert story_lines(GameStory(GAME, rows), PICKOMINO_HISTORY, name_of) == [
-        "`1.` Anne took 27",
-        "`2.` 🤖 Robot stole 27 from Anne",
-        "Thomas left the game",
-        "`3.` Anne failed",
-        "`4.` 🤖 Robot failed, returning 27; 36 turned over",
-        "`5.` Anne failed; 35 turned over",
+        "🟧 Anne · 🟦 🤖 Robot · 🟩 Thomas",
+        "`1.` 🟧27  🟦⚔️27🟧  🟩🚪",
+        "`2.` 🟧💥  🟦💥↩27 ⬇36",
+        "`3.` 🟧💥⬇35",
     ]
     assert standing_lines(GAME, PICKOMINO_HISTORY, name_of) == [
         "1. 🏆 **Anne** · 7🪱 `25` `33`",
         "2. 🤖 Robot · 3🪱 `29`",
         "– ~~Thomas~~ left the game",
     ]
+
+
+def test_a_round_starts_where_a_seat_plays_again_whoever_began():
+    # The host in seat 2 began; Anne (seat 0) left before her first turn.
+    turns = (
+        Turn(2, Outcome.TOOK, 22),
+        Turn(0, Outcome.LEFT),
+        Turn(1, Outcome.TOOK, 23),
+        Turn(2, Outcome.TOOK, 24),
+        Turn(1, Outcome.FAILED, 23, None),
+    )
+    rows = tuple(turn.to_row() for turn in turns)
+    assert story_lines(GameStory(GAME, rows), PICKOMINO_HISTORY, name_of)[1:] == [
+        "`1.` 🟩22  🟧🚪  🟦23",
+        "`2.` 🟩24  🟦💥↩23",
+    ]
+    assert story_lines(GameStory(GAME, ()), PICKOMINO_HISTORY, name_of) == []
+
+
+def test_extrawurm_games_are_marked_and_their_bratwurms_shown():
+    bratwurms = seat(0, "Anne", score=9, tiles=(25, 33, 13), rank=1, won=True)
+    game = replace(GAME, variant="extrawurm", seats=(replace(bratwurms, end_state={
+        "tiles": [25, 33, 13], "bratwurms": 2}), *GAME.seats[1:]))  # fmt: skip
+    assert history_line(game, PICKOMINO_HISTORY, name_of).startswith(
+        "`#12` 🌭 <t:1700000000:R> · 🏆 **Anne** 9🪱"
+    )
+    assert standing_lines(game, PICKOMINO_HISTORY, name_of)[0] == (
+        "1. 🏆 **Anne** · 9🪱 `25` `33` `13` · 2 Bratwurms"
+    )
+    rows = (Turn(1, Outcome.HEN, 33, 0).to_row(),)
+    assert story_lines(GameStory(game, rows), PICKOMINO_HISTORY, name_of)[1] == "`1.` 🟦🐔🟧"
 
 
 @given(st.lists(st.text(min_size=0, max_size=120), max_size=200), st.integers(60, 4096))

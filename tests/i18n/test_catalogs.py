@@ -34,9 +34,12 @@ TRANSLATED: dict[str, tuple[str, ...] | None] = {
     "ai_extrawurm": None,
     "preview": None,
     "play": None,
+    "score": None,
+    "score_pickomino": None,
+    "score_picker": None,
 }
 # Areas another branch is translating; each moves to TRANSLATED when it is done.
-PENDING = {"score", "score_picker", "score_pickomino"}
+PENDING: set[str] = set()
 PLURAL_SUFFIXES = ("zero", "one", "two", "few", "many", "other")
 
 

@@ -79,9 +79,8 @@ def _option_names_unique(command: dict[str, Any], locale: str) -> bool:
 
 
 async def test_the_game_commands_are_translated_in_full(synced):
-    """Everything of /pickomino and /picker but the group names (the games' names) and
-    the language choices (each language in its own name); /pickomino score is in the
-    score pages' later pass."""
+    """Everything of /pickomino and /picker, their score groups included, but the group
+    names (the games' names) and the language choices (each language in its own name)."""
     untranslated = []
     for command in synced.fake.commands["global"]:
         for locale in TRANSLATED_LOCALES:
@@ -90,8 +89,6 @@ async def test_the_game_commands_are_translated_in_full(synced):
         if TRANSLATED_LOCALES - described:
             untranslated.append((command["name"], "description", sorted(described)))
         for option in command["options"]:
-            if option["name"] == "score":
-                continue
             for where, what, english, translations in texts(option, command["name"]):
                 if where.endswith(" language") and what == "choice":
                     continue

@@ -11,7 +11,8 @@ players whose Discord client is in that language (so the games speak it). The sc
 computer player, Cancel's question and the closed lobby; 5- and 7-player games in the
 middle of a turn; a person's bust; a turn ping; the old copy after /pickomino status; the
 end screen with its picture; an abandoned game; an old Play again; an Extrawurm game with
-the Canned Worm's and the Golden Die's turns.
+the Canned Worm's and the Golden Die's turns; the score pages (a game's story, the
+history, a leaderboard, a player's card).
 """
 
 from __future__ import annotations
@@ -304,6 +305,31 @@ async def extrawurm_scenes(harness: BotHarness, album: Album) -> None:
     album.take("extrawurm-golden-die", harness.message(live.id))
 
 
+async def score_scenes(harness: BotHarness, album: Album) -> None:
+    """The score pages after a few games: a game's story, the history, a leaderboard
+    and a player's card, in English and in German."""
+    people = [album.person(name) for name in PEOPLE[:3]]
+    for _ in range(2):
+        live = await game(harness, people, bots=1, first_player="host")
+        await play_until(harness, live.id, lambda s, m: False)
+    row = await harness.bot.db.fetchone("SELECT max(game_id) FROM history_games")
+    assert row is not None
+    pages = {
+        "score-game": ("game", {"id": row[0]}),
+        "score-history": ("history", {}),
+        "score-leaderboard": ("leaderboard", {}),
+        "score-player": ("player", {}),
+    }
+    for name, (page, options) in pages.items():
+        answer = await harness.slash(people[0], "pickomino", "score", page, **options)
+        album.take(name, answer.message)
+    german = harness.user("Dora", locale="de")  # the pages in the asker's language
+    for name in ("score-game", "score-leaderboard"):
+        page, options = pages[name]
+        answer = await harness.slash(german, "pickomino", "score", page, **options)
+        album.take(f"{name}-de", answer.message)
+
+
 async def picker_scenes(harness: BotHarness, album: Album) -> None:
     """An eight-player Picker round halfway through, and a three-player game's end."""
     people = [album.person(name) for name in [*PEOPLE, "Hugo"]]
@@ -343,6 +369,7 @@ SCENES: dict[str, Callable[[BotHarness, Album], Awaitable[None]]] = {
     "bust": bust_scene,
     "end": end_scenes,
     "extrawurm": extrawurm_scenes,
+    "score": score_scenes,
 }
 
 

@@ -3,6 +3,7 @@ every query against an oracle computed in Python from the same results."""
 
 from __future__ import annotations
 
+import itertools
 import random
 import sqlite3
 from collections import Counter
@@ -10,6 +11,7 @@ from collections import Counter
 import aiosqlite
 import pytest
 
+from bot.games.pickomino.engine import worms
 from bot.games.pickomino.history import BUSTS, PICKOMINO_HISTORY, STEALS, STOLEN_FROM, Turn
 from bot.history.models import (
     DAY,
@@ -17,8 +19,16 @@ from bot.history.models import (
     Cursor,
     Period,
     Ranking,
+    Variants,
 )
 from bot.history.record import EndedGame, GameResult, SeatInfo
+from bot.history.text import (
+    history_line,
+    leaderboard_asker_line,
+    leaderboard_empty,
+    leaderboard_lines,
+    player_fields,
+)
 from bot.storage import Database, apply_migrations
 from bot.storage.migrate import discover, migrations_dir
 from bot.storage.results import SqliteResultStore
@@ -50,7 +60,9 @@ async def history_page(conn, guild_id: int, **kwargs):
 
 
 async def leaderboard(conn, guild_id: int, ranking: Ranking, period: Period, **kwargs):
-    return await STORE.leaderboard(conn, KIND, guild_id, ranking, period, **kwargs)
+    return await STORE.leaderboard(
+        conn, KIND, guild_id, ranking, period, variant="extrawurm", **kwargs
+    )
 
 
 async def player_stats(conn, guild_id: int, user_id: int):
@@ -83,6 +95,9 @@ def season() -> list[GameResult]:
     regulars = [ANNE, BRIDGET, THOMAS]
     for index in range(30):
         add(regulars, 60 - 2 * index + 0.1)
+    for days_ago in (45.3, 25.3, 6.3, 4.3):  # with Extrawurm: higher scores, kept apart
+        add(regulars, days_ago, extrawurm=True)
+    add(regulars, 3.3, extrawurm=True, leave_at_turn={BRIDGET.user_id: 4})
     for days_ago in (20, 5, 1):
         add([CARL, ANNE], days_ago)
     add([ANNE, ROBOT], 3)
@@ -213,15 +228,25 @@ async def test_history_lines_carry_seats_names_and_the_left_player(conn, games):
 
 
 def expected_board(
-    games: list[GameResult], ranking: Ranking, period: Period, asker: int, now: int = NOW
+    games: list[GameResult],
+    ranking: Ranking,
+    period: Period,
+    asker: int,
+    now: int = NOW,
+    variants: Variants = Variants.ALL,
 ):
+    """The board computed in Python: finished games of people who stayed to the end,
+    only values above zero ranked, equal values sharing a rank (1, 1, 3), listed among
+    themselves by the better record."""
     first_day = period.first_day(now)
     totals: dict[int, Counter] = {}
     for result in games:
         if result.abandoned or (first_day is not None and result.ended_at // DAY < first_day):
             continue
+        if variants is not Variants.ALL and (result.variant is None) == (variants is Variants.ONLY):
+            continue
         for player in result.players:
-            if player.is_bot:
+            if player.is_bot or player.left:
                 continue
             row = totals.setdefault(player.user_id, Counter())
             row.update(games=1, wins=int(player.won), worms=player.score)
@@ -234,21 +259,32 @@ def expected_board(
             Ranking.GAMES: row["games"],
         }[ranking]
 
+    def tie(row: Counter) -> int:
+        return {
+            Ranking.WINS: row["games"],
+            Ranking.WIN_RATE: -row["games"],
+            Ranking.AVERAGE_SCORE: -row["games"],
+            Ranking.GAMES: -row["wins"],
+        }[ranking]
+
     minimum = WIN_RATE_MIN_GAMES if ranking is Ranking.WIN_RATE else 1
-    ranked = {user: row for user, row in totals.items() if row["games"] >= minimum}
-    order = sorted(ranked, key=lambda u: (-metric(ranked[u]), -ranked[u]["games"], u))
+    ranked = {u: row for u, row in totals.items() if row["games"] >= minimum and metric(row) > 0}
+    order = sorted(ranked, key=lambda u: (-metric(ranked[u]), tie(ranked[u]), u))
     rank = {u: 1 + sum(metric(r) > metric(ranked[u]) for r in ranked.values()) for u in ranked}
     top = [(rank[u], u, ranked[u]["games"], ranked[u]["wins"], ranked[u]["worms"]) for u in order]
     mine = next((row for row in top if row[1] == asker), None)
     return top[:10], mine, totals.get(asker, Counter())["games"]
 
 
+@pytest.mark.parametrize("variants", list(Variants))
 @pytest.mark.parametrize("period", list(Period))
 @pytest.mark.parametrize("ranking", list(Ranking))
-async def test_each_leaderboard_matches_the_oracle(conn, games, ranking, period):
+async def test_each_leaderboard_matches_the_oracle(conn, games, ranking, period, variants):
     for asker in (CARL.user_id, ANNE.user_id):
-        board = await leaderboard(conn, GUILD, ranking, period, asker_id=asker, now=NOW)
-        top, mine, asker_games = expected_board(games, ranking, period, asker)
+        board = await leaderboard(
+            conn, GUILD, ranking, period, asker_id=asker, now=NOW, variants=variants
+        )
+        top, mine, asker_games = expected_board(games, ranking, period, asker, NOW, variants)
         assert [(e.rank, e.user_id, e.games, e.wins, e.score) for e in board.top] == top
         got = board.asker
         assert (got and (got.rank, got.user_id, got.games, got.wins, got.score)) == mine
@@ -263,12 +299,13 @@ async def test_leaderboards_match_the_oracle_on_both_dialects(database, games, p
     async with database.transaction() as connection:
         for result in games:
             await STORE.save(connection, result)
-    for ranking in Ranking:
+    for ranking, variants in itertools.product(Ranking, Variants):
         async with database.transaction() as connection:
             board = await leaderboard(
-                connection, GUILD, ranking, period, asker_id=ANNE.user_id, now=NOW
-            )
-        top, mine, asker_games = expected_board(games, ranking, period, ANNE.user_id)
+                connection, GUILD, ranking, period, asker_id=ANNE.user_id, now=NOW,
+                variants=variants,
+            )  # fmt: skip
+        top, mine, asker_games = expected_board(games, ranking, period, ANNE.user_id, NOW, variants)
         assert [(e.rank, e.user_id, e.games, e.wins, e.score) for e in board.top] == top
         got = board.asker
         assert (got and (got.rank, got.user_id, got.games, got.wins, got.score)) == mine
@@ -331,16 +368,19 @@ async def test_player_stats_add_up_their_finished_games(conn, games):
             if player.user_id == person.user_id
         ]
         finished = [(r, p) for r, p in mine if not r.abandoned]
+        # A game left before its end is counted apart, not as a game played (nor lost).
+        played = [(r, p) for r, p in finished if not p.left]
         assert stats.stored_games == len(mine)
-        assert stats.games == len(finished)
-        assert stats.wins == sum(p.won for _, p in finished)
-        assert stats.score == sum(p.score for _, p in finished)
-        assert stats.best_score == max(p.score for _, p in finished)
+        assert stats.games == len(played)
+        assert stats.left_games == len(finished) - len(played)
+        assert stats.wins == sum(p.won for _, p in played)
+        assert stats.score == sum(p.score for _, p in played)
+        assert stats.best_score == max(p.score for _, p in played)
         assert stats.figure(STEALS).total == sum(p.details[STEALS] for _, p in finished)
         assert stats.figure(STOLEN_FROM).total == sum(p.details[STOLEN_FROM] for _, p in finished)
         assert stats.figure(BUSTS).total == sum(p.details[BUSTS] for _, p in finished)
         assert stats.figure(BUSTS).best == max(p.details[BUSTS] for _, p in finished)
-        current, longest = _streaks([p.won for _, p in finished])
+        current, longest = _streaks([p.won for _, p in finished])  # leaving ends a streak
         assert (stats.current_streak, stats.longest_streak) == (current, longest)
         taken = Counter(
             turn.tile
@@ -427,11 +467,23 @@ def _streaks(wins: list[bool]) -> tuple[int, int]:
     return current, longest
 
 
-def _two_player_result(game_id: int, winner: SeatInfo, loser: SeatInfo) -> GameResult:
+def _two_player_result(
+    game_id: int,
+    winner: SeatInfo,
+    loser: SeatInfo,
+    *,
+    options: dict | None = None,
+    left: bool = False,
+) -> GameResult:
     """A short game with a known winner: the winner takes 21, the grill ends by failures
-    (not a legal engine game; built by hand to control the winner)."""
-    events = [
+    (not a legal engine game; built by hand to control the winner). `left`: the loser
+    left the game before its end."""
+    events: list[dict] = [
         {"type": "took", "player": str(winner.user_id), "tile": 21, "total": 21},
+    ]
+    if left:
+        events.append({"type": "left", "player": str(loser.user_id)})
+    events.append(
         {
             "type": "game_over",
             "standings": [
@@ -440,8 +492,8 @@ def _two_player_result(game_id: int, winner: SeatInfo, loser: SeatInfo) -> GameR
             ],
             "abandoned": False,
             "tie_break": "",
-        },
-    ]
+        }
+    )
     return PICKOMINO_HISTORY.build_result(
         EndedGame(
             game_id=game_id,
@@ -449,12 +501,105 @@ def _two_player_result(game_id: int, winner: SeatInfo, loser: SeatInfo) -> GameR
             channel_id=1,
             started_at=NOW + game_id * 100 - 50,
             ended_at=NOW + game_id * 100,
-            options={},
-            players=[ANNE, BRIDGET],
+            options=options or {},
+            players=[winner, loser],
             abandoned=False,
         ),
         events,
     )
+
+
+async def _board(db, ranking: Ranking, asker: SeatInfo = CARL, **kwargs):
+    return await leaderboard(
+        db.connection, GUILD, ranking, Period.ALL_TIME, asker_id=asker.user_id, now=NOW, **kwargs
+    )
+
+
+async def test_equal_values_share_a_rank_and_the_next_rank_skips(db):
+    # Anne and Bridget 2 wins each, Thomas 1, Carl none: ranks 1, 1, 3; Carl unranked.
+    pairs = [(BRIDGET, CARL), (ANNE, CARL), (BRIDGET, THOMAS), (ANNE, THOMAS), (THOMAS, CARL)]
+    pairs.append((ROBOT, BRIDGET))
+    async with db.transaction() as connection:
+        for game_id, (winner, loser) in enumerate(pairs, start=1):
+            await save_result(connection, _two_player_result(game_id, winner, loser))
+    board = await _board(db, Ranking.WINS)
+    assert [(e.rank, e.user_id, e.wins) for e in board.top] == [
+        (1, ANNE.user_id, 2),  # listed first: the same wins in fewer games (2, not 3)
+        (1, BRIDGET.user_id, 2),
+        (3, THOMAS.user_id, 1),
+    ]
+    assert board.asker is None and board.asker_games == 3
+    lines = leaderboard_lines(board, PICKOMINO_HISTORY, lambda user, name: name)
+    assert lines[0] == "`1.` **Anne** · 2 wins in 2 games *(tied)*"
+    assert lines[2] == "`3.` **Thomas** · 1 win in 3 games"
+    assert leaderboard_asker_line(board, PICKOMINO_HISTORY, lambda user, name: name) == (
+        "You are not on this board: no win yet in your 3 games."
+    )
+
+
+async def test_nobody_without_a_win_is_ranked_first(db):
+    # Only the computer player ever won: every person has 0 wins and none is first.
+    async with db.transaction() as connection:
+        for game_id, person in enumerate((ANNE, BRIDGET, ANNE), start=1):
+            await save_result(connection, _two_player_result(game_id, ROBOT, person))
+    for ranking in (Ranking.WINS, Ranking.WIN_RATE):
+        board = await _board(db, ranking, ANNE)
+        assert board.top == () and board.asker is None
+    wins = await _board(db, Ranking.WINS, ANNE)
+    assert leaderboard_empty(wins, PICKOMINO_HISTORY).startswith("Nobody has won a game")
+    games = await _board(db, Ranking.GAMES, ANNE)
+    assert [(e.rank, e.user_id, e.games) for e in games.top] == [
+        (1, ANNE.user_id, 2),
+        (2, BRIDGET.user_id, 1),
+    ]
+
+
+async def test_a_leaver_counts_a_game_left_not_a_game_played(db):
+    async with db.transaction() as connection:
+        await save_result(connection, _two_player_result(1, ANNE, BRIDGET))
+        await save_result(connection, _two_player_result(2, ANNE, BRIDGET, left=True))
+        await save_result(connection, _two_player_result(3, BRIDGET, ANNE))
+    bridget = await player_stats(db.connection, GUILD, BRIDGET.user_id)
+    assert bridget is not None
+    assert (bridget.games, bridget.wins, bridget.left_games, bridget.stored_games) == (2, 1, 1, 3)
+    assert bridget.current_streak == 1
+    fields = dict(player_fields(bridget, PICKOMINO_HISTORY))
+    assert fields["Games"] == "2" and fields["Left mid-game"] == "1"
+    games = await _board(db, Ranking.GAMES, BRIDGET)
+    assert [(e.user_id, e.games) for e in games.top] == [(ANNE.user_id, 3), (BRIDGET.user_id, 2)]
+    (summary,) = (await history_page(db.connection, GUILD, size=3)).games[1:2]
+    assert history_line(summary, PICKOMINO_HISTORY, lambda user, name: name).endswith(
+        "🏆 **Anne** 1🪱 · ~~Bridget~~ (left)"
+    )
+
+
+async def test_extrawurm_games_are_marked_and_ranked_apart(db, games):
+    played = [result for result in games if result.variant == "extrawurm"]
+    assert len(played) == 5 and all(r.options["extrawurm"] for r in played)
+    # Their scores are the standings' worms: Bratwurms included.
+    assert all(p.score >= sum(worms(t) for t in p.end_state["tiles"]) for r in played
+               for p in r.players if not p.left)  # fmt: skip
+    async with db.transaction() as connection:
+        for result in games:
+            await save_result(connection, result)
+    page = await history_page(db.connection, GUILD, size=100)
+    marked = {g.game_id for g in page.games if g.variant == "extrawurm"}
+    assert marked == {r.game_id for r in played}
+    only = await _board(db, Ranking.GAMES, ANNE, variants=Variants.ONLY)
+    assert {e.user_id: e.games for e in only.top} == {
+        ANNE.user_id: 5,
+        BRIDGET.user_id: 4,  # and one she left
+        THOMAS.user_id: 5,
+    }
+    stats = await STORE.player_stats(db.connection, KIND, GUILD, ANNE.user_id, variant="extrawurm")
+    assert stats is not None and stats.variant_games == 5
+    assert dict(player_fields(stats, PICKOMINO_HISTORY))["Extrawurm games"] == "5"
+    plain = await player_stats(db.connection, GUILD, ANNE.user_id)
+    assert plain is not None and plain.variant_games is None
+    assert "Extrawurm games" not in dict(player_fields(plain, PICKOMINO_HISTORY))
+    line = next(history_line(g, PICKOMINO_HISTORY, lambda u, n: n) for g in page.games
+                if g.game_id in marked)  # fmt: skip
+    assert line.startswith(f"`#{played[-1].game_id}` 🌭 ")
 
 
 def test_sqlite_has_window_functions():

@@ -16,7 +16,15 @@ from typing import Any
 from bot.games.picker.engine import COLOURS, Colour
 from bot.games.picker.engine.colours import COLOUR_INDEX
 from bot.games.picker.words import COLOUR_MARK
-from bot.history.figures import Aggregate, Favourite, Figure, NameOf, ScoreWords, StorySeat
+from bot.history.figures import (
+    Aggregate,
+    Favourite,
+    Figure,
+    NameOf,
+    ScoreWords,
+    StorySeat,
+    Variant,
+)
 from bot.history.record import EndedGame, GameResult, PlayerResult, SeatInfo
 from bot.history.text import seat_name
 from bot.i18n import t
@@ -67,6 +75,7 @@ class PickerHistory:
         Figure(PICKER, "score.picker.times_picker"),
     )
     favourite: Favourite | None = None
+    variant: Variant | None = None
 
     def build_result(self, ended: EndedGame, events: list[dict[str, Any]]) -> GameResult:
         """Every counter, the story and the final standings from a game's events (the
@@ -118,6 +127,9 @@ class PickerHistory:
             )
             lines.append(t("score.picker.round", number=round_.number, picks=picks) + picker)
         return lines
+
+    def story_legend(self) -> str | None:
+        return None
 
     def standing(self, seat: StorySeat) -> str:
         state = seat.end_state

@@ -1,19 +1,23 @@
 """Pickomino's part of history: its result from its events, its figures, its story.
 
 Pure: no discord, no I/O. `PICKOMINO_HISTORY` is the game's `HistoryFigures`
-(bot.history.figures): the score is worms, the figures are tiles taken from the grill,
-steals, tiles lost to steals and busts (failures), and the favourite is a tile.
+(bot.history.figures): the score is worms (Bratwurms included, with Extrawurm), the
+figures are tiles taken from the grill, steals, tiles lost to steals and busts
+(failures), and the favourite is a tile. Extrawurm games are a variant history marks and
+can rank apart. The story is shown one line per round: each player's turn as a short
+token after their seat's mark.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
 from bot.games.pickomino.engine import worms
-from bot.history.figures import Favourite, Figure, NameOf, ScoreWords, StorySeat
+from bot.games.pickomino.engine.tiles import EXTRA_TILES
+from bot.history.figures import Favourite, Figure, NameOf, ScoreWords, StorySeat, Variant
 from bot.history.record import EndedGame, GameResult, PlayerResult, SeatInfo
 from bot.history.text import seat_name
 from bot.i18n import t
@@ -34,6 +38,7 @@ class Outcome(StrEnum):
     TOOK = "took"  # a tile from the grill
     STOLE = "stole"  # an opponent's top tile
     FAILED = "failed"
+    HEN = "hen"  # Extrawurm: took the Sitting Hen from `other`, who keeps tile `tile`
     LEFT = "left"  # the player left the game (not a turn of its own)
 
 
@@ -42,7 +47,8 @@ class Turn:
     """One line of a game's story, players given by seat.
 
     `tile` is the tile taken or stolen, or on a failure the tile returned to the grill;
-    `other` is the robbed seat for a steal, or the tile turned face down on a failure.
+    `other` is the robbed seat for a steal (or the Hen's), or the tile turned face down
+    on a failure.
     """
 
     seat: int
@@ -65,6 +71,8 @@ class _Tally:
     """A player's counters while the events are read."""
 
     stack: list[int]
+    extras: list[int] = field(default_factory=list)  # Extrawurm's 11 or 13
+    bratwurms: int = 0
     left: bool = False
     takes: int = 0
     steals: int = 0
@@ -97,6 +105,16 @@ class PickominoHistory:
         "score.pickomino.favourite_tile.value",
         "score.pickomino.favourite_tile.none",
     )
+    variant: Variant | None = Variant(
+        key="extrawurm",
+        option="extrawurm",
+        name="score.pickomino.extrawurm",
+        mark="score.pickomino.extrawurm.mark",
+        only="score.pickomino.extrawurm.only",
+        without="score.pickomino.extrawurm.without",
+        option_name="command.option.extrawurm",
+        describe="score.pickomino.extrawurm.describe",
+    )
 
     def build_result(self, ended: EndedGame, events: list[dict[str, Any]]) -> GameResult:
         """Derive every counter, the story and the final standings from a game's events.
@@ -115,7 +133,9 @@ class PickominoHistory:
             if event["type"] == "game_over":
                 game_over = event
             elif event["type"] in _STORY_EVENTS:
-                story.append(_tell(event, tallies, seat_of))
+                turn = _tell(event, tallies, seat_of)
+                if turn is not None:
+                    story.append(turn)
 
         results = [
             _player_result(seat, info, tallies[str(info.user_id)])
@@ -127,47 +147,117 @@ class PickominoHistory:
             _apply_standings(results, seat_of, game_over["standings"], abandoned)
         _count_taken(results, story)
         turns = sum(tally.turns for tally in tallies.values())
-        return ended.result(KIND, results, turns=turns, story=list(story), abandoned=abandoned)
+        variant = self.variant.of(ended.options) if self.variant else None
+        return ended.result(
+            KIND, results, turns=turns, story=list(story), abandoned=abandoned, variant=variant
+        )
 
     def story_lines(
         self, rows: Sequence[list[Any]], seats: Mapping[int, StorySeat], name_of: NameOf
     ) -> list[str]:
-        """One line per turn outcome (numbered), and a line for each player who left."""
-        lines: list[str] = []
-        number = 0
-        for turn in map(Turn.from_row, rows):
-            name = seat_name(seats[turn.seat], name_of)
-            if turn.outcome is Outcome.LEFT:
-                lines.append(t("score.pickomino.turn.left", name=name))
-                continue
-            number += 1
-            lines.append(_turn_line(turn, number, name, seats, name_of))
+        """Who is who (each seat's mark and name), then one line per round: every turn
+        of the round as a token after the player's mark, and a leaving where it came."""
+        if not rows:
+            return []
+        separator = t("score.history.separator")
+        who = separator.join(
+            t("score.pickomino.story.seat", mark=_mark(seat), turn=seat_name(seats[seat], name_of))
+            for seat in sorted(seats)
+        )
+        lines = [who]
+        between = t("score.pickomino.story.separator")
+        for number, round_ in enumerate(_rounds(map(Turn.from_row, rows)), start=1):
+            turns = between.join(
+                t("score.pickomino.story.turn", mark=_mark(turn.seat), turn=_token(turn))
+                for turn in round_
+            )
+            lines.append(t("score.pickomino.story.round", number=number, turns=turns))
         return lines
+
+    def story_legend(self) -> str | None:
+        return t("score.pickomino.story.legend")
 
     def standing(self, seat: StorySeat) -> str:
         tiles = " ".join(f"`{tile}`" for tile in seat.end_state.get("tiles", ()))
-        return t("score.pickomino.standing", worms=seat.score, tiles=tiles)
+        standing = t("score.pickomino.standing", worms=seat.score, tiles=tiles)
+        bratwurms = seat.end_state.get("bratwurms", 0)
+        if bratwurms:
+            standing += t("score.pickomino.standing.bratwurms", count=bratwurms)
+        return standing
 
 
 PICKOMINO_HISTORY = PickominoHistory()
 
-_STORY_EVENTS = frozenset({"took", "stole", "failed", "left"})
+_STORY_EVENTS = frozenset({"took", "stole", "failed", "hen_stolen", "left", "bratwurm"})
+
+# Each seat's mark in the story, in the seat colours of the live message.
+SEAT_MARKS = ("🟧", "🟦", "🟩", "🟨", "🟥", "🟪", "🟫", "⬜")
 
 
-def _tell(event: dict[str, Any], tallies: dict[str, _Tally], seat_of: dict[str, int]) -> Turn:
-    """Count one turn outcome (or a leaving) and return its story line."""
+def _mark(seat: int) -> str:
+    return SEAT_MARKS[seat % len(SEAT_MARKS)]
+
+
+def _rounds(turns: Iterable[Turn]) -> list[list[Turn]]:
+    """The story cut into rounds: a round ends before a seat that already played in it."""
+    rounds: list[list[Turn]] = []
+    played: set[int] = set()
+    for turn in turns:
+        if not rounds or (turn.outcome is not Outcome.LEFT and turn.seat in played):
+            rounds.append([])
+            played = set()
+        rounds[-1].append(turn)
+        if turn.outcome is not Outcome.LEFT:
+            played.add(turn.seat)
+    return rounds
+
+
+def _token(turn: Turn) -> str:
+    """One turn, short: `25`, `⚔️22🟦`, `💥↩27 ⬇36`, `🐔🟦`, `🚪`."""
+    if turn.outcome is Outcome.TOOK:
+        return t("score.pickomino.story.took", tile=turn.tile)
+    if turn.outcome is Outcome.STOLE:
+        assert turn.other is not None
+        return t("score.pickomino.story.stole", tile=turn.tile, victim=_mark(turn.other))
+    if turn.outcome is Outcome.HEN:
+        assert turn.other is not None
+        return t("score.pickomino.story.hen", victim=_mark(turn.other))
+    if turn.outcome is Outcome.LEFT:
+        return t("score.pickomino.story.left")
+    # A failure: `tile` returned to the grill, `other` turned face down.
+    if turn.tile is None and turn.other is None:
+        return t("score.pickomino.story.failed")
+    if turn.other is None:
+        return t("score.pickomino.story.failed.returned", tile=turn.tile)
+    if turn.tile is None:
+        return t("score.pickomino.story.failed.turned_only", turned=turn.other)
+    return t("score.pickomino.story.failed.turned", tile=turn.tile, turned=turn.other)
+
+
+def _tell(
+    event: dict[str, Any], tallies: dict[str, _Tally], seat_of: dict[str, int]
+) -> Turn | None:
+    """Count one turn outcome (or a leaving, or a Bratwurm) and return its story line."""
     key = event["player"]
     tally, seat = tallies[key], seat_of[key]
     kind = event["type"]
+    if kind == "bratwurm":  # not a turn of its own: a Bratwurm from the supply or a player
+        tally.bratwurms += 1
+        source = event.get("source")
+        if source is not None:
+            tallies[source].bratwurms -= 1
+        return None
     if kind == "left":
         tally.left = True
         tally.stack.clear()
+        tally.extras.clear()
         return Turn(seat, Outcome.LEFT)
     tally.turns += 1
     if kind == "took":
         tally.takes += 1
-        tally.stack.append(event["tile"])
-        return Turn(seat, Outcome.TOOK, event["tile"])
+        tile = event["tile"]
+        (tally.extras if tile in EXTRA_TILES else tally.stack).append(tile)
+        return Turn(seat, Outcome.TOOK, tile)
     if kind == "stole":
         victim = tallies[event["victim"]]
         tally.steals += 1
@@ -175,6 +265,10 @@ def _tell(event: dict[str, Any], tallies: dict[str, _Tally], seat_of: dict[str, 
         victim.stack.pop()
         tally.stack.append(event["tile"])
         return Turn(seat, Outcome.STOLE, event["tile"], seat_of[event["victim"]])
+    if kind == "hen_stolen":  # the Hen, not the tile: the victim keeps their stack
+        tally.steals += 1
+        tallies[event["victim"]].stolen_from += 1
+        return Turn(seat, Outcome.HEN, event["tile"], seat_of[event["victim"]])
     tally.busts += 1
     if event["returned"] is not None:
         tally.stack.pop()
@@ -188,7 +282,7 @@ def _player_result(seat: int, info: SeatInfo, tally: _Tally) -> PlayerResult:
         name=info.name,
         is_bot=info.is_bot,
         left=tally.left,
-        score=_worms(tally.stack),
+        score=_worms([*tally.stack, *tally.extras]) + tally.bratwurms,
         details={
             TILES: tally.takes,
             STEALS: tally.steals,
@@ -196,7 +290,7 @@ def _player_result(seat: int, info: SeatInfo, tally: _Tally) -> PlayerResult:
             BUSTS: tally.busts,
             TURNS: tally.turns,
         },
-        end_state={"tiles": list(tally.stack)},
+        end_state=_end_state([*tally.stack, *tally.extras], tally.bratwurms),
     )
 
 
@@ -208,7 +302,7 @@ def _apply_standings(
 ) -> None:
     for standing in standings:
         player = results[seat_of[standing["player"]]]
-        player.end_state = {"tiles": list(standing["tiles"])}
+        player.end_state = _end_state(standing["tiles"], standing.get("bratwurms", 0))
         player.score = standing["worms"]
         player.rank = standing["rank"]
         player.won = not abandoned and not player.left and standing["rank"] == 1
@@ -222,33 +316,12 @@ def _count_taken(results: list[PlayerResult], story: Iterable[Turn]) -> None:
             taken[turn.tile] = taken.get(turn.tile, 0) + 1
 
 
-def _turn_line(
-    turn: Turn, number: int, name: str, seats: Mapping[int, StorySeat], name_of: NameOf
-) -> str:
-    if turn.outcome is Outcome.TOOK:
-        return t("score.pickomino.turn.took", number=number, name=name, tile=turn.tile)
-    if turn.outcome is Outcome.STOLE:
-        assert turn.other is not None
-        victim = seat_name(seats[turn.other], name_of)
-        return t(
-            "score.pickomino.turn.stole", number=number, name=name, tile=turn.tile, victim=victim
-        )
-    # A failure: `tile` returned to the grill, `other` turned face down.
-    if turn.tile is None and turn.other is None:
-        return t("score.pickomino.turn.failed", number=number, name=name)
-    if turn.other is None:
-        return t("score.pickomino.turn.failed.returned", number=number, name=name, tile=turn.tile)
-    if turn.tile is None:
-        return t(
-            "score.pickomino.turn.failed.turned_only", number=number, name=name, turned=turn.other
-        )
-    return t(
-        "score.pickomino.turn.failed.turned",
-        number=number,
-        name=name,
-        tile=turn.tile,
-        turned=turn.other,
-    )
+def _end_state(tiles: Iterable[int], bratwurms: int) -> dict[str, Any]:
+    """The stack bottom to top, then any extra tile; Bratwurms when there are some."""
+    state: dict[str, Any] = {"tiles": list(tiles)}
+    if bratwurms:
+        state["bratwurms"] = bratwurms
+    return state
 
 
 def _worms(tiles: Iterable[int]) -> int:

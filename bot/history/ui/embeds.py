@@ -34,7 +34,7 @@ def history_embed(
         "score.history.footer",
         page=min(number, pages),
         pages=pages,
-        total=page.total,
+        games=text.games(page.total),
         command=figures.command,
     )
     embed.set_footer(text=footer)
@@ -65,11 +65,7 @@ def leaderboard_embed(
     if asker is not None:
         lines += ["", asker]
     embed = discord.Embed(
-        title=t(
-            "score.leaderboard.title",
-            ranking=text.ranking_name(board.ranking, figures),
-            period=text.period_name(board.period),
-        ),
+        title=text.leaderboard_title(board, figures),
         description=text.fit_lines(lines, MAX_DESCRIPTION),
         colour=figures.colour,
     )
@@ -84,7 +80,7 @@ def player_embed(
     embed.set_thumbnail(url=avatar)
     for field_name, value in text.player_fields(stats, figures):
         embed.add_field(name=field_name, value=value, inline=True)
-    embed.set_footer(text=t("score.player.footer", stored=stats.stored_games))
+    embed.set_footer(text=t("score.player.footer", count=stats.stored_games))
     return embed
 
 
@@ -101,8 +97,11 @@ def game_embed(story: GameStory, figures: HistoryFigures, name_of: NameOf) -> di
         title_key, standings_key = "score.game.title.abandoned", "score.game.standings.abandoned"
     else:
         title_key, standings_key = "score.game.title", "score.game.standings"
+    title = t(title_key, game_id=summary.game_id)
+    if figures.variant is not None and summary.variant == figures.variant.key:
+        title = t("score.game.title.variant", title=title, variant=t(figures.variant.name))
     embed = discord.Embed(
-        title=t(title_key, game_id=summary.game_id),
+        title=title,
         description=f"{header}\n\n{text.fit_lines(lines, room)}",
         colour=figures.colour,
     )
@@ -111,4 +110,7 @@ def game_embed(story: GameStory, figures: HistoryFigures, name_of: NameOf) -> di
         value=text.fit_lines(text.standing_lines(summary, figures, name_of), MAX_FIELD_VALUE),
         inline=False,
     )
+    legend = figures.story_legend() if story.lines else None
+    if legend:
+        embed.set_footer(text=legend)
     return embed

@@ -16,7 +16,7 @@ from discord import app_commands
 
 from bot.history import text
 from bot.history.figures import HistoryFigures, NameOf
-from bot.history.models import HistoryPage, Period, Ranking
+from bot.history.models import HistoryPage, Period, Ranking, Variants
 from bot.history.ui import embeds
 from bot.history.ui.names import guild_title, name_resolver
 from bot.history.ui.pager import PageTurn
@@ -117,7 +117,14 @@ class ScorePages:
 
     # ------------------------------------------------------------------ leaderboard
 
-    async def leaderboard(self, interaction: Interaction, ranking: Ranking, period: Period) -> None:
+    async def leaderboard(
+        self,
+        interaction: Interaction,
+        ranking: Ranking,
+        period: Period,
+        variants: Variants = Variants.ALL,
+    ) -> None:
+        variant = self.figures.variant
         async with self.connection(interaction) as conn:
             board = await self.store.leaderboard(
                 conn,
@@ -127,6 +134,8 @@ class ScorePages:
                 period,
                 asker_id=interaction.user.id,
                 now=int(time.time()),
+                variant=variant.key if variant is not None else None,
+                variants=variants,
             )
         if not board.top:
             await tell(interaction, text.leaderboard_empty(board, self.figures))
@@ -143,7 +152,13 @@ class ScorePages:
             await tell(interaction, t("score.player.bot"))
             return
         async with self.connection(interaction) as conn:
-            stats = await self.store.player_stats(conn, self.kind, guild_of(interaction), target.id)
+            stats = await self.store.player_stats(
+                conn,
+                self.kind,
+                guild_of(interaction),
+                target.id,
+                variant=self.figures.variant.key if self.figures.variant else None,
+            )
         name_of = name_resolver(interaction.guild)
         if stats is None:
             name = name_of(target.id, target.display_name)
@@ -153,7 +168,7 @@ class ScorePages:
         if stats.games == 0:
             await tell(
                 interaction,
-                t("score.player.empty.unfinished", name=name, stored=stats.stored_games),
+                t("score.player.empty.unfinished", name=name, count=stats.stored_games),
             )
             return
         title = t("score.player.title", name=name, guild=guild_title(interaction.guild))
