@@ -115,8 +115,10 @@ async def test_a_ping_whose_turn_ended_while_the_bot_was_down_goes_at_start_up(
     assert [p.id for p in pings_in(fake)] == [annes.id]  # left behind, Bob's turn now
 
     async with BotHarness.running(database, fake=fake, seed=5) as second:
-        assert await second.bot.ping_cleanup == 1
-        assert annes.id in fake.deleted
+        # The start-up cleanup deletes it, unless a change in the channel (the live
+        # message's repair, say) got there first: either way it goes, and only once.
+        assert await second.bot.ping_cleanup in (0, 1)
+        assert fake.deleted.count(annes.id) == 1
         [bobs] = pings(second)  # and Bob, whose turn started unseen, is pinged
         assert bobs.content.startswith(f"<@{bob.id}>")
         # Ended games leave none behind either: the next start finds nothing to delete.
