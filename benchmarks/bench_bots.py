@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from itertools import repeat
 
 from benchmarks.baselines import BASELINES
-from bot.games.pickomino.ai.players import Decision, Level, RollDice, WeaselDice, decide
+from bot.games.pickomino.ai.players import Decision, Level, carry_out, decide
 from bot.games.pickomino.engine import Game, Rules
 
 Z_95 = 1.959964
@@ -74,12 +74,7 @@ def play(seed: int, matchup: Matchup) -> tuple[float, list[float]]:
         decision = deciders[mover](game)
         if mover == hero:
             times.append(time.process_time() - started)
-        if isinstance(decision, RollDice):
-            game.roll_with(rng)
-        elif isinstance(decision, WeaselDice):
-            game.weasel_with(rng)
-        else:
-            game.apply(decision)
+        carry_out(game, decision, rng)
     winners = [standing.player for standing in game.standings() if standing.rank == 1]
     return (1 / len(winners) if hero in winners else 0.0), times
 

@@ -27,7 +27,7 @@ from bot.games.pickomino.ai.extrawurm_hints import extrawurm_hint_for
 from bot.games.pickomino.ai.extrawurm_solver import graph as extrawurm_graph
 from bot.games.pickomino.ai.extrawurm_solver import solve as extrawurm_solve
 from bot.games.pickomino.ai.hints import hint_for
-from bot.games.pickomino.ai.players import Level, RollDice, WeaselDice, decide
+from bot.games.pickomino.ai.players import Level, carry_out, decide
 from bot.games.pickomino.ai.policy import evaluate, evaluate_game
 from bot.games.pickomino.ai.position import Objective, Position
 from bot.games.pickomino.ai.solver import solve
@@ -124,12 +124,7 @@ def bench_extrawurm(rng: random.Random, positions: int) -> None:
         while not game.is_over and game.turn_number == turn:
             decisions.time(lambda game=game: evaluate_extrawurm(game))
             decision = decide(game, Level.HARD)
-            if isinstance(decision, RollDice):
-                game.roll_with(rng)
-            elif isinstance(decision, WeaselDice):
-                game.weasel_with(rng)
-            else:
-                game.apply(decision)
+            carry_out(game, decision, rng)
     for timings in (nine, weasel, decisions, hints):
         print(timings.report())
 
@@ -166,11 +161,7 @@ def bench_base(rng: random.Random, positions: int) -> None:
         turn = game.turn_number
         while not game.is_over and game.turn_number == turn:
             decisions.time(lambda game=game: evaluate_game(game))
-            decision = decide(game, Level.HARD)
-            if isinstance(decision, RollDice):
-                game.roll_with(rng)
-            else:
-                game.apply(decision)
+            carry_out(game, decide(game, Level.HARD), rng)
     for timings in (fresh, decisions, hints):
         print(timings.report())
 

@@ -30,7 +30,7 @@ from itertools import repeat
 from bot.games.pickomino.ai import extrawurm
 from bot.games.pickomino.ai.extrawurm import Worth, turn_table
 from bot.games.pickomino.ai.extrawurm_solver import solve, state_of
-from bot.games.pickomino.ai.players import Level, RollDice, WeaselDice, decide
+from bot.games.pickomino.ai.players import Level, carry_out, decide
 from bot.games.pickomino.ai.position import Objective
 from bot.games.pickomino.engine import Game, Rules, Specialist
 from bot.games.pickomino.engine.tiles import ALL_TILES
@@ -102,12 +102,7 @@ def play(
         turn = game.turn_number
         while game.turn_number == turn and not game.is_over:
             decision = decide(game, Level.NORMAL)
-            if isinstance(decision, RollDice):
-                game.roll_with(rng)
-            elif isinstance(decision, WeaselDice):
-                game.weasel_with(rng)
-            else:
-                game.apply(decision)
+            carry_out(game, decision, rng)
     for specialist, (_, count) in open_holds.items():
         held_for[specialist].append(count)
     return dict(per_turn), dict(held_for), turns

@@ -26,6 +26,7 @@ from bot.games.pickomino.ai.players import (
     RollDice,
     WeaselDice,
     bot_name,
+    carry_out,
     choose_action,
     decide,
 )
@@ -54,6 +55,7 @@ __all__ = [
     "RollHint",
     "WeaselDice",
     "bot_name",
+    "carry_out",
     "choose_action",
     "decide",
     "evaluate",

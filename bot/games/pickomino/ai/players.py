@@ -19,6 +19,7 @@ from bot.games.pickomino.ai.position import Objective
 from bot.games.pickomino.engine.actions import AcceptFailure, Action, Claim, Keep, Roll, Weasel
 from bot.games.pickomino.engine.claims import best_claim
 from bot.games.pickomino.engine.dice import POINTS, Face, RandomSource, roll_dice
+from bot.games.pickomino.engine.events import Event
 from bot.games.pickomino.engine.game import Game, Phase
 from bot.i18n import t
 
@@ -70,6 +71,15 @@ def choose_action(game: Game, level: Level, rng: RandomSource | random.Random) -
     if isinstance(decision, WeaselDice):
         return Weasel(roll_dice(rng, len(game.roll or ())))
     return decision
+
+
+def carry_out(game: Game, decision: Decision, rng: RandomSource | random.Random) -> list[Event]:
+    """Play `decision` on `game`, rolling with `rng` where it asks for a roll; the events."""
+    if isinstance(decision, RollDice):
+        return game.roll_with(rng)
+    if isinstance(decision, WeaselDice):
+        return game.weasel_with(rng)
+    return game.apply(decision)
 
 
 def bot_name(level: Level, index: int) -> str:

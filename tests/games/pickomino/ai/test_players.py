@@ -3,7 +3,14 @@ from itertools import product
 
 import pytest
 
-from bot.games.pickomino.ai.players import Level, RollDice, bot_name, choose_action, decide
+from bot.games.pickomino.ai.players import (
+    Level,
+    RollDice,
+    bot_name,
+    carry_out,
+    choose_action,
+    decide,
+)
 from bot.games.pickomino.ai.position import Position
 from bot.games.pickomino.ai.solver import solve_position
 from bot.games.pickomino.ai.states import TurnState
@@ -129,3 +136,13 @@ def test_bot_names_are_friendly_and_distinct() -> None:
     assert "hard" in bot_name(Level.HARD, 0)
     with pytest.raises(ValueError):
         bot_name(Level.EASY, -1)
+
+
+def test_carry_out_rolls_for_a_roll_decision_and_applies_any_other():
+    game = Game(("Anne", "Bob"))
+    events = carry_out(game, RollDice(), random.Random(3))
+    assert game.roll is not None and len(game.roll) == 8
+    assert [type(event).__name__ for event in events] == ["Rolled"]
+    decision = decide(game, Level.NORMAL)
+    carry_out(game, decision, random.Random(3))
+    assert isinstance(decision, Keep) and game.kept.count(decision.face) > 0
