@@ -1,22 +1,36 @@
-"""Benchmark: button clicks through the real bot, answered over real HTTP.
+"""Benchmark: button clicks through the bot process, delivered and answered as Discord does.
 
-The production bot (discord.py's interaction parsing, the cog, the session service,
-SQLite in WAL mode in a temporary file) talks to a loopback stand-in of Discord's REST
-API that runs in a process of its own: every interaction response is a real aiohttp
-request, as discord.py sends it in production. A click's time runs from its
-INTERACTION_CREATE (handed to discord.py as the gateway would) to the end of its
-handling, after the response came back from the stand-in.
+Two processes. The bot runs as in production (`python -m bot`: SQLite in WAL mode in a
+temporary file, logging at INFO to a file, turn pings on) against a loopback stand-in of
+Discord that runs in this process with the players: a gateway websocket (zlib-stream, as
+discord.py asks for it) that delivers every click as an INTERACTION_CREATE, and the REST
+routes the bot calls (every interaction response is a real aiohttp request). A click's
+time runs from the moment its INTERACTION_CREATE is sent to the moment its interaction
+response arrives, which the bot sends only after the commit.
 
 Each of `--games` tables (three players) plays whole games: the players' moves, the
-click that ends the game (which also writes its history), then Play again and Start.
-Figures are given apart for moves, game-over clicks and lobby clicks. Clicks arrive
-closed-loop (`--in-flight` at a time, a new one as soon as one is answered) or
-open-loop (`--rate` per second on a fixed schedule, latency counted from the scheduled
-instant). After a warm-up, `--repeats` windows of `--clicks` clicks are measured and
-each figure is the median over the windows.
+click that ends the game (which also writes its history and draws the end picture), then
+Play again and Start. Figures are given apart for moves, game-over clicks and lobby
+clicks. Clicks arrive closed-loop (`--in-flight` at a time, a new one as soon as one is
+answered) or open-loop (`--rate` per second on a fixed schedule, latency counted from
+the scheduled instant).
+
+The bot's CPU time (user + system, all its threads, from /proc) is read around each
+measured window: `bot CPU/click` is what one click costs the bot process, and
+`1 / (bot CPU/click)` is the throughput one bot process can reach on one core, whatever
+else runs on the machine. The wall-clock throughput and latencies are measured too, but
+they also pay for this process (the stand-in and the players) and for anything else the
+machine runs.
+
+Every run starts a fresh bot and database, opens the games, plays `--warmup` clicks,
+then measures one window of `--clicks`; figures are medians over `--repeats` runs.
+`--bot-dir` names the checkout whose bot is run (its own .venv if it has one); given
+twice or more, the checkouts take turns run by run, for a before/after in one go:
+
+    python -m benchmarks.bench_clicks --bot-dir /work/main --bot-dir . --in-flight 10
 
 Usage: python -m benchmarks.bench_clicks [--games 500] [--in-flight 1] [--rate 0]
-       [--clicks 3000] [--repeats 5] [--warmup 1000] [--seed 1]
+       [--clicks 3000] [--repeats 3] [--warmup 500] [--seed 1] [--bot-dir DIR ...]
 """
 
 from __future__ import annotations
@@ -25,30 +39,37 @@ import argparse
 import asyncio
 import contextlib
 import itertools
+import json
+import os
 import random
+import resource
 import statistics
 import sys
 import tempfile
 import time
+import zlib
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import aiohttp
-from aiohttp import web
+from aiohttp import WSMsgType, web
 
-from bot.storage.sessions import encode
+from bot.i18n import t
 
 PLAYERS_PER_GAME = 3
 GUILD_ID = 800_000_000_000_000_001
 FIRST_CHANNEL = 700_000_000_000_000_001
 APPLICATION_ID = 900_000_000_000_000_001
 EPHEMERAL = 1 << 6
-BUTTON, STRING_SELECT = 2, 3
+BUTTON = 2
 MEMBER_PERMISSIONS = (1 << 10) | (1 << 11) | (1 << 16) | (1 << 31)
+ALL_PERMISSIONS = (1 << 53) - 1
 TIMESTAMP = "2026-01-01T00:00:00.000000+00:00"
 KEEP_ORDER = ("🪱", "6️⃣", "5️⃣", "4️⃣", "3️⃣", "2️⃣", "1️⃣")
+CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
+BOT_START_SECONDS = 60.0
+CLICK_TIMEOUT_SECONDS = 30.0
 BOT_USER = {
     "id": str(APPLICATION_ID),
     "username": "pickomino",
@@ -59,27 +80,74 @@ BOT_USER = {
 }
 
 
+def channel_payload(channel_id: int) -> dict[str, Any]:
+    return {
+        "id": str(channel_id),
+        "type": 0,
+        "guild_id": str(GUILD_ID),
+        "name": f"pickomino-{channel_id - FIRST_CHANNEL}",
+        "position": channel_id - FIRST_CHANNEL,
+        "permission_overwrites": [],
+        "nsfw": False,
+        "parent_id": None,
+    }
+
+
+def user_payload(user_id: int) -> dict[str, Any]:
+    # Zero-padded, so that no player's name is the start of another's.
+    name = f"player{user_id % 100_000:05d}"
+    return {
+        "id": str(user_id),
+        "username": name,
+        "global_name": name,
+        "discriminator": "0",
+        "avatar": None,
+    }
+
+
 # --------------------------------------------------------------------------- the stand-in
+
+
+@dataclass(slots=True)
+class Answer:
+    """What the stand-in saw of an interaction response."""
+
+    at: float  # perf_counter() when the response arrived
+    kind: int  # 4: a new message, 7: the clicked message updated
+    message: dict[str, Any] | None
+    ephemeral: bool
 
 
 def answer_json(data: Any, status: int = 200) -> web.Response:
     # discord.py reads a body as JSON only if the content type is exactly this (no charset).
     return web.Response(
-        body=encode(data).encode(), status=status, headers={"Content-Type": "application/json"}
+        body=json.dumps(data).encode(), status=status, headers={"Content-Type": "application/json"}
     )
 
 
 class LoopbackDiscord:
-    """Just enough of Discord's REST API for the bot to log in and answer clicks; it
-    keeps the messages, so the players see what the bot showed."""
+    """Just enough of Discord for the bot to connect, log in and answer clicks: the
+    gateway, and the REST routes it calls. It keeps the messages, so the players see
+    what the bot showed."""
 
-    def __init__(self) -> None:
+    def __init__(self, channels: list[int]) -> None:
+        self.channels = channels
         self.ids = itertools.count(1_000_000_000_000_000_000)
         self.messages: dict[str, dict[str, Any]] = {}
+        self.answers: dict[str, asyncio.Future[Answer]] = {}
+        self.unknown_routes: list[str] = []
+        self.identified = asyncio.Event()
+        self._ws: web.WebSocketResponse | None = None
+        self._compressor: Any = None
+        self._send_lock = asyncio.Lock()
+        self._seq = 0
 
     def app(self) -> web.Application:
         app = web.Application()
         route = app.router
+        route.add_get("/gateway", self.gateway)
+        route.add_get("/api/v10/gateway", self.gateway_url)
+        route.add_get("/api/v10/gateway/bot", self.gateway_url)
         route.add_get("/api/v10/users/@me", self.me)
         route.add_get("/api/v10/oauth2/applications/@me", self.application)
         route.add_put("/api/v10/applications/{app}/commands", self.commands)
@@ -88,8 +156,104 @@ class LoopbackDiscord:
         route.add_post("/api/v10/webhooks/{app}/{token}", self.followup)
         route.add_post("/api/v10/channels/{channel}/messages", self.create)
         route.add_patch("/api/v10/channels/{channel}/messages/{message}", self.edit)
-        route.add_get("/api/v10/channels/{channel}/messages/{message}", self.get)
+        route.add_delete("/api/v10/channels/{channel}/messages/{message}", self.delete)
+        route.add_route("*", "/{tail:.*}", self.unknown)
         return app
+
+    # ---- the gateway
+
+    async def gateway(self, request: web.Request) -> web.StreamResponse:
+        ws = web.WebSocketResponse(autoping=True)
+        await ws.prepare(request)
+        self._ws = ws
+        if request.query.get("compress") == "zlib-stream":
+            self._compressor = zlib.compressobj()
+        await self.send({"op": 10, "d": {"heartbeat_interval": 41_250}, "s": None, "t": None})
+        async for msg in ws:
+            if msg.type is not WSMsgType.TEXT:
+                break
+            frame = json.loads(msg.data)
+            if frame["op"] == 1:
+                await self.send({"op": 11, "d": None, "s": None, "t": None})
+            elif frame["op"] == 2:
+                await self.dispatch("READY", self.ready_payload())
+                await self.dispatch("GUILD_CREATE", self.guild_payload())
+                self.identified.set()
+        return ws
+
+    async def send(self, frame: dict[str, Any]) -> None:
+        data = json.dumps(frame, separators=(",", ":")).encode()
+        async with self._send_lock:  # compressed chunks must go out in order
+            assert self._ws is not None
+            if self._compressor is None:
+                await self._ws.send_str(data.decode())
+                return
+            chunk = self._compressor.compress(data) + self._compressor.flush(zlib.Z_SYNC_FLUSH)
+            await self._ws.send_bytes(chunk)
+
+    async def dispatch(self, event: str, data: dict[str, Any]) -> None:
+        self._seq += 1
+        await self.send({"op": 0, "t": event, "s": self._seq, "d": data})
+
+    def ready_payload(self) -> dict[str, Any]:
+        return {
+            "v": 10,
+            "user": {**BOT_USER, "verified": True, "mfa_enabled": False, "flags": 0},
+            "session_type": "normal",
+            "session_id": "bench",
+            "resume_gateway_url": "ws://127.0.0.1:1/gateway",  # never resumed
+            "guilds": [{"id": str(GUILD_ID), "unavailable": True}],
+            "private_channels": [],
+            "relationships": [],
+            "presences": [],
+            "application": {"id": str(APPLICATION_ID), "flags": 0},
+        }
+
+    def guild_payload(self) -> dict[str, Any]:
+        return {
+            "id": str(GUILD_ID),
+            "name": "Bench",
+            "icon": None,
+            "owner_id": "1",
+            "afk_timeout": 300,
+            "verification_level": 0,
+            "default_message_notifications": 1,
+            "explicit_content_filter": 0,
+            "roles": [
+                {
+                    "id": str(GUILD_ID),
+                    "name": "@everyone",
+                    "permissions": str(MEMBER_PERMISSIONS),
+                    "position": 0,
+                    "color": 0,
+                    "hoist": False,
+                    "managed": False,
+                    "mentionable": False,
+                    "flags": 0,
+                }
+            ],
+            "emojis": [],
+            "stickers": [],
+            "features": [],
+            "mfa_level": 0,
+            "system_channel_flags": 0,
+            "premium_tier": 0,
+            "preferred_locale": "en-US",
+            "nsfw_level": 0,
+            "joined_at": TIMESTAMP,
+            "large": False,
+            "unavailable": False,
+            "member_count": 1,
+            "members": [],
+            "channels": [channel_payload(channel) for channel in self.channels],
+            "threads": [],
+            "presences": [],
+            "voice_states": [],
+            "stage_instances": [],
+            "guild_scheduled_events": [],
+        }
+
+    # ---- REST
 
     def store(self, channel: str, data: dict[str, Any]) -> dict[str, Any]:
         message: dict[str, Any] = {
@@ -123,6 +287,10 @@ class LoopbackDiscord:
                     message[key] = data[key] if data[key] is not None else []
         return message
 
+    async def gateway_url(self, request: web.Request) -> web.Response:
+        url = f"ws://{request.host}/gateway"
+        return answer_json({"url": url, "shards": 1, "session_start_limit": {}})
+
     async def me(self, request: web.Request) -> web.Response:
         return answer_json(BOT_USER)
 
@@ -149,10 +317,12 @@ class LoopbackDiscord:
         )
 
     async def callback(self, request: web.Request) -> web.Response:
+        arrived = time.perf_counter()
         # The driver names the clicked message and channel in the token: "<channel>.<message>.n".
         channel, source, _ = request.match_info["token"].split(".")
         body = await request.json()
         kind, data = int(body["type"]), body.get("data") or {}
+        ephemeral = bool(int(data.get("flags") or 0) & EPHEMERAL)
         message = None
         if kind == 4:
             message = self.store(channel, data)
@@ -163,12 +333,15 @@ class LoopbackDiscord:
                 "id": request.match_info["id"],
                 "type": 3,
                 "response_message_loading": False,
-                "response_message_ephemeral": bool(int(data.get("flags") or 0) & EPHEMERAL),
+                "response_message_ephemeral": ephemeral,
             }
         }
         if message is not None:
             answer["interaction"]["response_message_id"] = message["id"]
             answer["resource"] = {"type": kind, "message": message}
+        waiting = self.answers.pop(request.match_info["id"], None)
+        if waiting is not None and not waiting.done():
+            waiting.set_result(Answer(arrived, kind, message, ephemeral))
         return answer_json(answer)
 
     async def followup(self, request: web.Request) -> web.Response:
@@ -184,57 +357,17 @@ class LoopbackDiscord:
             return answer_json({"message": "Unknown Message", "code": 10008}, status=404)
         return answer_json(message)
 
-    async def get(self, request: web.Request) -> web.Response:
-        message = self.messages.get(request.match_info["message"])
-        if message is None:
+    async def delete(self, request: web.Request) -> web.Response:
+        if self.messages.pop(request.match_info["message"], None) is None:
             return answer_json({"message": "Unknown Message", "code": 10008}, status=404)
-        return answer_json(message)
+        return web.Response(status=204)
 
-
-async def serve() -> None:
-    """The stand-in's process: print the port, serve until stdin closes."""
-    runner = web.AppRunner(LoopbackDiscord().app(), access_log=None)
-    await runner.setup()
-    site = web.TCPSite(runner, "127.0.0.1", 0)
-    await site.start()
-    port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
-    print(port, flush=True)
-    await asyncio.get_running_loop().run_in_executor(None, sys.stdin.read)
-    await runner.cleanup()
-
-
-@contextlib.asynccontextmanager
-async def stand_in() -> AsyncIterator[str]:
-    """Start the stand-in process; yield its API base URL."""
-    process = await asyncio.create_subprocess_exec(
-        sys.executable,
-        "-m",
-        "benchmarks.bench_clicks",
-        "--serve",
-        stdin=asyncio.subprocess.PIPE,
-        stdout=asyncio.subprocess.PIPE,
-    )
-    assert process.stdout is not None and process.stdin is not None
-    try:
-        port = int(await process.stdout.readline())
-        yield f"http://127.0.0.1:{port}/api/v10"
-    finally:
-        process.stdin.close()
-        await process.wait()
+    async def unknown(self, request: web.Request) -> web.Response:
+        self.unknown_routes.append(f"{request.method} {request.path}")
+        return answer_json({"message": "404: Not Found", "code": 0}, status=404)
 
 
 # --------------------------------------------------------------------------- payloads
-
-
-def user_payload(user_id: int) -> dict[str, Any]:
-    name = f"player{user_id % 100_000}"
-    return {
-        "id": str(user_id),
-        "username": name,
-        "global_name": name,
-        "discriminator": "0",
-        "avatar": None,
-    }
 
 
 def interaction_payload(
@@ -250,16 +383,7 @@ def interaction_payload(
         "guild_id": str(GUILD_ID),
         "guild": {"id": str(GUILD_ID), "locale": "en-US", "features": []},
         "channel_id": str(channel_id),
-        "channel": {
-            "id": str(channel_id),
-            "type": 0,
-            "guild_id": str(GUILD_ID),
-            "name": "pickomino",
-            "position": 0,
-            "permission_overwrites": [],
-            "nsfw": False,
-            "parent_id": None,
-        },
+        "channel": channel_payload(channel_id),
         "member": {
             "user": user_payload(user_id),
             "nick": None,
@@ -270,7 +394,7 @@ def interaction_payload(
             "flags": 0,
             "permissions": str(MEMBER_PERMISSIONS),
         },
-        "app_permissions": str((1 << 53) - 1),
+        "app_permissions": str(ALL_PERMISSIONS),
         "locale": "en-US",
         "guild_locale": "en-US",
         "entitlements": [],
@@ -304,15 +428,18 @@ def click_payload(
     return payload
 
 
-def buttons(message: dict[str, Any]) -> list[dict[str, Any]]:
+def walk(message: dict[str, Any]) -> list[dict[str, Any]]:
     found: list[dict[str, Any]] = []
     pending = list(message.get("components") or [])
     while pending:
         component = pending.pop(0)
-        if component.get("type") == BUTTON and not component.get("disabled"):
-            found.append(component)
+        found.append(component)
         pending.extend(component.get("components") or [])
     return found
+
+
+def buttons(message: dict[str, Any]) -> list[dict[str, Any]]:
+    return [c for c in walk(message) if c.get("type") == BUTTON and not c.get("disabled")]
 
 
 def pick(message: dict[str, Any], action: str) -> str | None:
@@ -321,6 +448,15 @@ def pick(message: dict[str, Any], action: str) -> str | None:
         if f":{action}:" in button.get("custom_id", "") + ":":
             return str(button["custom_id"])
     return None
+
+
+def to_move(message: dict[str, Any], players: list[int]) -> int:
+    """Whose turn the message shows."""
+    text = "\n".join(str(c.get("content", "")) for c in walk(message) if c.get("type") == 10)
+    for player in players:
+        if t("game.turn_of", name=user_payload(player)["global_name"]) in text:
+            return player
+    raise AssertionError(f"cannot tell whose turn it is from {text!r}")
 
 
 def choose_move(message: dict[str, Any]) -> str:
@@ -339,9 +475,9 @@ def choose_move(message: dict[str, Any]) -> str:
     raise AssertionError(f"no move offered: {[b.get('custom_id') for b in enabled]}")
 
 
-# --------------------------------------------------------------------------- the driver
+# --------------------------------------------------------------------------- the players
 
-MOVE, GAME_OVER, LOBBY = "move", "game over", "lobby"
+MOVE, GAME_OVER, LOBBY, REFUSED = "move", "game over", "lobby", "refused"
 
 
 @dataclass(slots=True)
@@ -358,109 +494,87 @@ class Sample:
     seconds: float
 
 
-class Driver:
-    def __init__(self, bot: Any, api_base: str, http: aiohttp.ClientSession) -> None:
-        self.bot = bot
-        self.api_base = api_base
-        self.http = http
+class Players:
+    """The people at the tables: they click what the live message offers."""
+
+    def __init__(self, discord: LoopbackDiscord) -> None:
+        self.discord = discord
         self.serial = itertools.count(1)
-        self.done: dict[int, asyncio.Future[None]] = {}
-        clicks = bot.platform.clicks
-        original = clicks.on_click
 
-        async def on_click(interaction: Any, ref: Any) -> None:
-            try:
-                await original(interaction, ref)
-            finally:
-                future = self.done.pop(interaction.id, None)
-                if future is not None and not future.done():
-                    future.set_result(None)
+    async def deliver(self, payload: dict[str, Any]) -> tuple[float, Answer]:
+        """Send an INTERACTION_CREATE; wait for its interaction response."""
+        answer = asyncio.get_running_loop().create_future()
+        self.discord.answers[payload["id"]] = answer
+        sent = time.perf_counter()
+        await self.discord.dispatch("INTERACTION_CREATE", payload)
+        return sent, await asyncio.wait_for(answer, CLICK_TIMEOUT_SECONDS)
 
-        clicks.on_click = on_click
-
-    async def fetch(self, channel_id: int, message_id: int) -> dict[str, Any]:
-        url = f"{self.api_base}/channels/{channel_id}/messages/{message_id}"
-        async with self.http.get(url) as response:
-            result: dict[str, Any] = await response.json()
-            return result
-
-    async def plan(self, table: Table) -> None:
-        """Read the table's live message as the players see it; decide the next click."""
-        sessions = self.bot.sessions
-        session = await sessions.live(table.channel_id)
-        if session is None:  # over: the first player plays again on the final message
-            custom_id = pick(table.message, "again")
-            assert custom_id is not None, "the final message has no Play again"
-            table.next_click = (table.players[0], custom_id, LOBBY)
+    def plan(self, table: Table) -> None:
+        """Decide the next click from the table's message, as its players see it."""
+        message = table.message
+        again = pick(message, "again")
+        if again is not None:  # over: the first player plays again on the final message
+            table.next_click = (table.players[0], again, LOBBY)
             return
-        table.message = await self.fetch(table.channel_id, session.message_id)
-        if session.status == "lobby":
-            custom_id = pick(table.message, "start")
-            assert custom_id is not None, "the lobby has no Start"
-            table.next_click = (session.host_id, custom_id, LOBBY)
+        start = pick(message, "start")
+        if start is not None:  # the host (who opened it, or played again) starts
+            table.next_click = (table.players[0], start, LOBBY)
             return
-        player = sessions.adapter(session.kind).current_player(session.game)
-        table.next_click = (int(player), choose_move(table.message), MOVE)
+        table.next_click = (to_move(message, table.players), choose_move(message), MOVE)
 
     async def click(self, table: Table, since: float | None = None) -> Sample:
         """Deliver the planned click; return its time (from `since`, if given)."""
         assert table.next_click is not None
         user_id, custom_id, kind = table.next_click
-        serial = next(self.serial)
-        payload = click_payload(user_id, table.message, custom_id, serial)
-        finished = asyncio.get_running_loop().create_future()
-        self.done[int(payload["id"])] = finished
-        sent = time.perf_counter()
-        self.bot._connection.parse_interaction_create(payload)
-        await finished
-        elapsed = time.perf_counter() - (since if since is not None else sent)
-        if kind == MOVE and await self.bot.sessions.live(table.channel_id) is None:
-            kind = GAME_OVER
-        if kind == GAME_OVER:  # the final message shows Play again
-            table.message = await self.fetch(table.channel_id, int(table.message["id"]))
-        await self.plan(table)
+        payload = click_payload(user_id, table.message, custom_id, next(self.serial))
+        sent, answer = await self.deliver(payload)
+        elapsed = answer.at - (since if since is not None else sent)
+        if answer.ephemeral or answer.message is None:
+            kind = REFUSED  # the plan was wrong; plan again on the same message
+        else:
+            table.message = answer.message
+            if kind == MOVE and pick(answer.message, "again") is not None:
+                kind = GAME_OVER
+        self.plan(table)
         return Sample(kind, elapsed)
 
     async def open(self, table: Table) -> None:
         """/pickomino start, the others join, and the next click planned."""
         host, *others = table.players
-        serial = next(self.serial)
-        self.bot._connection.parse_interaction_create(start_command(host, table.channel_id, serial))
-        for _ in range(1000):
-            session = await self.bot.sessions.live(table.channel_id)
-            if session is not None and session.message_id is not None:
-                break
-            await asyncio.sleep(0.001)
-        assert session is not None
-        table.message = await self.fetch(table.channel_id, session.message_id)
+        _, answer = await self.deliver(start_command(host, table.channel_id, next(self.serial)))
+        assert answer.message is not None, "/pickomino start was not answered with a lobby"
+        table.message = answer.message
         for player in others:
             custom_id = pick(table.message, "join")
-            assert custom_id is not None
+            assert custom_id is not None, "the lobby has no Join"
             table.next_click = (player, custom_id, LOBBY)
             await self.click(table)
-        await self.plan(table)
+        self.plan(table)
 
 
 async def closed_loop(
-    driver: Driver, tables: list[Table], clicks: int, in_flight: int, order: random.Random
+    players: Players, tables: list[Table], clicks: int, in_flight: int, order: random.Random
 ) -> tuple[list[Sample], float]:
     free = list(tables)
     order.shuffle(free)
     samples: list[Sample] = []
+    started = 0
 
     async def worker() -> None:
-        while len(samples) < clicks:
+        nonlocal started
+        while started < clicks:
+            started += 1
             table = free.pop(order.randrange(len(free)))
-            samples.append(await driver.click(table))
+            samples.append(await players.click(table))
             free.append(table)
 
-    started = time.perf_counter()
+    began = time.perf_counter()
     await asyncio.gather(*(worker() for _ in range(in_flight)))
-    return samples, time.perf_counter() - started
+    return samples, time.perf_counter() - began
 
 
 async def open_loop(
-    driver: Driver, tables: list[Table], clicks: int, rate: float, order: random.Random
+    players: Players, tables: list[Table], clicks: int, rate: float, order: random.Random
 ) -> tuple[list[Sample], float]:
     free = list(tables)
     samples: list[Sample] = []
@@ -468,12 +582,12 @@ async def open_loop(
     skipped = 0
 
     async def one(table: Table, due: float) -> None:
-        samples.append(await driver.click(table, since=due))
+        samples.append(await players.click(table, since=due))
         free.append(table)
 
-    started = time.perf_counter()
+    began = time.perf_counter()
     for index in range(clicks):
-        due = started + index / rate
+        due = began + index / rate
         delay = due - time.perf_counter()
         if delay > 0:
             await asyncio.sleep(delay)
@@ -487,12 +601,140 @@ async def open_loop(
     await asyncio.gather(*pending)
     if skipped:
         print(f"  (open loop: {skipped} arrivals found every table busy)")
-    return samples, time.perf_counter() - started
+    return samples, time.perf_counter() - began
 
 
-def figures(samples: list[Sample], elapsed: float) -> dict[str, float]:
+async def open_tables(players: Players, tables: list[Table], in_flight: int) -> None:
+    gate = asyncio.Semaphore(in_flight)
+
+    async def one(table: Table) -> None:
+        async with gate:
+            await players.open(table)
+
+    await asyncio.gather(*(one(table) for table in tables))
+
+
+# --------------------------------------------------------------------------- the bot
+
+
+def cpu_seconds(pid: int) -> tuple[float, float]:
+    """User and system time of a process and all its threads so far (Linux /proc)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return int(fields[11]) / CLOCK_TICKS, int(fields[12]) / CLOCK_TICKS
+
+
+def own_cpu_seconds() -> float:
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
+
+
+@contextlib.asynccontextmanager
+async def bot_process(
+    bot_dir: Path, api_base: str, gateway: str, folder: Path
+) -> AsyncIterator[asyncio.subprocess.Process]:
+    """`python -m bot` of the checkout `bot_dir`, pointed at the stand-in."""
+    own_python = bot_dir / ".venv" / "bin" / "python"
+    python = str(own_python) if own_python.exists() else sys.executable
+    environment = {
+        key: value
+        for key, value in os.environ.items()
+        if not key.startswith(("DISCORD_", "DATABASE_", "HEALTH_", "SHARD_", "LOG_"))
+    }
+    environment.update(
+        DISCORD_TOKEN="bench-token",
+        DATABASE_URL=f"sqlite:///{folder / 'bench.db'}",
+        DISCORD_API_BASE=api_base,
+        DISCORD_GATEWAY_URL=gateway,
+        BOT_STEP_SECONDS="0",
+        EMOJI_SYNC="false",
+        LOG_LEVEL="INFO",
+        PYTHONPATH=str(bot_dir),
+    )
+    with (folder / "bot.log").open("wb") as log:
+        process = await asyncio.create_subprocess_exec(
+            python,
+            "-m",
+            "bot",
+            cwd=bot_dir,
+            env=environment,
+            stdin=asyncio.subprocess.DEVNULL,
+            stdout=log,
+            stderr=log,
+        )
+    try:
+        yield process
+    finally:
+        if process.returncode is None:
+            process.terminate()
+            try:
+                await asyncio.wait_for(process.wait(), 20)
+            except TimeoutError:
+                process.kill()
+                await process.wait()
+
+
+@dataclass(slots=True)
+class Run:
+    bot_dir: Path
+    figures: dict[str, float]
+    problems: list[str]
+
+
+async def run_once(args: argparse.Namespace, bot_dir: Path, seed: int) -> Run:
+    """A fresh bot and database: open the games, warm up, measure one window."""
+    order = random.Random(seed)
+    channels = [FIRST_CHANNEL + n for n in range(args.games)]
+    discord = LoopbackDiscord(channels)
+    runner = web.AppRunner(discord.app(), access_log=None)
+    await runner.setup()
+    site = web.TCPSite(runner, "127.0.0.1", 0)
+    await site.start()
+    port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+    try:
+        with tempfile.TemporaryDirectory(prefix="bench-clicks-") as name:
+            folder = Path(name)
+            api, gateway = f"http://127.0.0.1:{port}/api/v10", f"ws://127.0.0.1:{port}/gateway"
+            async with bot_process(bot_dir, api, gateway, folder) as process:
+                await asyncio.wait_for(discord.identified.wait(), BOT_START_SECONDS)
+                await asyncio.sleep(0.5)  # READY handled, start-up tasks done
+                players = Players(discord)
+                people = itertools.count(100_000_000_000_000_001)
+                tables = [
+                    Table(channel, [next(people) for _ in range(PLAYERS_PER_GAME)])
+                    for channel in channels
+                ]
+                await open_tables(players, tables, max(args.in_flight, 10))
+                figures: dict[str, float] = {}
+                for count, measured in ((args.warmup, False), (args.clicks, True)):
+                    bot_cpu, own_cpu = cpu_seconds(process.pid), own_cpu_seconds()
+                    if args.rate > 0:
+                        samples, elapsed = await open_loop(players, tables, count, args.rate, order)
+                    else:
+                        samples, elapsed = await closed_loop(
+                            players, tables, count, args.in_flight, order
+                        )
+                    if measured:
+                        figures = window_figures(samples, elapsed)
+                        user, system = cpu_seconds(process.pid)
+                        figures["bot_user_ms"] = 1000 * (user - bot_cpu[0]) / len(samples)
+                        figures["bot_system_ms"] = 1000 * (system - bot_cpu[1]) / len(samples)
+                        figures["bot_cpu_ms"] = figures["bot_user_ms"] + figures["bot_system_ms"]
+                        figures["driver_cpu_ms"] = (
+                            1000 * (own_cpu_seconds() - own_cpu) / len(samples)
+                        )
+            log = (folder / "bot.log").read_text(errors="replace")
+    finally:
+        await runner.cleanup()
+    problems = [f"the bot called {route}" for route in sorted(set(discord.unknown_routes))]
+    bad = [line for line in log.splitlines() if "Traceback" in line or " ERROR " in line]
+    if bad:
+        problems.append(f"{len(bad)} error lines in the bot's log, first: {bad[0]}")
+    return Run(bot_dir, figures, problems)
+
+
+def window_figures(samples: list[Sample], elapsed: float) -> dict[str, float]:
     result: dict[str, float] = {"clicks_per_second": len(samples) / elapsed}
-    for kind in (MOVE, GAME_OVER, LOBBY):
+    for kind in (MOVE, GAME_OVER, LOBBY, REFUSED):
         times = sorted(s.seconds for s in samples if s.kind == kind)
         if times:
             result[f"{kind} n"] = len(times)
@@ -501,55 +743,25 @@ def figures(samples: list[Sample], elapsed: float) -> dict[str, float]:
     return result
 
 
-async def run(args: argparse.Namespace) -> list[dict[str, float]]:
-    from bot.client import DiceBot
-    from bot.config import Settings
-    from bot.endpoints import apply_endpoint_overrides
-
-    order = random.Random(args.seed)
-    async with stand_in() as api_base, aiohttp.ClientSession() as http:
-        apply_endpoint_overrides(api_base, None)
-        with tempfile.TemporaryDirectory() as folder:
-            settings = Settings(
-                discord_token="bench-token",  # type: ignore[arg-type]
-                database_url=f"sqlite:///{Path(folder) / 'bench.db'}",
-                bot_step_seconds=0.0,
-            )
-            bot = DiceBot(settings, rng=random.Random(args.seed))
-            await bot.login("bench-token")
-            try:
-                driver = Driver(bot, api_base, http)
-                people = itertools.count(100_000_000_000_000_001)
-                tables = [
-                    Table(FIRST_CHANNEL + n, [next(people) for _ in range(PLAYERS_PER_GAME)])
-                    for n in range(args.games)
-                ]
-                for table in tables:
-                    await driver.open(table)
-                windows: list[dict[str, float]] = []
-                for window in range(args.repeats + 1):
-                    count = args.warmup if window == 0 else args.clicks
-                    if args.rate > 0:
-                        samples, elapsed = await open_loop(driver, tables, count, args.rate, order)
-                    else:
-                        samples, elapsed = await closed_loop(
-                            driver, tables, count, args.in_flight, order
-                        )
-                    if window > 0:  # the first window warms up
-                        windows.append(figures(samples, elapsed))
-            finally:
-                await bot.close()
-    return windows
-
-
-def report(args: argparse.Namespace, windows: list[dict[str, float]]) -> str:
+def report(args: argparse.Namespace, bot_dir: Path, runs: list[Run]) -> str:
     arrival = f"open loop at {args.rate:.0f}/s" if args.rate > 0 else f"{args.in_flight} in flight"
+    windows = [run.figures for run in runs]
     lines = [
-        f"{args.games} games, {arrival}; median of {len(windows)} windows of {args.clicks} clicks"
+        f"bot {bot_dir}: {args.games} games, {arrival}; "
+        f"median of {len(windows)} runs of {args.clicks} clicks"
     ]
-    throughput = statistics.median(w["clicks_per_second"] for w in windows)
-    lines.append(f"  throughput {throughput:.0f} clicks/s")
-    for kind in (MOVE, GAME_OVER, LOBBY):
+
+    def median(key: str) -> float:
+        return statistics.median(w[key] for w in windows)
+
+    cpu = median("bot_cpu_ms")
+    lines.append(
+        f"  bot CPU/click {cpu:.3f} ms (user {median('bot_user_ms'):.3f}, system "
+        f"{median('bot_system_ms'):.3f}): {1000 / cpu:.0f} clicks/s for one bot process"
+    )
+    lines.append(f"  stand-in + players CPU/click {median('driver_cpu_ms'):.3f} ms")
+    lines.append(f"  wall clock: {median('clicks_per_second'):.0f} clicks/s")
+    for kind in (MOVE, GAME_OVER, LOBBY, REFUSED):
         present = [w for w in windows if f"{kind} n" in w]
         if not present:
             continue
@@ -557,7 +769,26 @@ def report(args: argparse.Namespace, windows: list[dict[str, float]]) -> str:
         p50 = statistics.median(w[f"{kind} p50"] for w in present)
         p99 = statistics.median(w[f"{kind} p99"] for w in present)
         lines.append(f"  {kind:9} {count:6.0f} clicks: p50 {p50:.2f} ms, p99 {p99:.2f} ms")
+    for problem in sorted({p for run in runs for p in run.problems}):
+        lines.append(f"  ! {problem}")
     return "\n".join(lines)
+
+
+async def run(args: argparse.Namespace) -> None:
+    bot_dirs = [Path(d).resolve() for d in args.bot_dir] or [Path(__file__).resolve().parent.parent]
+    runs: dict[Path, list[Run]] = {d: [] for d in bot_dirs}
+    for repeat in range(args.repeats):
+        for bot_dir in bot_dirs:  # in turns, so that both see the same machine
+            result = await run_once(args, bot_dir, args.seed + repeat)
+            runs[bot_dir].append(result)
+            cpu = result.figures["bot_cpu_ms"]
+            print(
+                f"  run {repeat + 1} {bot_dir.name}: bot CPU/click {cpu:.3f} ms, "
+                f"{result.figures['clicks_per_second']:.0f} clicks/s",
+                flush=True,
+            )
+    for bot_dir in bot_dirs:
+        print(report(args, bot_dir, runs[bot_dir]))
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -566,15 +797,16 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--in-flight", type=int, default=1, help="closed loop: clicks at once")
     parser.add_argument("--rate", type=float, default=0, help="open loop: clicks per second")
     parser.add_argument("--clicks", type=int, default=3000, help="clicks per measured window")
-    parser.add_argument("--repeats", type=int, default=5, help="measured windows")
-    parser.add_argument("--warmup", type=int, default=1000, help="clicks before measuring")
+    parser.add_argument("--repeats", type=int, default=3, help="runs, each with a fresh bot")
+    parser.add_argument("--warmup", type=int, default=500, help="clicks before measuring")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
-    args = parser.parse_args(argv)
-    if args.serve:
-        asyncio.run(serve())
-        return
-    print(report(args, asyncio.run(run(args))))
+    parser.add_argument(
+        "--bot-dir",
+        action="append",
+        default=[],
+        help="checkout whose bot to run (repeat to compare; default: this one)",
+    )
+    asyncio.run(run(parser.parse_args(argv)))
 
 
 if __name__ == "__main__":
