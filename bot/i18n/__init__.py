@@ -84,25 +84,29 @@ def t(key: str, locale: str | None = None, /, **params: object) -> str:
     missing string is a bug, and the catalog tests find it before a player does.
     """
     language = supported(locale) if locale else current_locale.get()
-    for candidate in dict.fromkeys((language, DEFAULT_LOCALE)):
-        text = translation(key, candidate, **params)
-        if text is not None:
-            return text
-    raise KeyError(key)
+    text = translation(key, language, **params)
+    if text is None and language != DEFAULT_LOCALE:
+        text = translation(key, DEFAULT_LOCALE, **params)
+    if text is None:
+        raise KeyError(key)
+    return text
 
 
 def translation(key: str, locale: str, /, **params: object) -> str | None:
     """The text for `key` in exactly `locale`, or None when that language lacks it
     (the command translator leaves such strings to Discord's English default)."""
     texts = catalog(locale)
+    if not params:
+        return texts.get(key)
     count = params.get("count")
-    keys: tuple[str, ...] = (key,)
+    template = None
     if isinstance(count, int | float) and not isinstance(count, bool):
-        keys = (f"{key}_{plural_category(locale, count)}", f"{key}_other", key)
-    template = next((texts[k] for k in keys if k in texts), None)
+        template = texts.get(f"{key}_{plural_category(locale, count)}")
+        if template is None:
+            template = texts.get(f"{key}_other")
     if template is None:
-        return None
-    return template.format(**params) if params else template
+        template = texts.get(key)
+    return None if template is None else template.format(**params)
 
 
 def number(value: float, locale: str | None = None) -> str:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from functools import cache
+from functools import cache, lru_cache
 
 from babel import Locale
 
@@ -67,8 +67,11 @@ def babel_locale(locale: str) -> Locale:
     return Locale.parse(locale, sep="-")
 
 
+@lru_cache(maxsize=8192)
 def plural_category(locale: str, count: float) -> str:
-    """CLDR's plural category of `count` in `locale`: one, few, many or other (and more)."""
+    """CLDR's plural category of `count` in `locale`: one, few, many or other (and more).
+    Remembered: Babel evaluates the language's rules each time, and messages count the
+    same few numbers over and over."""
     return str(babel_locale(locale).plural_form(abs(count)))
 
 

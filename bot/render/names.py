@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 import discord
@@ -15,8 +16,10 @@ MAX_NAME = 32
 Namer = Callable[[str], str]  # player id -> display name
 
 
+@lru_cache(maxsize=4096)
 def safe_name(name: str) -> str:
-    """A display name that cannot break the message's markdown, at most 32 characters."""
+    """A display name that cannot break the message's markdown, at most 32 characters
+    (remembered: every message draws the same few names, each a few regex passes)."""
     clipped = name if len(name) <= MAX_NAME else name[: MAX_NAME - 1] + "…"
     return discord.utils.escape_markdown(discord.utils.escape_mentions(clipped))
 

@@ -243,7 +243,9 @@ class SessionService:
             self._live.pop(draft.channel_id, None)
         else:
             self._live[draft.channel_id] = draft
-        for text in encoded:
+        if encoded and log.isEnabledFor(logging.INFO):
+            # One line a change, its events as a JSON list: a log record each costs more.
+            text = f"[{','.join(encoded)}]"
             log.info("game %s channel %s v%s %s", draft.id, draft.channel_id, draft.version, text)
         self.timers.set(draft.channel_id, draft.next_timer_instant())
         if publish is not None:

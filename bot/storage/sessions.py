@@ -8,6 +8,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+import orjson
+
 from bot.storage.protocols import Connection, Database, Row, RowCountMismatch, Statement
 
 _COLUMNS = (
@@ -265,5 +267,6 @@ def _shown_params(shown: Mapping[int, int]) -> list[tuple[int, int, int]]:
 
 
 def encode(value: Any) -> str:
-    """Compact JSON, as the state and data columns hold it."""
-    return json.dumps(value, separators=(",", ":"))
+    """Compact JSON, as the state and data columns hold it (UTF-8, not \\u escapes;
+    integer keys become strings, as with the json module)."""
+    return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()

@@ -15,7 +15,7 @@ from bot.sessions.service import SessionService
 from bot.storage.notify import NotifyStore
 from bot.storage.pings import PingStore
 from bot.ui.clicks import Clicks
-from bot.ui.components import SessionComponent
+from bot.ui.components import SessionComponent, serve_clicks_directly
 from bot.ui.live import LiveMessages
 from bot.ui.pings import TurnPings
 
@@ -35,6 +35,7 @@ def install(bot: commands.Bot, sessions: SessionService) -> Platform:
     platform = Platform(sessions, live, Clicks(sessions, live), pings)
     sessions.listener = live
     bot.add_dynamic_items(SessionComponent)
+    serve_clicks_directly(bot)
     return platform
 
 
