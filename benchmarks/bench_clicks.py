@@ -723,6 +723,8 @@ async def run_once(args: argparse.Namespace, bot_dir: Path, seed: int) -> Run:
                             1000 * (own_cpu_seconds() - own_cpu) / len(samples)
                         )
             log = (folder / "bot.log").read_text(errors="replace")
+            if args.bot_log:
+                Path(args.bot_log).write_text(log)
     finally:
         await runner.cleanup()
     problems = [f"the bot called {route}" for route in sorted(set(discord.unknown_routes))]
@@ -800,6 +802,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--repeats", type=int, default=3, help="runs, each with a fresh bot")
     parser.add_argument("--warmup", type=int, default=500, help="clicks before measuring")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--bot-log", help="keep the (last) bot's log in this file")
     parser.add_argument(
         "--bot-dir",
         action="append",

@@ -98,12 +98,23 @@ class SqliteDatabase:
                 raise StorageError(str(error)) from error
 
     async def fetchone(self, sql: str, params: Iterable[Any] = ()) -> Row | None:
-        async with self.connection.execute(sql, tuple(params)) as cursor:
-            return await cursor.fetchone()
+        # One trip to the database thread (a cursor's execute, fetch and close are three).
+        row: Row | None = await self.connection._execute(
+            _fetch_one, self.connection._conn, sql, tuple(params)
+        )
+        return row
 
     async def fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[Row]:
-        async with self.connection.execute(sql, tuple(params)) as cursor:
-            return list(await cursor.fetchall())
+        return list(await self.connection.execute_fetchall(sql, tuple(params)))
+
+
+def _fetch_one(connection: sqlite3.Connection, sql: str, params: tuple[Any, ...]) -> Any:
+    """On the database thread: the first row of a query, or None."""
+    cursor = connection.execute(sql, params)
+    try:
+        return cursor.fetchone()
+    finally:
+        cursor.close()
 
 
 def _run_batch(connection: sqlite3.Connection, statements: Sequence[Statement]) -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass, fields
 from enum import StrEnum
 from typing import Any
 
@@ -39,9 +39,11 @@ class Rules:
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-compatible form, as in scenario files."""
+        # Not dataclasses.asdict: it deep-copies field by field, and every commit asks.
         return {
-            key: str(value) if isinstance(value, StrEnum) else value
-            for key, value in asdict(self).items()
+            name: str(value) if isinstance(value, StrEnum) else value
+            for name in _FIELDS
+            for value in (getattr(self, name),)
         }
 
     @classmethod
@@ -64,3 +66,6 @@ class Rules:
         return cls(
             flip_on_empty_failure=flip, lower_tile=lower, first_player=first, extrawurm=extrawurm
         )
+
+
+_FIELDS = tuple(field.name for field in fields(Rules))
