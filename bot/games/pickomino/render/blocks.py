@@ -229,7 +229,7 @@ def log_text(session: Session, name_of: Namer) -> str:
         seat = session.seat_by_player(player)
         return seat is not None and seat.is_bot
 
-    shown = log_lines(session.log, name_of, is_bot)[-LOG_LINES:]
+    shown = log_lines(session.log, name_of, is_bot, last=LOG_LINES)
     return clip("\n".join(t("game.log.line", line=line) for line in shown), MAX_LOG)
 
 

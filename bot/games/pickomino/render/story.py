@@ -43,11 +43,18 @@ def _failing_roll(before: list[dict[str, Any]], player: str) -> list[Face]:
     return []
 
 
-def log_lines(log: list[dict[str, Any]], name_of: Namer, is_bot: Any) -> list[str]:
+def log_lines(
+    log: list[dict[str, Any]], name_of: Namer, is_bot: Any, last: int | None = None
+) -> list[str]:
     """The log as lines: every event but rolls, except a computer player's rolls and the
-    last roll of each finished turn (so a person's failing roll stays readable)."""
-    lines = []
-    for index, event in enumerate(log):
+    last roll of each finished turn (so a person's failing roll stays readable). With
+    `last`, only the last that many lines (a line depends on its event and the later
+    ones only, so the log is read from its end, and no further than needed)."""
+    lines: list[str] = []
+    for index in range(len(log) - 1, -1, -1):
+        if last is not None and len(lines) >= last:
+            break
+        event = log[index]
         if event["type"] == "rolled":
             if is_bot(event["player"]) or _last_roll_of_turn(log, index):
                 lines.append(roll_line(event, name_of))
@@ -55,6 +62,7 @@ def log_lines(log: list[dict[str, Any]], name_of: Namer, is_bot: Any) -> list[st
         line = event_line(event, name_of)
         if line:
             lines.append(line)
+    lines.reverse()
     return lines
 
 
