@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, fields
 from enum import StrEnum
 from typing import Any, ClassVar
 
@@ -189,7 +189,12 @@ Event = (
 
 def event_to_dict(event: Event) -> dict[str, Any]:
     """JSON-compatible form with a "type" key, for storage and history."""
-    data = asdict(event)
+    if isinstance(event, GameOver):
+        data = asdict(event)  # its standings are dataclasses too
+    else:
+        # Every other event holds plain values: read them field by field (asdict's deep
+        # copy was most of the cost, paid for every event of every click).
+        data = {name: getattr(event, name) for name in _field_names(type(event))}
     for key, value in data.items():
         if isinstance(value, Face):
             data[key] = value.symbol
@@ -247,3 +252,13 @@ def event_from_dict(data: dict[str, Any]) -> Event:
             for s in fields["standings"]
         )
     return cls(**fields)
+
+
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+
+
+def _field_names(cls: type) -> tuple[str, ...]:
+    names = _FIELD_NAMES.get(cls)
+    if names is None:
+        names = _FIELD_NAMES[cls] = tuple(item.name for item in fields(cls))
+    return names
