@@ -141,19 +141,26 @@ class DiceBot(commands.Bot):
             log.info("resumed %d turn timers", armed)
         else:
             log.info("resumed %d turn timers of shards %s", armed, self.settings.shard_ids)
-        # In the background: the gateway need not wait for Discord to take the edits.
-        self.startup_repair = asyncio.create_task(
-            self.sessions.repair_stored(), name="repair-live-messages"
-        )
         # Turn pings posted before the start whose turn is over: deleted in the background.
         self.ping_cleanup = asyncio.create_task(
             self.platform.pings.restore(self.sessions), name="turn-pings"
+        )
+        # In the background too: the gateway need not wait for Discord to take the edits.
+        self.startup_repair = asyncio.create_task(
+            self._repair_after_pings(self.ping_cleanup), name="repair-live-messages"
         )
         await self.sync_commands(force=self.force_sync)
         if self.settings.heartbeat_file is not None:
             self._heartbeat = asyncio.create_task(
                 keep_beating(self.settings.heartbeat_file, self._connected), name="heartbeat"
             )
+
+    async def _repair_after_pings(self, ping_cleanup: asyncio.Task[int]) -> int:
+        """Show again the messages left behind, once the pings from before are sorted
+        out: which of them comes first must not depend on how fast the database answers
+        (a repaired message follows its turn, and so does a ping restored)."""
+        await asyncio.wait({ping_cleanup})
+        return await self.sessions.repair_stored()
 
     def _connected(self) -> bool:
         return self.is_ready() and not self.is_closed()
@@ -240,9 +247,10 @@ class DiceBot(commands.Bot):
             await sessions.close()
         if self.emoji_sync is not None and not self.emoji_sync.done():
             self.emoji_sync.cancel()
-        cleanup = getattr(self, "ping_cleanup", None)
-        if cleanup is not None and not cleanup.done():
-            cleanup.cancel()
+        for name in ("startup_repair", "ping_cleanup"):
+            task = getattr(self, name, None)
+            if task is not None and not task.done():
+                task.cancel()
         await super().close()
         db = getattr(self, "db", None)
         if db is not None:
