@@ -53,7 +53,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from aiohttp import WSMsgType, web
+from aiohttp import BodyPartReader, WSMsgType, web
 
 from bot.i18n import t
 
@@ -116,6 +116,19 @@ class Answer:
     kind: int  # 4: a new message, 7: the clicked message updated
     message: dict[str, Any] | None
     ephemeral: bool
+
+
+async def body_json(request: web.Request) -> Any:
+    """A request's JSON: the body, or with files (the end picture) its payload_json part."""
+    if not request.content_type.startswith("multipart/"):
+        return await request.json()
+    data: Any = {}
+    async for part in await request.multipart():
+        if isinstance(part, BodyPartReader) and part.name == "payload_json":
+            data = await part.json()
+        elif isinstance(part, BodyPartReader):
+            await part.read()  # a file: the players do not look at pictures
+    return data
 
 
 def answer_json(data: Any, status: int = 200) -> web.Response:
@@ -311,7 +324,7 @@ class LoopbackDiscord:
         )
 
     async def commands(self, request: web.Request) -> web.Response:
-        body = await request.json()
+        body = await body_json(request)
         return answer_json(
             [{**c, "id": str(next(self.ids)), "application_id": str(APPLICATION_ID)} for c in body]
         )
@@ -320,7 +333,7 @@ class LoopbackDiscord:
         arrived = time.perf_counter()
         # The driver names the clicked message and channel in the token: "<channel>.<message>.n".
         channel, source, _ = request.match_info["token"].split(".")
-        body = await request.json()
+        body = await body_json(request)
         kind, data = int(body["type"]), body.get("data") or {}
         ephemeral = bool(int(data.get("flags") or 0) & EPHEMERAL)
         message = None
@@ -346,13 +359,13 @@ class LoopbackDiscord:
 
     async def followup(self, request: web.Request) -> web.Response:
         channel = request.match_info["token"].split(".")[0]
-        return answer_json(self.store(channel, await request.json()))
+        return answer_json(self.store(channel, await body_json(request)))
 
     async def create(self, request: web.Request) -> web.Response:
-        return answer_json(self.store(request.match_info["channel"], await request.json()))
+        return answer_json(self.store(request.match_info["channel"], await body_json(request)))
 
     async def edit(self, request: web.Request) -> web.Response:
-        message = self.update(request.match_info["message"], await request.json())
+        message = self.update(request.match_info["message"], await body_json(request))
         if message is None:
             return answer_json({"message": "Unknown Message", "code": 10008}, status=404)
         return answer_json(message)
