@@ -55,17 +55,25 @@ from typing import Any
 
 from aiohttp import BodyPartReader, WSMsgType, web
 
+from bot.devserver import payloads
+from bot.devserver.payloads import (
+    APPLICATION_ID,
+    BUTTON,
+    GUILD_ID,
+    MEMBER_PERMISSIONS,
+    TIMESTAMP,
+    click_payload,
+    start_command,
+    user_payload,
+)
 from bot.i18n import t
 
 PLAYERS_PER_GAME = 3
-GUILD_ID = 800_000_000_000_000_001
 FIRST_CHANNEL = 700_000_000_000_000_001
-APPLICATION_ID = 900_000_000_000_000_001
+# Ids whose last five digits (the player's name) have five digits from the first on, so
+# that no player's name is the start of another's.
+FIRST_USER = 100_000_000_000_010_001
 EPHEMERAL = 1 << 6
-BUTTON = 2
-MEMBER_PERMISSIONS = (1 << 10) | (1 << 11) | (1 << 16) | (1 << 31)
-ALL_PERMISSIONS = (1 << 53) - 1
-TIMESTAMP = "2026-01-01T00:00:00.000000+00:00"
 KEEP_ORDER = ("🪱", "6️⃣", "5️⃣", "4️⃣", "3️⃣", "2️⃣", "1️⃣")
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
 BOT_START_SECONDS = 60.0
@@ -81,28 +89,8 @@ BOT_USER = {
 
 
 def channel_payload(channel_id: int) -> dict[str, Any]:
-    return {
-        "id": str(channel_id),
-        "type": 0,
-        "guild_id": str(GUILD_ID),
-        "name": f"pickomino-{channel_id - FIRST_CHANNEL}",
-        "position": channel_id - FIRST_CHANNEL,
-        "permission_overwrites": [],
-        "nsfw": False,
-        "parent_id": None,
-    }
-
-
-def user_payload(user_id: int) -> dict[str, Any]:
-    # Zero-padded, so that no player's name is the start of another's.
-    name = f"player{user_id % 100_000:05d}"
-    return {
-        "id": str(user_id),
-        "username": name,
-        "global_name": name,
-        "discriminator": "0",
-        "avatar": None,
-    }
+    index = channel_id - FIRST_CHANNEL
+    return payloads.channel_payload(channel_id, name=f"pickomino-{index}", position=index)
 
 
 # --------------------------------------------------------------------------- the stand-in
@@ -380,65 +368,7 @@ class LoopbackDiscord:
         return answer_json({"message": "404: Not Found", "code": 0}, status=404)
 
 
-# --------------------------------------------------------------------------- payloads
-
-
-def interaction_payload(
-    user_id: int, kind: int, channel_id: int, token: str, serial: int
-) -> dict[str, Any]:
-    """An INTERACTION_CREATE in a server text channel, as the gateway delivers it."""
-    return {
-        "id": str(500_000_000_000_000_000 + serial),
-        "application_id": str(APPLICATION_ID),
-        "type": kind,
-        "token": token,
-        "version": 1,
-        "guild_id": str(GUILD_ID),
-        "guild": {"id": str(GUILD_ID), "locale": "en-US", "features": []},
-        "channel_id": str(channel_id),
-        "channel": channel_payload(channel_id),
-        "member": {
-            "user": user_payload(user_id),
-            "nick": None,
-            "roles": [],
-            "joined_at": TIMESTAMP,
-            "deaf": False,
-            "mute": False,
-            "flags": 0,
-            "permissions": str(MEMBER_PERMISSIONS),
-        },
-        "app_permissions": str(ALL_PERMISSIONS),
-        "locale": "en-US",
-        "guild_locale": "en-US",
-        "entitlements": [],
-        "authorizing_integration_owners": {"0": str(GUILD_ID)},
-        "context": 0,
-        "attachment_size_limit": 10 * 1024 * 1024,
-    }
-
-
-def start_command(user_id: int, channel_id: int, serial: int) -> dict[str, Any]:
-    """/pickomino start turn_timer:0"""
-    payload = interaction_payload(user_id, 2, channel_id, f"{channel_id}.0.{serial}", serial)
-    option = {"name": "turn_timer", "type": 4, "value": 0}
-    payload["data"] = {
-        "id": str(APPLICATION_ID + 1),
-        "name": "pickomino",
-        "type": 1,
-        "options": [{"name": "start", "type": 1, "options": [option]}],
-    }
-    return payload
-
-
-def click_payload(
-    user_id: int, message: dict[str, Any], custom_id: str, serial: int
-) -> dict[str, Any]:
-    channel_id = int(message["channel_id"])
-    token = f"{channel_id}.{message['id']}.{serial}"
-    payload = interaction_payload(user_id, 3, channel_id, token, serial)
-    payload["message"] = message
-    payload["data"] = {"custom_id": custom_id, "component_type": BUTTON}
-    return payload
+# --------------------------------------------------------------------------- messages
 
 
 def walk(message: dict[str, Any]) -> list[dict[str, Any]]:
@@ -711,7 +641,7 @@ async def run_once(args: argparse.Namespace, bot_dir: Path, seed: int) -> Run:
                 await asyncio.wait_for(discord.identified.wait(), BOT_START_SECONDS)
                 await asyncio.sleep(0.5)  # READY handled, start-up tasks done
                 players = Players(discord)
-                people = itertools.count(100_000_000_000_000_001)
+                people = itertools.count(FIRST_USER)
                 tables = [
                     Table(channel, [next(people) for _ in range(PLAYERS_PER_GAME)])
                     for channel in channels

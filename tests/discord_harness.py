@@ -47,6 +47,8 @@ from discord.http import Route
 
 from bot.client import DiceBot
 from bot.config import Settings
+from bot.devserver import payloads
+from bot.devserver.payloads import APPLICATION_ID, GUILD_ID, MEMBER_PERMISSIONS, TIMESTAMP
 from bot.sessions.timers import TASK_PREFIX
 
 EPHEMERAL = 1 << 6
@@ -56,13 +58,9 @@ COMPONENTS_V2 = 1 << 15
 ACTION_ROW, BUTTON, STRING_SELECT, TEXT_DISPLAY = 1, 2, 3, 10  # component types
 V2_MAX_COMPONENTS = 40  # nested ones counted
 V2_MAX_TEXT = 4000  # all text displays together
-APPLICATION_ID = 900_000_000_000_000_001
 BOT_USER_ID = APPLICATION_ID
-GUILD_ID = 800_000_000_000_000_001
 CHANNEL_ID = 700_000_000_000_000_001
 MANAGE_MESSAGES = 1 << 13
-MEMBER_PERMISSIONS = (1 << 10) | (1 << 11) | (1 << 16) | (1 << 31)  # view, send, history, use
-TIMESTAMP = "2026-01-01T00:00:00.000000+00:00"
 
 _OPTION_TYPES = {bool: 5, int: 4, float: 10, str: 3}
 
@@ -80,26 +78,11 @@ class FakeUser:
     locale: str = "en-US"  # the client language Discord sends with each interaction
 
     def user_payload(self) -> dict[str, Any]:
-        return {
-            "id": str(self.id),
-            "username": self.name.lower(),
-            "global_name": self.name,
-            "discriminator": "0",
-            "avatar": None,
-        }
+        return payloads.user_payload(self.id, self.name)
 
     def member_payload(self) -> dict[str, Any]:
         permissions = MEMBER_PERMISSIONS | (MANAGE_MESSAGES if self.manage_messages else 0)
-        return {
-            "user": self.user_payload(),
-            "nick": None,
-            "roles": [],
-            "joined_at": TIMESTAMP,
-            "deaf": False,
-            "mute": False,
-            "flags": 0,
-            "permissions": str(permissions),
-        }
+        return payloads.member_payload(self.id, self.name, permissions)
 
 
 @dataclass(slots=True)
@@ -696,46 +679,22 @@ class BotHarness:
 
     def _base_payload(self, user: FakeUser, kind: int, channel_id: int, thread: bool) -> dict:
         interaction_id = next(self._interaction_ids)
-        channel: dict[str, Any] = {
-            "id": str(channel_id),
-            "type": 11 if thread else 0,
-            "guild_id": str(GUILD_ID),
-            "name": "pickomino",
-            "position": 0,
-            "permission_overwrites": [],
-            "nsfw": False,
-            "parent_id": None,
-        }
-        if thread:
-            channel["parent_id"] = str(CHANNEL_ID)
-            channel["thread_metadata"] = {
-                "archived": False,
-                "auto_archive_duration": 1440,
-                "archive_timestamp": TIMESTAMP,
-                "locked": False,
-            }
-            channel["owner_id"] = str(user.id)
-            channel["message_count"] = 0
-            channel["member_count"] = 1
-        return {
-            "id": str(interaction_id),
-            "application_id": str(APPLICATION_ID),
-            "type": kind,
-            "token": f"token-{interaction_id}",
-            "version": 1,
-            "guild_id": str(GUILD_ID),
-            "guild": {"id": str(GUILD_ID), "locale": "en-US", "features": []},
-            "channel_id": str(channel_id),
-            "channel": channel,
-            "member": user.member_payload(),
-            "app_permissions": str((1 << 53) - 1),
-            "locale": user.locale,
-            "guild_locale": "en-US",
-            "entitlements": [],
-            "authorizing_integration_owners": {"0": str(GUILD_ID)},
-            "context": 0,
-            "attachment_size_limit": 10 * 1024 * 1024,
-        }
+        channel = payloads.channel_payload(
+            channel_id,
+            thread_of=CHANNEL_ID if thread else None,
+            owner_id=user.id if thread else None,
+        )
+        return payloads.interaction_payload(
+            user.id,
+            kind,
+            channel_id,
+            f"token-{interaction_id}",
+            interaction_id,
+            interaction_id=interaction_id,
+            channel=channel,
+            member=user.member_payload(),
+            locale=user.locale,
+        )
 
     async def slash(
         self,

@@ -1,5 +1,6 @@
 """Interaction payloads as Discord's gateway delivers them, for driving the bot without a
-server: a benchmark hands them to discord.py's `parse_interaction_create` itself.
+server: a benchmark and the in-process test harness hand them to discord.py's
+`parse_interaction_create` themselves.
 
 One guild, one application; users and channels are plain snowflakes the caller picks.
 """
@@ -12,28 +13,91 @@ APPLICATION_ID = 900_000_000_000_000_001
 GUILD_ID = 800_000_000_000_000_001
 IT_COMMAND, IT_COMPONENT = 2, 3  # interaction types
 BUTTON, STRING_SELECT = 2, 3  # component types
+TEXT_CHANNEL, PUBLIC_THREAD = 0, 11  # channel types
 # View channel, send messages, read history, use application commands.
 MEMBER_PERMISSIONS = (1 << 10) | (1 << 11) | (1 << 16) | (1 << 31)
+ALL_PERMISSIONS = (1 << 53) - 1
 TIMESTAMP = "2026-01-01T00:00:00.000000+00:00"
 
 
-def user_payload(user_id: int) -> dict[str, Any]:
-    name = f"player{user_id % 100_000}"
+def user_payload(user_id: int, name: str | None = None) -> dict[str, Any]:
+    """A user; without a name, `player<last five digits of the id>`."""
+    name = name or f"player{user_id % 100_000}"
     return {
         "id": str(user_id),
-        "username": name,
+        "username": name.lower(),
         "global_name": name,
         "discriminator": "0",
         "avatar": None,
     }
 
 
-def interaction_payload(
-    user_id: int, kind: int, channel_id: int, token: str, serial: int
+def member_payload(
+    user_id: int, name: str | None = None, permissions: int = MEMBER_PERMISSIONS
 ) -> dict[str, Any]:
-    """An INTERACTION_CREATE in a server text channel, as the gateway delivers it."""
+    """The guild member behind an interaction (its resolved channel permissions)."""
     return {
-        "id": str(500_000_000_000_000_000 + serial),
+        "user": user_payload(user_id, name),
+        "nick": None,
+        "roles": [],
+        "joined_at": TIMESTAMP,
+        "deaf": False,
+        "mute": False,
+        "flags": 0,
+        "permissions": str(permissions),
+    }
+
+
+def channel_payload(
+    channel_id: int,
+    *,
+    name: str = "pickomino",
+    position: int = 0,
+    thread_of: int | None = None,
+    owner_id: int | None = None,
+) -> dict[str, Any]:
+    """A server text channel, or with `thread_of` a public thread in that channel."""
+    channel: dict[str, Any] = {
+        "id": str(channel_id),
+        "type": TEXT_CHANNEL if thread_of is None else PUBLIC_THREAD,
+        "guild_id": str(GUILD_ID),
+        "name": name,
+        "position": position,
+        "permission_overwrites": [],
+        "nsfw": False,
+        "parent_id": None if thread_of is None else str(thread_of),
+    }
+    if thread_of is not None:
+        channel["thread_metadata"] = {
+            "archived": False,
+            "auto_archive_duration": 1440,
+            "archive_timestamp": TIMESTAMP,
+            "locked": False,
+        }
+        channel["owner_id"] = str(owner_id)
+        channel["message_count"] = 0
+        channel["member_count"] = 1
+    return channel
+
+
+def interaction_payload(
+    user_id: int,
+    kind: int,
+    channel_id: int,
+    token: str,
+    serial: int,
+    *,
+    interaction_id: int | None = None,
+    channel: dict[str, Any] | None = None,
+    member: dict[str, Any] | None = None,
+    locale: str = "en-US",
+) -> dict[str, Any]:
+    """An INTERACTION_CREATE, as the gateway delivers it: by default in a server text
+    channel, from a member with the usual permissions, with an id derived from `serial`."""
+    if interaction_id is None:
+        interaction_id = 500_000_000_000_000_000 + serial
+    return {
+        "id": str(interaction_id),
         "application_id": str(APPLICATION_ID),
         "type": kind,
         "token": token,
@@ -41,28 +105,10 @@ def interaction_payload(
         "guild_id": str(GUILD_ID),
         "guild": {"id": str(GUILD_ID), "locale": "en-US", "features": []},
         "channel_id": str(channel_id),
-        "channel": {
-            "id": str(channel_id),
-            "type": 0,
-            "guild_id": str(GUILD_ID),
-            "name": "pickomino",
-            "position": 0,
-            "permission_overwrites": [],
-            "nsfw": False,
-            "parent_id": None,
-        },
-        "member": {
-            "user": user_payload(user_id),
-            "nick": None,
-            "roles": [],
-            "joined_at": TIMESTAMP,
-            "deaf": False,
-            "mute": False,
-            "flags": 0,
-            "permissions": str(MEMBER_PERMISSIONS),
-        },
-        "app_permissions": str((1 << 53) - 1),
-        "locale": "en-US",
+        "channel": channel if channel is not None else channel_payload(channel_id),
+        "member": member if member is not None else member_payload(user_id),
+        "app_permissions": str(ALL_PERMISSIONS),
+        "locale": locale,
         "guild_locale": "en-US",
         "entitlements": [],
         "authorizing_integration_owners": {"0": str(GUILD_ID)},
