@@ -397,7 +397,7 @@ def to_move(message: dict[str, Any], players: list[int]) -> int:
     """Whose turn the message shows."""
     text = "\n".join(str(c.get("content", "")) for c in walk(message) if c.get("type") == 10)
     for player in players:
-        if t("game.turn_of", name=user_payload(player)["global_name"]) in text:
+        if t("pickomino.turn_of", name=user_payload(player)["global_name"]) in text:
             return player
     raise AssertionError(f"cannot tell whose turn it is from {text!r}")
 
