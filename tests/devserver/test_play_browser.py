@@ -19,7 +19,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.preview.shoot import BrowserMissing, Camera
+from bot.preview.shoot import Camera
+from tests.chromium import chromium
 from tests.devserver.play_driver import (
     REPO_ROOT,
     PlayServer,
@@ -37,18 +38,8 @@ TEST_BUDGET = 240.0
 
 @pytest.fixture
 async def camera() -> AsyncIterator[Camera]:
-    if os.environ.get("SKIP_BROWSER") == "1":
-        pytest.skip("SKIP_BROWSER=1")
-    shooter = Camera()
-    missing = ""
-    try:
-        await shooter.__aenter__()
-    except BrowserMissing as error:
-        missing = str(error)
-    if missing:
-        pytest.fail(missing, pytrace=False)
-    yield shooter
-    await shooter.__aexit__(None, None, None)
+    async with chromium() as shooter:
+        yield shooter
 
 
 async def shoot(tab: Tab, name: str) -> None:

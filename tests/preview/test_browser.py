@@ -6,7 +6,6 @@ them this fails with how to install them, unless SKIP_BROWSER=1."""
 from __future__ import annotations
 
 import json
-import os
 import struct
 import zlib
 from collections.abc import AsyncIterator
@@ -17,33 +16,18 @@ import pytest_asyncio
 
 from bot.preview import message_html
 from bot.preview.__main__ import main
-from bot.preview.shoot import BrowserMissing, Camera
+from bot.preview.shoot import Camera
+from tests.chromium import browser_missing, chromium, skip_if_opted_out
 
 SAMPLES = Path(__file__).parent / "samples" / "pickomino.json"
 V2_SAMPLE = SAMPLES.parent / "components_v2.json"  # a Pickomino turn drawn with V2
 
 
-def _skip_or_fail(reason: str) -> None:
-    if os.environ.get("SKIP_BROWSER") == "1":
-        pytest.skip("SKIP_BROWSER=1")
-    pytest.fail(reason, pytrace=False)
-
-
 @pytest_asyncio.fixture(scope="module", loop_scope="module")
 async def camera() -> AsyncIterator[Camera]:
     """One Chromium for the module."""
-    if os.environ.get("SKIP_BROWSER") == "1":
-        pytest.skip("SKIP_BROWSER=1")
-    shooter = Camera()
-    missing = ""
-    try:
-        await shooter.__aenter__()
-    except BrowserMissing as error:
-        missing = str(error)
-    if missing:
-        _skip_or_fail(missing)
-    yield shooter
-    await shooter.__aexit__(None, None, None)
+    async with chromium() as shooter:
+        yield shooter
 
 
 def _png_size(path: Path) -> tuple[int, int]:
@@ -108,12 +92,11 @@ async def test_an_embed_and_a_components_v2_message_at_phone_and_desktop_width(c
 
 
 def test_the_command_line_prints_a_height_per_message_and_width(tmp_path, capsys):
-    if os.environ.get("SKIP_BROWSER") == "1":
-        pytest.skip("SKIP_BROWSER=1")
+    skip_if_opted_out()
     code = main([str(SAMPLES), "--out", str(tmp_path), "--widths", "390"])
     out, err = capsys.readouterr()
     if code == 2 and "install" in err:
-        _skip_or_fail(err.strip())
+        browser_missing(err.strip())
     assert code == 0, err
     names = ["lobby", "turn-5-players", "turn-7-players-14-claims", "final"]
     rows = [line.split() for line in out.splitlines()[1:5]]
