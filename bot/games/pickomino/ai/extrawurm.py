@@ -33,7 +33,7 @@ from bot.games.pickomino.ai.extrawurm_solver import (
     state_of,
 )
 from bot.games.pickomino.ai.outlook import MORE_PLAYERS, TWO_PLAYERS
-from bot.games.pickomino.ai.policy import ActionValue, Move
+from bot.games.pickomino.ai.policy import ActionValue, Move, RankedActions
 from bot.games.pickomino.ai.position import Objective
 from bot.games.pickomino.ai.states import TurnState
 from bot.games.pickomino.engine import extrawurm_turns as ew
@@ -249,7 +249,7 @@ def win_chance(game: Game, mover: str) -> float:
 
 
 @dataclass(frozen=True, slots=True)
-class ExtrawurmEvaluation:
+class ExtrawurmEvaluation(RankedActions):
     """Every action open to the player to move, best first, and what is behind them."""
 
     table: TurnTable
@@ -257,24 +257,6 @@ class ExtrawurmEvaluation:
     state: TurnState
     weasel: bool  # the Weasel is the mover's and still to use this turn
     actions: tuple[ActionValue, ...]
-
-    @property
-    def best(self) -> ActionValue:
-        return self.actions[0]
-
-    @property
-    def value(self) -> float:
-        return self.actions[0].value
-
-    def keep_options(self) -> tuple[ActionValue, ...]:
-        """The best action for each face that can be kept, best face first."""
-        seen: set[Face] = set()
-        options = []
-        for action in self.actions:
-            if action.face is not None and action.face not in seen:
-                seen.add(action.face)
-                options.append(action)
-        return tuple(options)
 
     def action(self, move: Move) -> ActionValue | None:
         return next((action for action in self.actions if action.move is move), None)

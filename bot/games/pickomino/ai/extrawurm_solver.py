@@ -31,7 +31,7 @@ from functools import cache, lru_cache
 from itertools import repeat
 from operator import call, itemgetter, mul
 
-from bot.games.pickomino.ai.states import TurnState, face_bit
+from bot.games.pickomino.ai.states import TurnState, face_bit, reachable_states
 from bot.games.pickomino.ai.states import _merged_outcomes as merged_outcomes
 from bot.games.pickomino.engine.dice import MAX_DICE, POINTS, Face
 from bot.games.pickomino.engine.extrawurm_turns import CANNED_WORM_POINTS
@@ -115,7 +115,7 @@ class Graph:
 @cache
 def graph(dice: int) -> Graph:
     """The state graph of a turn starting with `dice` dice (built once per count)."""
-    states = sorted(_reachable(dice), key=lambda state: (state.dice_left, state.mask))
+    states = reachable_states(dice)
     index = {state: position for position, state in enumerate(states)}
     size = len(states)
     rolls = tuple(_node(state, index, size) for state in states if not state.is_over)
@@ -138,25 +138,6 @@ def _claim_index(state: TurnState, *, can: bool) -> int:
     if can and state.total:
         return state.total + CANNED_WORM_POINTS
     return MAX_CLAIM + 1
-
-
-def _reachable(dice: int) -> set[TurnState]:
-    start = TurnState(0, dice, 0)
-    seen = {start}
-    frontier = [start]
-    while frontier:
-        state = frontier.pop()
-        if state.is_over:
-            continue
-        for face in Face:
-            if state.has_kept(face):
-                continue
-            for count in range(1, state.dice_left + 1):
-                successor = state.keep(face, count)
-                if successor not in seen:
-                    seen.add(successor)
-                    frontier.append(successor)
-    return seen
 
 
 def _node(state: TurnState, index: dict[TurnState, int], size: int) -> Node:

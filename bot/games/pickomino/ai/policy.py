@@ -46,15 +46,12 @@ class ActionValue:
         return self.move in (Move.STOP, Move.KEEP_STOP)
 
 
-@dataclass(frozen=True, slots=True)
-class Evaluation:
-    """The actions open in one position, best first, and the solution behind them."""
+class RankedActions:
+    """An evaluation's actions, best first: the best one, its value, one per face kept.
+    Shared by the base game's Evaluation and ai/extrawurm.py's ExtrawurmEvaluation."""
 
-    position: Position
-    state: TurnState
-    roll: tuple[Face, ...] | None  # the dice on the table, when a face must be kept
+    __slots__ = ()
     actions: tuple[ActionValue, ...]
-    values: TurnValues
 
     @property
     def best(self) -> ActionValue:
@@ -75,6 +72,17 @@ class Evaluation:
                 seen.add(action.face)
                 options.append(action)
         return tuple(options)
+
+
+@dataclass(frozen=True, slots=True)
+class Evaluation(RankedActions):
+    """The actions open in one position, best first, and the solution behind them."""
+
+    position: Position
+    state: TurnState
+    roll: tuple[Face, ...] | None  # the dice on the table, when a face must be kept
+    actions: tuple[ActionValue, ...]
+    values: TurnValues
 
 
 def evaluate(

@@ -126,7 +126,7 @@ class StateGraph:
 @cache
 def state_graph() -> StateGraph:
     """The graph of every turn state (built on first use, then shared)."""
-    states = sorted(_reachable_states(), key=lambda state: (state.dice_left, state.mask))
+    states = reachable_states()
     index = {state: position for position, state in enumerate(states)}
     rolls = tuple(
         _roll_node(state, index, padding=len(states)) for state in states if not state.is_over
@@ -165,9 +165,12 @@ def _roll_node(state: TurnState, index: dict[TurnState, int], padding: int) -> R
     )
 
 
-def _reachable_states() -> set[TurnState]:
-    seen = {TurnState.start()}
-    frontier = [TurnState.start()]
+def reachable_states(dice: int = DICE_COUNT) -> list[TurnState]:
+    """Every state a turn starting with `dice` dice can reach, fewest dice left first
+    (then by kept faces): the order the solvers build and index their graphs in."""
+    start = TurnState(0, dice, 0)
+    seen = {start}
+    frontier = [start]
     while frontier:
         state = frontier.pop()
         if state.is_over:
@@ -180,7 +183,7 @@ def _reachable_states() -> set[TurnState]:
                 if successor not in seen:
                     seen.add(successor)
                     frontier.append(successor)
-    return seen
+    return sorted(seen, key=lambda state: (state.dice_left, state.mask))
 
 
 @cache
