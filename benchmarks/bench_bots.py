@@ -22,7 +22,6 @@ and Hard's decision times (CPU, p50 and p99) over all its decisions.
 from __future__ import annotations
 
 import argparse
-import math
 import random
 import statistics
 import time
@@ -32,10 +31,9 @@ from dataclasses import dataclass
 from itertools import repeat
 
 from benchmarks.baselines import BASELINES
+from benchmarks.stats import wilson
 from bot.games.pickomino.ai.players import Decision, Level, carry_out, decide
 from bot.games.pickomino.engine import Game, Rules
-
-Z_95 = 1.959964
 
 PLAYERS: dict[str, Callable[[Game], Decision]] = {
     "hard": lambda game: decide(game, Level.HARD),
@@ -77,15 +75,6 @@ def play(seed: int, matchup: Matchup) -> tuple[float, list[float]]:
         carry_out(game, decision, rng)
     winners = [standing.player for standing in game.standings() if standing.rank == 1]
     return (1 / len(winners) if hero in winners else 0.0), times
-
-
-def wilson(successes: float, trials: int, z: float = Z_95) -> tuple[float, float]:
-    """The Wilson score interval of a binomial proportion (shares count as fractions)."""
-    rate = successes / trials
-    denominator = 1 + z * z / trials
-    centre = (rate + z * z / (2 * trials)) / denominator
-    half = z * math.sqrt(rate * (1 - rate) / trials + z * z / (4 * trials * trials))
-    return centre - half / denominator, centre + half / denominator
 
 
 def matchups(games: int, games_4p: int, games_extrawurm: int) -> list[Matchup]:

@@ -15,7 +15,6 @@ benchmarks/picker_ceiling.py (about 20 s of CPU): 41.0%, below the issue's 45%.
 from __future__ import annotations
 
 import argparse
-import math
 import random
 import time
 from collections import defaultdict
@@ -23,10 +22,10 @@ from concurrent.futures import ProcessPoolExecutor
 from itertools import repeat
 
 from benchmarks.picker_ceiling import ceiling, solve
+from benchmarks.stats import percentile, wilson
 from bot.games.picker.ai import Level, decide
 from bot.games.picker.engine import Game
 
-Z_95 = 1.959964
 TARGET_SHARE_3 = 0.45  # the issue's target for Hard against two Normals (a fair share is
 # 1/3); out of reach: no player wins more than 41.0% of those games (--ceiling)
 TARGET_P99_MS = 50.0
@@ -56,19 +55,6 @@ def play(seed: int, players: int) -> tuple[float, Times]:
     winners = [s.player for s in game.standings() if s.rank == 1]
     share = 1 / len(winners) if names[hard_seat] in winners else 0.0
     return share, times
-
-
-def wilson(successes: float, trials: int, z: float = Z_95) -> tuple[float, float]:
-    """The Wilson score interval of a binomial proportion (fractional successes allowed)."""
-    rate = successes / trials
-    denominator = 1 + z * z / trials
-    centre = (rate + z * z / (2 * trials)) / denominator
-    half = z * math.sqrt(rate * (1 - rate) / trials + z * z / (4 * trials * trials))
-    return centre - half / denominator, centre + half / denominator
-
-
-def percentile(sorted_values: list[float], fraction: float) -> float:
-    return sorted_values[min(len(sorted_values) - 1, int(fraction * len(sorted_values)))]
 
 
 def report(players: int, results: list[tuple[float, Times]]) -> None:

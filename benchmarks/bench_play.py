@@ -20,6 +20,7 @@ import sys
 import tempfile
 from pathlib import Path
 
+from benchmarks.stats import percentile
 from bot.preview.shoot import BrowserMissing, Camera
 from tests.devserver.play_driver import (
     Tab,
@@ -28,11 +29,6 @@ from tests.devserver.play_driver import (
     play_server,
     play_to_the_end,
 )
-
-
-def percentile(values: list[float], share: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(len(ordered) * share))]
 
 
 async def run(games: int) -> list[float]:

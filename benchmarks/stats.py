@@ -1,0 +1,23 @@
+"""The statistics the benchmarks print: confidence intervals of win shares, percentiles."""
+
+from __future__ import annotations
+
+import math
+
+Z_95 = 1.959964  # the normal quantile of a two-sided 95% interval
+
+
+def wilson(successes: float, trials: int, z: float = Z_95) -> tuple[float, float]:
+    """The Wilson score interval of a binomial proportion (a shared win counts as a
+    fraction, so successes need not be whole)."""
+    rate = successes / trials
+    denominator = 1 + z * z / trials
+    centre = (rate + z * z / (2 * trials)) / denominator
+    half = z * math.sqrt(rate * (1 - rate) / trials + z * z / (4 * trials * trials))
+    return centre - half / denominator, centre + half / denominator
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    """The value below which `fraction` of `values` lie (nearest rank, no interpolation)."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
