@@ -9,7 +9,7 @@ with a "type".
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, Protocol, TypeVar
+from typing import Any, Protocol, Self, TypeVar
 
 GameEvent = dict[str, Any]
 GameT = TypeVar("GameT")
@@ -103,6 +103,56 @@ class GameAdapter(Protocol[GameT]):
         """Advice for `player`, who is to move, in words (may take a while: it is run
         off the event loop). `names` maps player ids to display names."""
         ...
+
+
+class Engine(Protocol):
+    """What an engine's game object offers that adapters would otherwise each pass on
+    by hand: who moves, whether it is over or abandoned, a copy, leaving, abandoning."""
+
+    @property
+    def is_over(self) -> bool: ...
+
+    @property
+    def abandoned(self) -> bool: ...
+
+    @property
+    def current_player(self) -> str: ...
+
+    def copy(self) -> Self: ...
+
+    def remove_player(self, player: str) -> Sequence[Any]: ...
+
+    def abandon(self) -> Sequence[Any]: ...
+
+
+EngineT = TypeVar("EngineT", bound=Engine)
+
+
+class EngineAdapter(GameAdapter[EngineT]):
+    """A `GameAdapter` whose game object is an `Engine`: the methods every such game
+    answers the same way, so a game's adapter holds only what is its own. It names how
+    its events become JSON (`event_to_dict`)."""
+
+    def event_to_dict(self, event: Any) -> GameEvent:
+        raise NotImplementedError
+
+    def copy(self, game: EngineT) -> EngineT:
+        return game.copy()
+
+    def current_player(self, game: EngineT) -> str | None:
+        return None if game.is_over else game.current_player
+
+    def is_over(self, game: EngineT) -> bool:
+        return game.is_over
+
+    def is_abandoned(self, game: EngineT) -> bool:
+        return game.abandoned
+
+    def remove_player(self, game: EngineT, player: str) -> list[GameEvent]:
+        return [self.event_to_dict(event) for event in game.remove_player(player)]
+
+    def abandon(self, game: EngineT) -> list[GameEvent]:
+        return [self.event_to_dict(event) for event in game.abandon()]
 
 
 AnyAdapter = GameAdapter[Any]

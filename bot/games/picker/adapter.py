@@ -26,7 +26,7 @@ from bot.games.picker.engine import (
     game_to_dict,
 )
 from bot.games.picker.words import hint_text
-from bot.sessions.adapter import GameAdapter, GameEvent
+from bot.sessions.adapter import EngineAdapter, GameEvent
 from bot.sessions.adapter import IllegalMove as Refused
 
 KIND = "picker"
@@ -49,11 +49,14 @@ def parse_move(move: str) -> Pick:
         raise Refused() from None
 
 
-class PickerAdapter(GameAdapter[Game]):
+class PickerAdapter(EngineAdapter[Game]):
     kind = KIND
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
     bot_levels = tuple(level.value for level in Level)
+
+    def event_to_dict(self, event: Event) -> GameEvent:
+        return event_to_dict(event)
 
     def new_game(self, players: Sequence[str], options: Mapping[str, Any], rng: Any) -> Game:
         first = 0 if options.get("first_player") == "host" else rng.randrange(len(players))
@@ -67,20 +70,8 @@ class PickerAdapter(GameAdapter[Game]):
     def load(self, data: dict[str, Any]) -> Game:
         return game_from_dict(data)
 
-    def copy(self, game: Game) -> Game:
-        return game.copy()
-
-    def current_player(self, game: Game) -> str | None:
-        return None if game.is_over else game.current_player
-
     def turn_key(self, game: Game) -> str:
         return f"{game.round}:{len(game.picks)}"
-
-    def is_over(self, game: Game) -> bool:
-        return game.is_over
-
-    def is_abandoned(self, game: Game) -> bool:
-        return game.abandoned
 
     def play(self, game: Game, player: str, move: str, rng: Any) -> list[GameEvent]:
         if game.is_over or game.current_player != player:
@@ -95,12 +86,6 @@ class PickerAdapter(GameAdapter[Game]):
     def timeout(self, game: Game, rng: Any) -> list[GameEvent]:
         """The Normal computer choice is made for a player whose time ran out."""
         return _with_next_roll(game, game.apply(timeout_pick(game)), rng)
-
-    def remove_player(self, game: Game, player: str) -> list[GameEvent]:
-        return [event_to_dict(event) for event in game.remove_player(player)]
-
-    def abandon(self, game: Game) -> list[GameEvent]:
-        return [event_to_dict(event) for event in game.abandon()]
 
     def bot_name(self, level: str, index: int) -> str:
         return BOT_NAMES[index % len(BOT_NAMES)] + ("" if index < len(BOT_NAMES) else str(index))

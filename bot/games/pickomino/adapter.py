@@ -33,11 +33,11 @@ from bot.games.pickomino.engine import (
     Source,
 )
 from bot.games.pickomino.engine.claims import best_claim
-from bot.games.pickomino.engine.events import event_to_dict
+from bot.games.pickomino.engine.events import Event, event_to_dict
 from bot.games.pickomino.engine.game import MAX_PLAYERS, MIN_PLAYERS
 from bot.games.pickomino.engine.serialization import game_from_dict, game_to_dict
 from bot.i18n import t
-from bot.sessions.adapter import GameAdapter, GameEvent, IllegalMove
+from bot.sessions.adapter import EngineAdapter, GameEvent, IllegalMove
 
 log = logging.getLogger(__name__)
 
@@ -78,11 +78,14 @@ def parse_move(move: str) -> Any:
     raise IllegalMove()
 
 
-class PickominoAdapter(GameAdapter[Game]):
+class PickominoAdapter(EngineAdapter[Game]):
     kind = KIND
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
     bot_levels = tuple(level.value for level in Level)
+
+    def event_to_dict(self, event: Event) -> GameEvent:
+        return event_to_dict(event)
 
     def new_game(self, players: Sequence[str], options: Mapping[str, Any], rng: Any) -> Game:
         rules = Rules.from_dict(dict(options))
@@ -95,20 +98,8 @@ class PickominoAdapter(GameAdapter[Game]):
     def load(self, data: dict[str, Any]) -> Game:
         return game_from_dict(data)
 
-    def copy(self, game: Game) -> Game:
-        return game.copy()
-
-    def current_player(self, game: Game) -> str | None:
-        return None if game.is_over else game.current_player
-
     def turn_key(self, game: Game) -> str:
         return f"{game.turn_number}:{game.current_player if game.players else ''}"
-
-    def is_over(self, game: Game) -> bool:
-        return game.is_over
-
-    def is_abandoned(self, game: Game) -> bool:
-        return game.abandoned
 
     def play(self, game: Game, player: str, move: str, rng: Any) -> list[GameEvent]:
         if game.is_over or game.current_player != player:
@@ -125,12 +116,6 @@ class PickominoAdapter(GameAdapter[Game]):
 
     def timeout(self, game: Game, rng: Any) -> list[GameEvent]:
         return [event_to_dict(event) for event in game.end_turn_on_timeout()]
-
-    def remove_player(self, game: Game, player: str) -> list[GameEvent]:
-        return [event_to_dict(event) for event in game.remove_player(player)]
-
-    def abandon(self, game: Game) -> list[GameEvent]:
-        return [event_to_dict(event) for event in game.abandon()]
 
     def bot_name(self, level: str, index: int) -> str:
         """`Pip (Easy)`: the AI's name for the seat, with the level as the lobby's button
