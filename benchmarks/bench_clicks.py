@@ -63,6 +63,7 @@ from bot.devserver.payloads import (
     MEMBER_PERMISSIONS,
     TIMESTAMP,
     click_payload,
+    message_payload,
     start_command,
     user_payload,
 )
@@ -257,25 +258,7 @@ class LoopbackDiscord:
     # ---- REST
 
     def store(self, channel: str, data: dict[str, Any]) -> dict[str, Any]:
-        message: dict[str, Any] = {
-            "id": str(next(self.ids)),
-            "channel_id": channel,
-            "guild_id": str(GUILD_ID),
-            "author": BOT_USER,
-            "content": data.get("content") or "",
-            "embeds": data.get("embeds") or [],
-            "components": data.get("components") or [],
-            "flags": int(data.get("flags") or 0),
-            "type": 0,
-            "timestamp": TIMESTAMP,
-            "edited_timestamp": None,
-            "tts": False,
-            "mention_everyone": False,
-            "mentions": [],
-            "mention_roles": [],
-            "attachments": [],
-            "pinned": False,
-        }
+        message = message_payload(next(self.ids), int(channel), BOT_USER, data)
         if not message["flags"] & EPHEMERAL:  # players never click an ephemeral answer here
             self.messages[message["id"]] = message
         return message

@@ -48,7 +48,13 @@ from discord.http import Route
 from bot.client import DiceBot
 from bot.config import Settings
 from bot.devserver import payloads
-from bot.devserver.payloads import APPLICATION_ID, GUILD_ID, MEMBER_PERMISSIONS, TIMESTAMP
+from bot.devserver.payloads import (
+    APPLICATION_ID,
+    GUILD_ID,
+    MEMBER_PERMISSIONS,
+    TIMESTAMP,
+    message_payload,
+)
 from bot.sessions.timers import TASK_PREFIX
 
 EPHEMERAL = 1 << 6
@@ -443,26 +449,14 @@ class FakeDiscord:
 
     def _store(self, channel_id: int, data: dict[str, Any], **extra: Any) -> StoredMessage:
         message_id = self.next_id()
-        payload = {
-            "id": str(message_id),
-            "channel_id": str(channel_id),
-            "guild_id": str(GUILD_ID),
-            "author": dict(self.bot_user),
-            "content": data.get("content") or "",
-            "embeds": data.get("embeds") or [],
-            "components": data.get("components") or [],
-            "flags": int(data.get("flags") or 0),
-            "type": 0,
-            "timestamp": TIMESTAMP,
-            "edited_timestamp": None,
-            "tts": False,
-            "mention_everyone": False,
-            "mentions": [],
-            "mention_roles": [],
-            "attachments": _attachments(data),
-            "pinned": False,
+        payload = message_payload(
+            message_id,
+            channel_id,
+            dict(self.bot_user),
+            data,
+            attachments=_attachments(data),
             **extra,
-        }
+        )
         problems = v2_problems(payload)
         if problems:
             raise _http_error(400, "; ".join(problems))

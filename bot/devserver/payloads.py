@@ -142,3 +142,30 @@ def click_payload(
     payload["message"] = message
     payload["data"] = {"custom_id": custom_id, "component_type": BUTTON}
     return payload
+
+
+def message_payload(
+    message_id: int, channel_id: int, author: dict[str, Any], data: dict[str, Any], **extra: Any
+) -> dict[str, Any]:
+    """A message as Discord returns it after a send, built from the fields the bot sent
+    (`data`); `extra` adds or replaces fields (attachments, interaction metadata)."""
+    return {
+        "id": str(message_id),
+        "channel_id": str(channel_id),
+        "guild_id": str(GUILD_ID),
+        "author": author,
+        "content": data.get("content") or "",
+        "embeds": data.get("embeds") or [],
+        "components": data.get("components") or [],
+        "flags": int(data.get("flags") or 0),
+        "type": 0,
+        "timestamp": TIMESTAMP,
+        "edited_timestamp": None,
+        "tts": False,
+        "mention_everyone": False,
+        "mentions": [],
+        "mention_roles": [],
+        "attachments": [],
+        "pinned": False,
+        **extra,
+    }
