@@ -122,8 +122,13 @@ def serve_clicks_directly(client: discord.Client) -> None:
     swap ours in; a session component needs just the custom_id and, for a menu, the
     options picked, which the interaction carries. That detour was a tenth of a click's
     CPU time. Other dynamic items (the history pager) keep discord.py's own path."""
-    store = client._connection._view_store
-    schedule = store.schedule_dynamic_item_call
+    store = getattr(client._connection, "_view_store", None)
+    schedule = getattr(store, "schedule_dynamic_item_call", None)
+    if store is None or schedule is None:
+        # A discord.py whose internals moved (the pin allows any 2.x): its own path
+        # still serves every click, only slower.
+        log.warning("discord.py has no schedule_dynamic_item_call; clicks take its view path")
+        return
 
     async def dispatch(
         component_type: int,
@@ -150,7 +155,7 @@ def serve_clicks_directly(client: discord.Client) -> None:
         except Exception:
             log.exception("Ignoring exception in a session component's callback")
 
-    store.schedule_dynamic_item_call = dispatch  # type: ignore[method-assign]
+    store.schedule_dynamic_item_call = dispatch
 
 
 def _select(spec: MenuSpec, row: int) -> discord.ui.Select[Any]:
