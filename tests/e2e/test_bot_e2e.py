@@ -533,6 +533,7 @@ async def test_full_game_with_sigkill_restart(
 
         # SIGKILL mid-turn, then a new process on the same database.
         print(f"SIGKILL after click {log.clicks}, in {player}'s turn: {before_kill}")
+        fake.bot_was_killed = True
         await first.kill()
         assert first.popen.returncode == -signal.SIGKILL
         await fake.wait_for(lambda: not fake.ready, what="the stand-in to see the bot gone")

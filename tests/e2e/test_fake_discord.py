@@ -565,3 +565,24 @@ async def test_application_emojis_are_listed_created_and_checked(
         await bot.create_application_emoji(name="pk1_huge", image=png + b"\0" * 300_000)
     assert sorted(fake_discord.app_emojis) == ["pk1_die_1"]
     fake_discord.take_rejections(50035)
+
+
+async def test_a_repeated_delete_is_a_problem_unless_the_bot_was_killed(
+    fake_discord: FakeDiscord, bot: MiniBot
+) -> None:
+    channel = bot.get_channel(fake_discord.channel.id)
+    assert isinstance(channel, discord.TextChannel)
+    sent = await channel.send("your turn")
+    await sent.delete()
+    with pytest.raises(discord.NotFound):
+        await sent.delete()  # as after a restart whose record outlived the message
+    with pytest.raises(AssertionError, match="10008"):
+        fake_discord.check()
+    fake_discord.bot_was_killed = True
+    fake_discord.check()  # the repeat is forgiven, and only it
+    never_sent = channel.get_partial_message(sent.id + 1)
+    with pytest.raises(discord.NotFound):
+        await never_sent.delete()
+    with pytest.raises(AssertionError, match="10008"):
+        fake_discord.check()
+    fake_discord.take_rejections()

@@ -85,6 +85,7 @@ async def test_a_reply_lost_to_a_kill_is_shown_after_the_restart(
         player = current_player(fake, message)
         await fake.click(player, message_id, roll.custom_id, wait=False)
         await asyncio.wait_for(held.arrived.wait(), 10)
+        fake.bot_was_killed = True
         await first.kill()
         assert first.popen.returncode == -signal.SIGKILL
         held.drop()
