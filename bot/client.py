@@ -18,7 +18,7 @@ from discord.ext import commands
 from bot.config import ConfigError, Settings
 from bot.games.registry import GAMES, all_adapters
 from bot.health import keep_beating
-from bot.observability.discord_http import discord_error_trace
+from bot.observability.discord_http import count_on_session, discord_error_trace
 from bot.observability.health import HealthServer, database_check, gateway_check
 from bot.observability.metrics import Metrics
 from bot.pictures.emojis import EmojiBook, SyncResult
@@ -91,6 +91,7 @@ class DiceBot(commands.Bot):
         return [(self.shard_id or 0, self.latency)]
 
     async def setup_hook(self) -> None:
+        count_on_session(self.http, self.metrics)  # the session exists once logged in
         self.db = await open_database(self.settings.database_url, exclusive=True)
         applied = await apply_migrations(self.db)
         if applied:

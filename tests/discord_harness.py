@@ -56,6 +56,7 @@ from bot.devserver.payloads import (
     message_payload,
 )
 from bot.sessions.timers import TASK_PREFIX
+from bot.ui import callback
 
 EPHEMERAL = 1 << 6
 # What a field cleared with null reads as afterwards (Discord answers "" for content).
@@ -345,15 +346,19 @@ class FakeDiscord:
                 payload = _payload_json(fake, kw["multipart"], kw.get("files"))
             return await fake.handle(route, payload)
 
+        async def callback_post(session: Any, route: Route, body: bytes) -> None:
+            await fake.handle(route, json.loads(body))  # the bot's own callback path
+
         http_class = discord.http.HTTPClient
         adapter_class = discord.webhook.async_.AsyncWebhookAdapter
-        saved = (http_class.request, adapter_class.request)
+        saved = (http_class.request, adapter_class.request, callback.post)
         http_class.request = http_request  # type: ignore[method-assign,assignment]
         adapter_class.request = webhook_request  # type: ignore[method-assign,assignment]
+        callback.post = callback_post
         try:
             yield self
         finally:
-            http_class.request, adapter_class.request = saved  # type: ignore[method-assign]
+            http_class.request, adapter_class.request, callback.post = saved  # type: ignore[method-assign]
 
     # ----------------------------------------------------------------- routing
 

@@ -283,7 +283,7 @@ class SessionService:
         try:
             await publish(change)
         except Exception as error:
-            # Discord's error codes are counted by the HTTP trace (bot.observability).
+            # Discord's error codes are counted as responses arrive (bot.observability).
             log.warning("could not show session %s v%s: %r", draft.id, draft.version, error)
             if shows_version:
                 self.shown.not_shown(draft)

@@ -22,6 +22,7 @@ from bot.render.layout import Rendered
 from bot.render.session_message import render_frozen, render_session
 from bot.sessions.model import Session, Status
 from bot.sessions.service import Change
+from bot.ui.callback import update_message
 from bot.ui.components import message_view, prebuilt_message
 from bot.ui.pings import TurnPings
 
@@ -61,8 +62,11 @@ async def reply_edit(interaction: discord.Interaction[Any], session: Session) ->
     """Answer a click by editing the message it was made on (no message-edit rate limit).
     A message of an older release (an embed) becomes Components V2: its text goes."""
     message = await rendered(interaction.client, session)
+    components = prebuilt_message(message)
+    if not message.pictures and await update_message(interaction, components.to_components()):
+        return
     await interaction.response.edit_message(
-        content=None, embeds=[], view=prebuilt_message(message), attachments=attachments(message)
+        content=None, embeds=[], view=components, attachments=attachments(message)
     )
 
 

@@ -12,6 +12,7 @@ from prometheus_client.parser import text_string_to_metric_families
 from bot.client import DiceBot
 from bot.config import Settings
 from bot.endpoints import apply_endpoint_overrides
+from bot.observability.discord_http import count_on_session
 from bot.observability.metrics import Metrics
 
 
@@ -31,6 +32,9 @@ async def stand_in() -> AsyncIterator[str]:
     """A REST stand-in on loopback: /users/@me refuses the token, a channel is missing."""
 
     async def refuse(request: web.Request) -> web.Response:
+        if request.headers.get("Authorization") == "Bot good-token":
+            user = {"id": "9", "username": "dice", "discriminator": "0", "avatar": None}
+            return web.json_response({**user, "bot": True})
         return web.json_response({"message": "401: Unauthorized", "code": 0}, status=401)
 
     async def missing(request: web.Request) -> web.Response:
@@ -65,3 +69,31 @@ async def test_the_bots_rest_errors_are_counted_by_status(stand_in: str, tmp_pat
     finally:
         await bot.close()
     assert errors_by_status(bot.metrics) == {"401": 1, "404": 2}
+
+
+async def test_once_logged_in_the_errors_are_counted_without_a_trace(
+    stand_in: str, tmp_path
+) -> None:
+    """The bot's setup swaps aiohttp's trace (costly on every request) for a response
+    class that counts: each error still counted once, none twice."""
+    apply_endpoint_overrides(stand_in, None)
+    bot = DiceBot(Settings(database_url=f"sqlite:///{tmp_path}/bot.db"))
+    try:
+        await bot.http.static_login("good-token")
+        assert count_on_session(bot.http, bot.metrics)
+        session = bot.http._HTTPClient__session  # type: ignore[attr-defined]
+        assert session._trace_configs == []
+        await bot.http.get_channel(200)
+        with pytest.raises(discord.NotFound):
+            await bot.http.get_channel(404)
+    finally:
+        await bot.close()
+    assert errors_by_status(bot.metrics) == {"404": 1}
+
+
+async def test_without_the_session_the_trace_keeps_counting(tmp_path) -> None:
+    bot = DiceBot(Settings(database_url=f"sqlite:///{tmp_path}/bot.db"))
+    try:
+        assert not count_on_session(bot.http, bot.metrics)  # not logged in: no session yet
+    finally:
+        await bot.close()
