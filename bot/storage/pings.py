@@ -6,7 +6,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
-from bot.storage.protocols import Database, Row
+from bot.storage.protocols import Database, Row, Statement
 
 _COLUMNS = "channel_id, guild_id, session_id, turn, message_id"
 
@@ -46,26 +46,27 @@ class PingStore:
 
     async def put(self, ping: StoredPing) -> None:
         """The channel's ping (replacing any other: one a channel)."""
-        async with self.db.transaction() as connection:
-            await connection.execute(
-                f"INSERT INTO turn_pings ({_COLUMNS}, created_at) VALUES (?, ?, ?, ?, ?, ?)"
-                " ON CONFLICT (channel_id) DO UPDATE SET guild_id = excluded.guild_id,"
-                " session_id = excluded.session_id, turn = excluded.turn,"
-                " message_id = excluded.message_id, created_at = excluded.created_at",
-                (
-                    ping.channel_id,
-                    ping.guild_id,
-                    ping.session_id,
-                    ping.turn,
-                    ping.message_id,
-                    int(time.time()),
-                ),
-            )
+        # One trip to the database (a transaction around a statement takes three).
+        upsert = Statement(
+            f"INSERT INTO turn_pings ({_COLUMNS}, created_at) VALUES (?, ?, ?, ?, ?, ?)"
+            " ON CONFLICT (channel_id) DO UPDATE SET guild_id = excluded.guild_id,"
+            " session_id = excluded.session_id, turn = excluded.turn,"
+            " message_id = excluded.message_id, created_at = excluded.created_at",
+            (
+                ping.channel_id,
+                ping.guild_id,
+                ping.session_id,
+                ping.turn,
+                ping.message_id,
+                int(time.time()),
+            ),
+        )
+        await self.db.execute_batch([upsert])
 
     async def remove(self, channel_id: int, message_id: int) -> None:
         """Forget this ping (and only it: a newer one of the channel stays)."""
-        async with self.db.transaction() as connection:
-            await connection.execute(
-                "DELETE FROM turn_pings WHERE channel_id = ? AND message_id = ?",
-                (channel_id, message_id),
-            )
+        delete = Statement(
+            "DELETE FROM turn_pings WHERE channel_id = ? AND message_id = ?",
+            (channel_id, message_id),
+        )
+        await self.db.execute_batch([delete])
