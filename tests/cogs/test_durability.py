@@ -42,13 +42,12 @@ async def test_a_failed_commit_leaves_the_game_as_it_was(tmp_path, monkeypatch):
         before = await harness.session()
         shown = harness.message(live.id).snapshot()
 
-        def broken(connection, statements):  # on the database thread, mid-transaction
-            connection.execute("BEGIN IMMEDIATE")
+        def broken(connection, statements):  # a batch begun, on whichever thread runs it
             connection.execute(statements[0].sql, statements[0].params)
             connection.execute("ROLLBACK")
             raise sqlite3.OperationalError("disk I/O error")
 
-        monkeypatch.setattr(database, "_run_batch", broken)
+        monkeypatch.setattr(database, "_run_begun_batch", broken)
         failed = await harness.click(anne, harness.message(live.id), "Roll")
         monkeypatch.undo()
 
