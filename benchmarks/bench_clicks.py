@@ -6,7 +6,10 @@ Discord that runs in this process with the players: a gateway websocket (zlib-st
 discord.py asks for it) that delivers every click as an INTERACTION_CREATE, and the REST
 routes the bot calls (every interaction response is a real aiohttp request). A click's
 time runs from the moment its INTERACTION_CREATE is sent to the moment its interaction
-response arrives, which the bot sends only after the commit.
+response arrives, which the bot sends only after the commit. As Discord does, the
+stand-in also sends MESSAGE_CREATE and MESSAGE_UPDATE for the bot's channel messages if
+the bot asked for the guild messages intent, and answers an interaction callback with
+204 No Content unless asked `with_response`.
 
 Each of `--games` tables (three players) plays whole games: the players' moves, the
 click that ends the game (which also writes its history and draws the end picture), then
@@ -75,6 +78,7 @@ FIRST_CHANNEL = 700_000_000_000_000_001
 # that no player's name is the start of another's.
 FIRST_USER = 100_000_000_000_010_001
 EPHEMERAL = 1 << 6
+GUILD_MESSAGES_INTENT = 1 << 9
 KEEP_ORDER = ("🪱", "6️⃣", "5️⃣", "4️⃣", "3️⃣", "2️⃣", "1️⃣")
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
 BOT_START_SECONDS = 60.0
@@ -143,6 +147,8 @@ class LoopbackDiscord:
         self._compressor: Any = None
         self._send_lock = asyncio.Lock()
         self._seq = 0
+        self._intents = 0
+        self._events: set[asyncio.Task[None]] = set()
 
     def app(self) -> web.Application:
         app = web.Application()
@@ -178,6 +184,7 @@ class LoopbackDiscord:
             if frame["op"] == 1:
                 await self.send({"op": 11, "d": None, "s": None, "t": None})
             elif frame["op"] == 2:
+                self._intents = int(frame["d"].get("intents") or 0)
                 await self.dispatch("READY", self.ready_payload())
                 await self.dispatch("GUILD_CREATE", self.guild_payload())
                 self.identified.set()
@@ -261,6 +268,7 @@ class LoopbackDiscord:
         message = message_payload(next(self.ids), int(channel), BOT_USER, data)
         if not message["flags"] & EPHEMERAL:  # players never click an ephemeral answer here
             self.messages[message["id"]] = message
+            self.message_event("MESSAGE_CREATE", message)
         return message
 
     def update(self, message_id: str, data: dict[str, Any]) -> dict[str, Any] | None:
@@ -269,7 +277,16 @@ class LoopbackDiscord:
             for key in ("content", "embeds", "components", "flags"):
                 if key in data:
                     message[key] = data[key] if data[key] is not None else []
+            self.message_event("MESSAGE_UPDATE", message)
         return message
+
+    def message_event(self, event: str, message: dict[str, Any]) -> None:
+        """As Discord: a message created or edited in a channel is also sent to a bot
+        that asked for the guild messages intent (never an ephemeral one)."""
+        if self._intents & GUILD_MESSAGES_INTENT:
+            task = asyncio.create_task(self.dispatch(event, {**message, "guild_id": str(GUILD_ID)}))
+            self._events.add(task)
+            task.add_done_callback(self._events.discard)
 
     async def gateway_url(self, request: web.Request) -> web.Response:
         url = f"ws://{request.host}/gateway"
@@ -326,6 +343,8 @@ class LoopbackDiscord:
         waiting = self.answers.pop(request.match_info["id"], None)
         if waiting is not None and not waiting.done():
             waiting.set_result(Answer(arrived, kind, message, ephemeral))
+        if request.query.get("with_response") not in ("1", "true", "True"):
+            return web.Response(status=204)  # as Discord: the callback's resource on request only
         return answer_json(answer)
 
     async def followup(self, request: web.Request) -> web.Response:
