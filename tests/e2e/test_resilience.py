@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.devserver.standin import FakeDiscord, FakeMessage
+from bot.devserver.standin import INTENT_GUILDS, FakeDiscord, FakeMessage
 from bot.render.custom_ids import ComponentRef
 from tests.e2e.test_bot_e2e import (
     CB_UPDATE,
@@ -126,6 +126,11 @@ async def test_a_rate_limited_reply_is_retried(
         assert answers.count(429) == 1, answers
         assert stored_version(launcher.database) == before + 1
         assert shown_versions(live(fake, message_id)) == {before + 1}
+        # The bot asks for the guilds intent only, so no edit of a live message comes
+        # back to it as a MESSAGE_UPDATE to parse.
+        assert fake.session is not None and fake.session.intents == INTENT_GUILDS
+        events = {frame.get("t") for frame in fake.session.history}
+        assert "MESSAGE_UPDATE" not in events and "INTERACTION_CREATE" in events
     no_problems(launcher)
 
 
