@@ -101,7 +101,8 @@ async def post(session: aiohttp.ClientSession, route: Route, body: bytes) -> Non
                     if not response.headers.get("Via") or not isinstance(answer, dict):
                         # Not Discord's limit but its proxy's ban (Cloudflare): no retry.
                         raise discord.HTTPException(response, answer)
-                    retry_after = float(answer["retry_after"])
+                    # Discord always says how long; a proxy that does not gets a second.
+                    retry_after = float(answer.get("retry_after", 1.0))
                     log.warning(
                         "interaction callback rate limited; retrying in %.2f s", retry_after
                     )
