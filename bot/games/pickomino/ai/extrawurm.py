@@ -19,30 +19,28 @@ by `python -m benchmarks.fit_specialists` (see the constants' comment).
 
 from __future__ import annotations
 
-import math
 from collections import OrderedDict
 from collections.abc import Hashable
 from dataclasses import dataclass
 
 from bot.games.pickomino.ai.extrawurm_solver import (
     MAX_CLAIM,
-    TIE,
     ExtrawurmValues,
     TurnRewards,
+    claim_total,
     solve,
     state_of,
 )
-from bot.games.pickomino.ai.outlook import MORE_PLAYERS, TWO_PLAYERS
-from bot.games.pickomino.ai.policy import ActionValue, Move, RankedActions
+from bot.games.pickomino.ai.outlook import chance_to_win
+from bot.games.pickomino.ai.policy import ActionValue, Move, RankedActions, best_first
 from bot.games.pickomino.ai.position import Objective
 from bot.games.pickomino.ai.states import TurnState
 from bot.games.pickomino.engine import extrawurm_turns as ew
-from bot.games.pickomino.engine.claims import ClaimOption, Source, claim_options
+from bot.games.pickomino.engine.claims import ClaimOption, Source
 from bot.games.pickomino.engine.dice import Face
 from bot.games.pickomino.engine.events import FailReason
 from bot.games.pickomino.engine.game import Game
 from bot.games.pickomino.engine.phases import Phase
-from bot.games.pickomino.engine.rules import LowerTile
 from bot.games.pickomino.engine.specialists import Specialist
 from bot.games.pickomino.engine.tiles import EXTRA_TILES, LOWEST_TILE, worms
 
@@ -137,19 +135,12 @@ def _build_table(game: Game, objective: Objective) -> TurnTable:
     assert expansion is not None
     mover = game.current_player
     valuer = _Valuer(game, objective)
-    tops = {p: stack[-1] for p, stack in game.stacks.items() if stack and p != mover}
     option_values: dict[ClaimOption, float] = {}
     stops: list[float | None] = []
     best: list[ClaimOption | None] = []
     for total in range(MAX_CLAIM + 1):
-        options = claim_options(
-            total,
-            True,
-            game.grill,
-            tops,
-            any_lower_tile=game.rules.lower_tile is LowerTile.ANY,
-            extra_tiles=EXTRA_TILES,
-            may_take_extra=not expansion.extras[mover],
+        options = game.options_for_total(
+            total, extra_tiles=EXTRA_TILES, may_take_extra=not expansion.extras[mover]
         )
         for option in options:
             if option not in option_values:
@@ -199,8 +190,7 @@ class _Valuer:
         """A Bratwurm from the supply now (two or more 1s kept): what it adds."""
         after = self.game.copy()
         assert after.expansion is not None
-        after.expansion.supply -= 1
-        after.expansion.bratwurms[self.mover] += 1
+        ew.bratwurm_for_ones(after)
         if self.objective is Objective.WORMS:
             return self._value(after)
         return self._value(after) - self.now
@@ -215,34 +205,18 @@ class _Valuer:
 
 def win_chance(game: Game, mover: str) -> float:
     """The mover's chance to win with the tiles and tokens as they lie, the turn over
-    (outlook.py's model, a player's strength being score plus specialist worth)."""
-    left = [tile for tile in game.grill if tile >= LOWEST_TILE]
-    if not left:
-        strengths = {
-            player: (game.score(player), max(game.tiles_held(player), default=0))
-            for player in game.players
-        }
-        best = max(strengths.values())
-        if strengths[mover] != best:
-            return 0.0
-        return 1 / sum(1 for strength in strengths.values() if strength == best)
-    fit = TWO_PLAYERS if len(game.players) == 2 else MORE_PLAYERS
-    spread = fit.scale / (sum(map(worms, left)) + fit.grill_shift) ** fit.power
-
-    def strength(player: str) -> tuple[float, int]:
-        score = game.score(player) + specialist_worth(game.specialist_of(player), game)
-        return score, max(game.tiles_held(player), default=0)
-
-    mine = strength(mover)
-    chance = 1.0
-    for player in game.players:
-        if player == mover:
-            continue
-        theirs = strength(player)
-        higher = (mine[1] > theirs[1]) - (mine[1] < theirs[1])
-        gap = mine[0] - theirs[0] + fit.tie_break * higher
-        chance /= 1 + math.exp(-(spread * gap + fit.offset))
-    return chance
+    (outlook.py's model, a player's strength being score plus specialist worth while
+    the game goes on)."""
+    left = sum(worms(tile) for tile in game.grill if tile >= LOWEST_TILE)
+    strengths = {
+        player: (
+            game.score(player)
+            + (specialist_worth(game.specialist_of(player), game) if left else 0.0),
+            max(game.tiles_held(player), default=0),
+        )
+        for player in game.players
+    }
+    return chance_to_win(mover, strengths, left)
 
 
 # ------------------------------------------------------------------ the actions
@@ -257,9 +231,6 @@ class ExtrawurmEvaluation(RankedActions):
     state: TurnState
     weasel: bool  # the Weasel is the mover's and still to use this turn
     actions: tuple[ActionValue, ...]
-
-    def action(self, move: Move) -> ActionValue | None:
-        return next((action for action in self.actions if action.move is move), None)
 
 
 def evaluate_extrawurm(game: Game, objective: Objective = Objective.WIN) -> ExtrawurmEvaluation:
@@ -283,7 +254,7 @@ def evaluate_extrawurm(game: Game, objective: Objective = Objective.WIN) -> Extr
     elif game.phase is Phase.KEEP:
         assert game.roll is not None
         actions += _keeps(table, values, state, game.roll, weasel)
-    if game.legal_actions().can_weasel:
+    if ew.may_use_weasel(game):
         again = values.roll_value(state, weasel=False)
         assert again is not None  # a roll is on the table, so the turn goes on
         actions.append(ActionValue(Move.WEASEL, again, count=len(game.roll or ())))
@@ -291,7 +262,7 @@ def evaluate_extrawurm(game: Game, objective: Objective = Objective.WIN) -> Extr
         actions.append(ActionValue(Move.ACCEPT_FAILURE, table.rewards.fail))
     if not actions:
         raise ValueError(f"no action is open in phase {game.phase}")
-    return ExtrawurmEvaluation(table, values, state, weasel, tuple(sorted(actions, key=_order)))
+    return ExtrawurmEvaluation(table, values, state, weasel, tuple(sorted(actions, key=best_first)))
 
 
 def _keeps(
@@ -309,7 +280,7 @@ def _keeps(
         after = state.keep(face, count)
         bonus = table.rewards.bonus if face is Face.ONE and count > 1 else 0.0
         stop = values.stop_value(after)
-        claim = None if stop is None else table.best[_claim_total(after)]
+        claim = None if stop is None else table.best[claim_total(after)]
         if after.is_over:
             value = values.value(after, weasel) + bonus
             actions.append(ActionValue(Move.KEEP_STOP, value, face, count, claim))
@@ -320,25 +291,3 @@ def _keeps(
         if stop is not None:
             actions.append(ActionValue(Move.KEEP_STOP, stop + bonus, face, count, claim))
     return actions
-
-
-def _claim_total(state: TurnState) -> int:
-    return state.total if state.has_worm else state.total + ew.CANNED_WORM_POINTS
-
-
-# Ties: a sure end before an equal gamble, keeping before the Weasel (it is kept for a
-# worse roll), a steal before a grill tile, then the higher face.
-_RANK = {
-    Move.STOP: 0,
-    Move.KEEP_STOP: 0,
-    Move.ACCEPT_FAILURE: 0,
-    Move.KEEP_ROLL: 1,
-    Move.ROLL: 1,
-    Move.WEASEL: 2,
-}
-
-
-def _order(action: ActionValue) -> tuple[float, int, bool, int]:
-    steals = action.claim is not None and action.claim.source is Source.STEAL
-    face = int(action.face) if action.face is not None else 0
-    return (-round(action.value / TIE), _RANK[action.move], not steals, -face)

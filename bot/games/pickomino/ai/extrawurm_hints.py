@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from bot.games.pickomino.ai.extrawurm import ExtrawurmEvaluation, evaluate_extrawurm
-from bot.games.pickomino.ai.hints import MENTION_STEAL, _dice, _dice_kept, odds
+from bot.games.pickomino.ai.hints import _chances, _dice, _dice_kept, odds
 from bot.games.pickomino.ai.policy import ActionValue, Move
 from bot.games.pickomino.ai.position import Objective
 from bot.games.pickomino.engine.claims import ClaimOption, Source
@@ -73,9 +73,7 @@ def extrawurm_hint_for(game: Game) -> ExtrawurmHint:
     elif best.move is Move.WEASEL:
         recommended = weasel
     elif best.face is not None:
-        recommended = choices.get((best.move, best.face)) or _keep_choice(
-            game, evaluation, best, steals
-        )
+        recommended = choices[best.move, best.face]  # the keep options hold every keep
     else:
         recommended = ChoiceHint(best)
     assert recommended is not None
@@ -183,11 +181,19 @@ def _advice(hint: ExtrawurmHint, names: Mapping[str, str]) -> str:
         dice = _dice(action.count)
         if hint.no_new_face:
             return t("ai.extrawurm.do.weasel_rescue", dice=dice, odds=odds(choice.tile_chance))
-        return t("ai.extrawurm.do.weasel", dice=dice, why=_chances(choice))
+        return t(
+            "ai.extrawurm.do.weasel",
+            dice=dice,
+            why=_chances(choice.tile_chance, choice.steal_chance),
+        )
     if action.move is Move.ACCEPT_FAILURE:
         return t("ai.extrawurm.do.accept_failure")
     if action.move is Move.ROLL:
-        return t("ai.hint.do.roll", dice=_dice(hint.dice_left), why=_chances(choice))
+        return t(
+            "ai.hint.do.roll",
+            dice=_dice(hint.dice_left),
+            why=_chances(choice.tile_chance, choice.steal_chance),
+        )
     if action.move is Move.STOP:
         assert action.claim is not None
         claim = claim_words(action.claim, names, hint)
@@ -196,20 +202,12 @@ def _advice(hint: ExtrawurmHint, names: Mapping[str, str]) -> str:
         return t("ai.hint.do.stop_rather", claim=claim, odds=odds(hint.roll.tile_chance))
     dice = _kept_words(choice)
     if action.move is Move.KEEP_ROLL:
-        return t("ai.hint.do.keep_roll", dice=dice, why=_chances(choice))
+        return t(
+            "ai.hint.do.keep_roll", dice=dice, why=_chances(choice.tile_chance, choice.steal_chance)
+        )
     if action.claim is None:
         return t("ai.hint.do.keep_fail", dice=dice)
     return t("ai.hint.do.keep_stop", dice=dice, claim=claim_words(action.claim, names, hint))
-
-
-def _chances(choice: ChoiceHint) -> str:
-    if choice.steal_chance >= MENTION_STEAL:
-        return t(
-            "ai.hint.why.tile_steal",
-            odds=odds(choice.tile_chance),
-            steal=odds(choice.steal_chance),
-        )
-    return t("ai.hint.why.tile", odds=odds(choice.tile_chance))
 
 
 def _keep_line(keep: ChoiceHint, names: Mapping[str, str], hint: ExtrawurmHint) -> str:

@@ -25,19 +25,18 @@ base solver's time (benchmarks/bench_solver.py).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from itertools import repeat
 from operator import call, itemgetter, mul
 
-from bot.games.pickomino.ai.states import TurnState, face_bit, reachable_states
+from bot.games.pickomino.ai.solver import NEVER, TIE
+from bot.games.pickomino.ai.states import TurnState, reachable_states
 from bot.games.pickomino.ai.states import _merged_outcomes as merged_outcomes
-from bot.games.pickomino.engine.dice import MAX_DICE, POINTS, Face
+from bot.games.pickomino.engine.dice import MAX_DICE, Face
 from bot.games.pickomino.engine.extrawurm_turns import CANNED_WORM_POINTS
 
-NEVER = float("-inf")
-TIE = 1e-9  # as solver.TIE: a gain below this is float noise, and the sure choice wins
 MAX_CLAIM = MAX_DICE * Face.WORM.points + CANNED_WORM_POINTS  # 50: nine 5s and the can
 SOLUTIONS_KEPT = 256
 
@@ -47,13 +46,7 @@ Stops = tuple[float | None, ...]
 
 def state_of(kept: Iterable[Face], dice: int) -> TurnState:
     """The solver's state of a turn of `dice` dice with `kept` kept."""
-    faces = [Face(face) for face in kept]
-    if len(faces) > dice:
-        raise ValueError(f"at most {dice} dice can be kept, not {len(faces)}")
-    mask = 0
-    for face in faces:
-        mask |= face_bit(face)
-    return TurnState(mask, dice - len(faces), sum(POINTS[face] for face in faces))
+    return TurnState.from_kept(kept, dice)
 
 
 def claim_total(state: TurnState) -> int:
@@ -106,10 +99,6 @@ class Graph:
     @property
     def padding(self) -> int:
         return 2 * len(self.states) + 1
-
-    @property
-    def outcome_count(self) -> int:
-        return sum(len(node.probabilities) + len(node.single_probabilities) for node in self.rolls)
 
 
 @cache
@@ -291,11 +280,6 @@ class ExtrawurmValues:
     def stop_value(self, state: TurnState) -> float | None:
         return self.stop_of[self.graph.index[state]]
 
-    def stops(self, state: TurnState, weasel: bool = False) -> bool:
-        """True when best play stops here (or the turn is over by itself)."""
-        stop = self.stop_value(state)
-        return state.is_over or (stop is not None and self.value(state, weasel) == stop)
-
     # ------------------------------------------------------------------ chances
 
     def reward_chance(
@@ -379,17 +363,3 @@ def warm_up() -> None:
     """Build both graphs (8 and 9 dice) ahead of the first Extrawurm decision."""
     graph(8)
     graph(MAX_DICE)
-
-
-def best_keep_value(
-    values: ExtrawurmValues, state: TurnState, roll: Sequence[Face], weasel: bool
-) -> float:
-    """The best keep from `roll` in `state` (NEVER when no face is new); for tests."""
-    best = NEVER
-    for face in set(roll):
-        if state.has_kept(face):
-            continue
-        count = list(roll).count(face)
-        after = state.keep(face, count)
-        best = max(best, values.kept_value(after, weasel, face is Face.ONE and count > 1))
-    return best

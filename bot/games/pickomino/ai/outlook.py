@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import bisect
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from bot.games.pickomino.engine.claims import ClaimOption, Source
@@ -97,19 +98,28 @@ class Table:
             player: (sum(map(worms, tiles)), max(tiles, default=0))
             for player, tiles in stacks.items()
         }
-        mine = strengths[self.mover]
-        if not grill:
-            best = max(strengths.values())
-            if mine != best:
-                return 0.0
-            return 1 / sum(1 for strength in strengths.values() if strength == best)
-        fit = TWO_PLAYERS if len(stacks) == 2 else MORE_PLAYERS
-        spread = fit.scale / (sum(map(worms, grill)) + fit.grill_shift) ** fit.power
-        chance = 1.0
-        for player, theirs in strengths.items():
-            if player == self.mover:
-                continue
-            higher = (mine[1] > theirs[1]) - (mine[1] < theirs[1])
-            gap = mine[0] - theirs[0] + fit.tie_break * higher
-            chance /= 1 + math.exp(-(spread * gap + fit.offset))
-        return chance
+        return chance_to_win(self.mover, strengths, sum(map(worms, grill)))
+
+
+def chance_to_win(
+    mover: str, strengths: Mapping[str, tuple[float, int]], grill_worms: int
+) -> float:
+    """The model of the module's docstring: the mover's chance to win, each player's
+    strength being (worms, highest single tile), `grill_worms` the worms still face up
+    on the grill (none: the game is over, and the value exact)."""
+    mine = strengths[mover]
+    if not grill_worms:
+        best = max(strengths.values())
+        if mine != best:
+            return 0.0
+        return 1 / sum(1 for strength in strengths.values() if strength == best)
+    fit = TWO_PLAYERS if len(strengths) == 2 else MORE_PLAYERS
+    spread = fit.scale / (grill_worms + fit.grill_shift) ** fit.power
+    chance = 1.0
+    for player, theirs in strengths.items():
+        if player == mover:
+            continue
+        higher = (mine[1] > theirs[1]) - (mine[1] < theirs[1])
+        gap = mine[0] - theirs[0] + fit.tie_break * higher
+        chance /= 1 + math.exp(-(spread * gap + fit.offset))
+    return chance

@@ -105,7 +105,7 @@ def evaluate(
         actions = _keeps(position, state, values, dice)
     if not actions:
         raise ValueError(f"no action is open with {list(kept)} kept and roll {roll}")
-    return Evaluation(position, state, dice, tuple(sorted(actions, key=_best_first)), values)
+    return Evaluation(position, state, dice, tuple(sorted(actions, key=best_first)), values)
 
 
 def evaluate_game(game: Game, objective: Objective = Objective.WIN) -> Evaluation:
@@ -152,9 +152,21 @@ def _keeps(
     return actions
 
 
-def _best_first(action: ActionValue) -> tuple[float, bool, bool, int]:
-    # Ties: a sure tile before an equal gamble (as the solver does, within its TIE), a
-    # steal before a grill tile of the same worms, then the higher face.
+# Ties: a sure end before an equal gamble (as the solver does, within its TIE), keeping
+# before the Weasel (it is kept for a worse roll), a steal before a grill tile of the
+# same worms, then the higher face.
+_RANK = {
+    Move.STOP: 0,
+    Move.KEEP_STOP: 0,
+    Move.ACCEPT_FAILURE: 0,
+    Move.KEEP_ROLL: 1,
+    Move.ROLL: 1,
+    Move.WEASEL: 2,
+}
+
+
+def best_first(action: ActionValue) -> tuple[float, int, bool, int]:
+    """The sort key of actions, best first (for the base game and Extrawurm alike)."""
     steals = action.claim is not None and action.claim.source is Source.STEAL
     face = int(action.face) if action.face is not None else 0
-    return (-round(action.value / TIE), not action.stops, not steals, -face)
+    return (-round(action.value / TIE), _RANK[action.move], not steals, -face)

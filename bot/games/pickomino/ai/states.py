@@ -43,15 +43,15 @@ class TurnState:
         return cls(0, DICE_COUNT, 0)
 
     @classmethod
-    def from_kept(cls, kept: Iterable[Face]) -> TurnState:
-        """The state of a turn with these dice kept (any order)."""
+    def from_kept(cls, kept: Iterable[Face], dice: int = DICE_COUNT) -> TurnState:
+        """The state of a turn of `dice` dice with these kept (any order)."""
         faces = [Face(face) for face in kept]
-        if len(faces) > DICE_COUNT:
-            raise ValueError(f"at most {DICE_COUNT} dice can be kept, not {len(faces)}")
+        if len(faces) > dice:
+            raise ValueError(f"at most {dice} dice can be kept, not {len(faces)}")
         mask = 0
         for face in faces:
             mask |= face_bit(face)
-        return cls(mask, DICE_COUNT - len(faces), sum(POINTS[face] for face in faces))
+        return cls(mask, dice - len(faces), sum(POINTS[face] for face in faces))
 
     @property
     def has_worm(self) -> bool:
