@@ -7,9 +7,7 @@ display name, escaped for markdown). The game's own words come from its HistoryF
 
 from __future__ import annotations
 
-from babel.numbers import format_decimal
-
-from bot.history.figures import Aggregate, HistoryFigures, NameOf, StorySeat
+from bot.history.figures import Aggregate, HistoryFigures, NameOf, StorySeat, Variant
 from bot.history.models import (
     WIN_RATE_MIN_GAMES,
     GameStory,
@@ -22,13 +20,12 @@ from bot.history.models import (
     SeatLine,
     Variants,
 )
-from bot.i18n import current_locale, percent, t
-from bot.i18n.locales import babel_locale
+from bot.i18n import number, percent, t
 
 
 def one_decimal(value: float) -> str:
     """An average as the reader's language writes it, one decimal: 7.5, 7,5."""
-    return format_decimal(value, format="#,##0.0", locale=babel_locale(current_locale.get()))
+    return number(value, pattern="#,##0.0")
 
 
 def games(count: int) -> str:
@@ -70,12 +67,16 @@ def history_line(game: GameSummary, figures: HistoryFigures, name_of: NameOf) ->
     )
 
 
+def played_variant(game: GameSummary, figures: HistoryFigures) -> Variant | None:
+    """The game's rule variant, if this game was played with it."""
+    variant = figures.variant
+    return variant if variant is not None and game.variant == variant.key else None
+
+
 def variant_mark(game: GameSummary, figures: HistoryFigures) -> str:
     """The sign of a game played with the game's rule variant (" 🌭"), else nothing."""
-    variant = figures.variant
-    if variant is None or game.variant != variant.key:
-        return ""
-    return t(variant.mark)
+    variant = played_variant(game, figures)
+    return "" if variant is None else t(variant.mark)
 
 
 def _history_seat(seat: SeatLine, figures: HistoryFigures, name_of: NameOf) -> str:
@@ -94,14 +95,23 @@ def ranking_value(ranking: Ranking, figures: HistoryFigures) -> str:
     return figures.score.ranking if ranking is Ranking.AVERAGE_SCORE else ranking.value
 
 
-def ranking_name(ranking: Ranking, figures: HistoryFigures) -> str:
+def ranking_key(ranking: Ranking, figures: HistoryFigures) -> str:
+    """The i18n key of a ranking's name: the game's own for the average score."""
     if ranking is Ranking.AVERAGE_SCORE:
-        return t(figures.score.name)
-    return t(f"score.ranking.{ranking}")
+        return figures.score.name
+    return f"score.ranking.{ranking}"
+
+
+def ranking_name(ranking: Ranking, figures: HistoryFigures) -> str:
+    return t(ranking_key(ranking, figures))
+
+
+def period_key(period: Period) -> str:
+    return f"score.period.{period}"
 
 
 def period_name(period: Period) -> str:
-    return t(f"score.period.{period}")
+    return t(period_key(period))
 
 
 def variants_name(variants: Variants, figures: HistoryFigures) -> str | None:

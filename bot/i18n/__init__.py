@@ -109,10 +109,11 @@ def translation(key: str, locale: str, /, **params: object) -> str | None:
     return None if template is None else template.format(**params)
 
 
-def number(value: float, locale: str | None = None) -> str:
-    """A number as the language writes it: 12,345.5 in English, 12.345,5 in German."""
+def number(value: float, locale: str | None = None, *, pattern: str | None = None) -> str:
+    """A number as the language writes it: 12,345.5 in English, 12.345,5 in German
+    (`pattern` a CLDR number pattern, such as "#,##0.0" for one decimal)."""
     language = supported(locale) if locale else current_locale.get()
-    return format_decimal(value, locale=babel_locale(language))
+    return format_decimal(value, format=pattern, locale=babel_locale(language))
 
 
 def percent(value: float, locale: str | None = None, *, digits: int = 1) -> str:

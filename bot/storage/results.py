@@ -65,21 +65,23 @@ class SqliteResultStore:
         await connection.execute(INSERT_STORY, story_row(result))
         await connection.execute(COUNT_GUILD_GAME, (result.game, result.guild_id))
         people = [player for player in result.players if not player.is_bot]
-        keys = [result.game] if result.variant is None else [result.game, variant_key(result)]
-        for key in keys:
-            await connection.executemany(
-                UPSERT_TOTALS, [totals_row(result, p, key) for p in people]
-            )
+        keys = [result.game]
+        if result.variant is not None:
+            keys.append(variant_key(result.game, result.variant))
+        await connection.executemany(
+            UPSERT_TOTALS, [totals_row(result, p, key) for key in keys for p in people]
+        )
         if result.abandoned:
             return
         await connection.executemany(UPSERT_FIGURE, list(figure_rows(result, people)))
         await connection.executemany(UPSERT_ITEM, list(item_rows(result, people)))
         stayed = [player for player in people if not player.left]
-        for key in keys:
-            await connection.executemany(UPSERT_DAY, [day_row(result, p, key) for p in stayed])
-            await connection.executemany(
-                UPSERT_PERIOD, [period_row(result, p, key) for p in stayed]
-            )
+        await connection.executemany(
+            UPSERT_DAY, [day_row(result, p, key) for key in keys for p in stayed]
+        )
+        await connection.executemany(
+            UPSERT_PERIOD, [period_row(result, p, key) for key in keys for p in stayed]
+        )
 
     # ------------------------------------------------------------------ history
 
@@ -160,7 +162,7 @@ class SqliteResultStore:
         if variant is None or variants is Variants.ALL:
             variants = Variants.ALL
         first_day = period.first_day(int(time.time()) if now is None else now)
-        variant_game = f"{game}:{variant}"
+        variant_game = variant_key(game, variant) if variant is not None else game
         key = variant_game if variants is Variants.ONLY else game
         args: list[Any]
         if first_day is None:
@@ -191,7 +193,7 @@ class SqliteResultStore:
         minimum = WIN_RATE_MIN_GAMES if ranking is Ranking.WIN_RATE else 1
         # One pass over the period's totals (materialized once), read three ways: the
         # top rows (a top-N sort), the asker's row with their rank (a count of better
-        # values), and the counts. Ranks inside the top come from its order, in Python.
+        # values), and the counts. Ranks inside the top come from its order.
         rows = await _fetchall(
             connection,
             f"""
@@ -212,10 +214,11 @@ class SqliteResultStore:
             SELECT 2, NULL, (SELECT count(*) FROM ranked),
                 (SELECT games FROM totals WHERE user_id = ?),
                 (SELECT count(*) FROM totals WHERE games >= ?), NULL
+            ORDER BY 1, value DESC, {_TIE_ORDER[ranking]}, user_id
             """,
             [*args, minimum, size, asker_id, asker_id, minimum],
         )
-        top_rows = sorted((r for r in rows if r[0] == 0), key=_tie_key(ranking))
+        top_rows = [row for row in rows if row[0] == 0]  # in the ORDER BY's order
         asker_row = next((row for row in rows if row[0] == 1), None)
         (_, _, ranked_players, asker_games, players, _) = next(row for row in rows if row[0] == 2)
         names = await _names(
@@ -285,7 +288,7 @@ class SqliteResultStore:
             counted = await _fetchone(
                 connection,
                 "SELECT games FROM history_totals WHERE game = ? AND guild_id = ? AND user_id = ?",
-                (f"{game}:{variant}", guild_id, user_id),
+                (variant_key(game, variant), guild_id, user_id),
             )
             variant_games = counted[0] if counted else 0
         return PlayerStats(
@@ -440,9 +443,9 @@ def player_row(result: GameResult, player: PlayerResult) -> tuple[Any, ...]:
     )
 
 
-def variant_key(result: GameResult) -> str:
-    """The aggregate key its variant's games are counted under as well."""
-    return f"{result.game}:{result.variant}"
+def variant_key(game: str, variant: str) -> str:
+    """The aggregate key a variant's games are counted under as well as the game's."""
+    return f"{game}:{variant}"
 
 
 def totals_row(result: GameResult, player: PlayerResult, key: str) -> dict[str, Any]:
@@ -578,15 +581,6 @@ _TIE_ORDER = {
     Ranking.AVERAGE_SCORE: "games DESC",
     Ranking.GAMES: "wins DESC",
 }
-
-
-def _tie_key(ranking: Ranking) -> Any:
-    """Sort key of a top row (kind, user_id, games, wins, score, value)."""
-    if ranking is Ranking.WINS:
-        return lambda row: (-row[5], row[2], row[1])
-    if ranking is Ranking.GAMES:
-        return lambda row: (-row[5], -row[3], row[1])
-    return lambda row: (-row[5], -row[2], row[1])
 
 
 async def _roll_window(

@@ -30,7 +30,7 @@ class Platform:
 
 def install(bot: commands.Bot, sessions: SessionService) -> Platform:
     """Serve every session component and tell the live messages about timer changes."""
-    pings = TurnPings(bot, NotifyStore(sessions.db), PingStore(sessions.db), sessions.owns_guild)
+    pings = TurnPings(bot, NotifyStore(sessions.db), PingStore(sessions.db))
     live = LiveMessages(bot, pings)
     platform = Platform(sessions, live, Clicks(sessions, live), pings)
     sessions.listener = live

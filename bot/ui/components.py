@@ -15,7 +15,7 @@ from typing import Any, Protocol
 
 import discord
 
-from bot.render.custom_ids import TEMPLATE, ComponentRef, MalformedId
+from bot.render.custom_ids import TEMPLATE, ComponentRef
 from bot.render.layout import (
     Block,
     ButtonSpec,
@@ -85,10 +85,7 @@ class SessionComponent(discord.ui.DynamicItem[Wrapped], template=TEMPLATE):
     ) -> SessionComponent:
         # Never raise here: discord.py would log it and leave the click unanswered.
         wrapped = item if isinstance(item, discord.ui.Button | discord.ui.Select) else None
-        try:
-            ref = ComponentRef.from_custom_id(match[0])
-        except MalformedId:
-            ref = None
+        ref = ComponentRef.parse(match[0])
         if wrapped is None:
             wrapped, ref = discord.ui.Button(custom_id=match[0]), None
         return cls(wrapped, ref)
@@ -140,15 +137,12 @@ def serve_clicks_directly(client: discord.Client) -> None:
         if factory is not SessionComponent or interaction.message is None:
             await schedule(component_type, factory, interaction, custom_id, match)
             return
-        data: dict[str, Any] = dict(interaction.data or {})
         ref: ComponentRef | None = None
         picked: list[str] | None = None
         if component_type in (BUTTON, STRING_SELECT):
-            try:
-                ref = ComponentRef.from_custom_id(custom_id)
-            except MalformedId:
-                ref = None
+            ref = ComponentRef.parse(custom_id)
             if component_type == STRING_SELECT:
+                data: Any = interaction.data or {}
                 picked = [str(value) for value in data.get("values") or []]
         try:
             await serve_click(interaction, ref, picked)

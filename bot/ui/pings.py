@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable
 
 import discord
 
@@ -36,12 +35,10 @@ class TurnPings:
         client: discord.Client,
         settings: NotifyStore,
         store: PingStore,
-        owns_guild: Callable[[int], bool] = lambda guild_id: True,
     ) -> None:
         self.client = client
         self.settings = settings
         self.store = store
-        self.owns_guild = owns_guild  # sharded: restore only the pings of our guilds
         self._pings: dict[int, StoredPing | None] = {}  # channel id -> its ping, once known
         self._locks: dict[int, asyncio.Lock] = {}  # changes in a channel, one at a time
 
@@ -62,7 +59,8 @@ class TurnPings:
         did, while the bot was down), pinging whoever's turn it is now; keep the others
         for their turn's end. Returns how many were deleted."""
         try:
-            stored = [p for p in await self.store.all() if self.owns_guild(p.guild_id)]
+            # Sharded: only the pings of this process's guilds.
+            stored = [p for p in await self.store.all() if sessions.owns_guild(p.guild_id)]
         except StorageError as error:
             log.warning("could not read the stored turn pings: %s", error)
             return 0

@@ -98,8 +98,9 @@ def game_embed(story: GameStory, figures: HistoryFigures, name_of: NameOf) -> di
     else:
         title_key, standings_key = "score.game.title", "score.game.standings"
     title = t(title_key, game_id=summary.game_id)
-    if figures.variant is not None and summary.variant == figures.variant.key:
-        title = t("score.game.title.variant", title=title, variant=t(figures.variant.name))
+    variant = text.played_variant(summary, figures)
+    if variant is not None:
+        title = t("score.game.title.variant", title=title, variant=t(variant.name))
     embed = discord.Embed(
         title=title,
         description=f"{header}\n\n{text.fit_lines(lines, room)}",

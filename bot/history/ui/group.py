@@ -44,11 +44,11 @@ def score_group(
     )
     rankings = {text.ranking_value(ranking, figures): ranking for ranking in Ranking}
     ranking_choices = [
-        app_commands.Choice(name=command_text(ranking_key(ranking, figures)), value=value)
+        app_commands.Choice(name=command_text(text.ranking_key(ranking, figures)), value=value)
         for value, ranking in rankings.items()
     ]
     period_choices = [
-        app_commands.Choice(name=command_text(f"score.period.{period}"), value=period.value)
+        app_commands.Choice(name=command_text(text.period_key(period)), value=period.value)
         for period in Period
     ]
 
@@ -147,13 +147,6 @@ def score_group(
         return await pages.game_choices(interaction, current)
 
     return group
-
-
-def ranking_key(ranking: Ranking, figures: HistoryFigures) -> str:
-    """The i18n key of a ranking's name: the game's own for the average score."""
-    if ranking is Ranking.AVERAGE_SCORE:
-        return figures.score.name
-    return f"score.ranking.{ranking}"
 
 
 def default_variants(ranking: Ranking, figures: HistoryFigures) -> Variants:
