@@ -61,12 +61,17 @@ def percentiles(samples: list[float]) -> str:
     return f"p50 {cuts[49] * 1000:6.2f} ms p99 {cuts[98] * 1000:6.2f} ms"
 
 
-def random_game(rng: random.Random) -> Game:
-    """A two-player game partway through: some tiles in stacks, some turned over."""
+def split_tiles(rng: random.Random) -> tuple[list[int], list[int]]:
+    """Grill tiles partway through a game: some taken (in stacks), some turned over."""
     tiles = list(ALL_TILES)
     rng.shuffle(tiles)
     taken = rng.randrange(0, 12)
-    held, turned = tiles[:taken], tiles[taken : taken + rng.randrange(0, 3)]
+    return tiles[:taken], tiles[taken : taken + rng.randrange(0, 3)]
+
+
+def random_game(rng: random.Random) -> Game:
+    """A two-player game partway through: some tiles in stacks, some turned over."""
+    held, turned = split_tiles(rng)
     return Game.from_position(
         ["anne", "bot"],
         grill=set(ALL_TILES) - set(held) - set(turned),
@@ -78,10 +83,7 @@ def random_game(rng: random.Random) -> Game:
 
 def random_extrawurm_game(rng: random.Random, held: Specialist) -> Game:
     """A two-player Extrawurm game partway through, the bot to move holding `held`."""
-    tiles = list(ALL_TILES)
-    rng.shuffle(tiles)
-    taken = rng.randrange(0, 12)
-    stacked, turned = tiles[:taken], tiles[taken : taken + rng.randrange(0, 3)]
+    stacked, turned = split_tiles(rng)
     grill = sorted({11, 13, *ALL_TILES} - set(stacked) - set(turned))
     places: dict[Specialist, int | str | None] = {
         specialist: tile if tile in grill else None for specialist, tile in SETUP_TILES.items()

@@ -141,7 +141,7 @@ def state_graph() -> StateGraph:
 
 
 def _roll_node(state: TurnState, index: dict[TurnState, int], padding: int) -> RollNode:
-    fail, outcomes = _merged_outcomes(state.mask, state.dice_left)
+    fail, outcomes = merged_outcomes(state.mask, state.dice_left)
     singles: list[tuple[float, int]] = []
     others: list[tuple[float, tuple[int, ...]]] = []
     for chance, keeps in outcomes:
@@ -187,7 +187,7 @@ def reachable_states(dice: int = DICE_COUNT) -> list[TurnState]:
 
 
 @cache
-def _merged_outcomes(
+def merged_outcomes(
     mask: int, dice: int
 ) -> tuple[float, tuple[tuple[float, tuple[tuple[Face, int], ...]], ...]]:
     """The chance of no new face, and the other outcomes merged by their new faces.
