@@ -273,11 +273,7 @@ def _keeps(
     weasel: bool,
 ) -> list[ActionValue]:
     actions = []
-    for face in sorted(set(roll)):
-        if state.has_kept(face):
-            continue
-        count = roll.count(face)
-        after = state.keep(face, count)
+    for face, count, after in state.keeps(roll):
         bonus = table.rewards.bonus if face is Face.ONE and count > 1 else 0.0
         stop = values.stop_value(after)
         claim = None if stop is None else table.best[claim_total(after)]

@@ -133,11 +133,7 @@ def _keeps(
     position: Position, state: TurnState, values: TurnValues, roll: tuple[Face, ...]
 ) -> list[ActionValue]:
     actions = []
-    for face in sorted(set(roll)):
-        if state.has_kept(face):
-            continue
-        count = roll.count(face)
-        after = state.keep(face, count)
+    for face, count, after in state.keeps(roll):
         claim = position.best_claim(after.total, after.has_worm)
         if after.is_over:
             actions.append(ActionValue(Move.KEEP_STOP, values.value(after), face, count, claim))

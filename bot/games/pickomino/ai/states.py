@@ -13,7 +13,7 @@ order of dice left, fewest first, so a state's successors are always valued firs
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
 from operator import itemgetter
@@ -74,6 +74,14 @@ class TurnState:
             self.dice_left - count,
             self.total + count * POINTS[face],
         )
+
+    def keeps(self, roll: Sequence[Face]) -> Iterator[tuple[Face, int, TurnState]]:
+        """Each face of `roll` not kept yet, lowest first: the face, how many dice show
+        it, and the state after keeping them all."""
+        for face in sorted(set(roll)):
+            if not self.has_kept(face):
+                count = roll.count(face)
+                yield face, count, self.keep(face, count)
 
 
 @dataclass(frozen=True, slots=True)
