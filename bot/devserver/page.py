@@ -347,12 +347,10 @@ class Page:
 
     def visible(self, tab: Tab) -> list[FakeMessage]:
         channel = tab.channel_id
+        fake = self.fake
         messages = [
-            m
-            for m in [*self.fake.channel_messages(channel), *self.fake.ephemeral_messages()]
-            if m.channel_id == channel
-            and not m.deleted
-            and (not m.is_ephemeral or m.recipient_id == tab.user.id)
+            *fake.channel_messages(channel),
+            *(m for m in fake.ephemeral_messages(tab.user) if m.channel_id == channel),
         ]
         messages.sort(key=lambda m: m.id)
         return messages[-SHOWN_MESSAGES:]

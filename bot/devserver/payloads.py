@@ -12,7 +12,7 @@ from typing import Any
 APPLICATION_ID = 900_000_000_000_000_001
 GUILD_ID = 800_000_000_000_000_001
 IT_COMMAND, IT_COMPONENT = 2, 3  # interaction types
-BUTTON, STRING_SELECT = 2, 3  # component types
+BUTTON = 2  # component type
 TEXT_CHANNEL, PUBLIC_THREAD = 0, 11  # channel types
 # View channel, send messages, read history, use application commands.
 MEMBER_PERMISSIONS = (1 << 10) | (1 << 11) | (1 << 16) | (1 << 31)

@@ -77,12 +77,7 @@ class BotChild:
         self.data = data
         self.process: asyncio.subprocess.Process | None = None
         self.stopping = False
-        self.starts = 0
         self._task: asyncio.Task[None] | None = None
-
-    @property
-    def pid(self) -> int | None:
-        return self.process.pid if self.process is not None else None
 
     def env(self) -> dict[str, str]:
         env = {k: v for k, v in os.environ.items() if k not in CLEARED}
@@ -99,7 +94,6 @@ class BotChild:
         pause = 0.5
         while not self.stopping:
             started = time.monotonic()
-            self.starts += 1
             # Its own session: Ctrl-C in the terminal reaches only us, and we stop it in
             # order. The working directory holds no developer's .env.
             self.process = await asyncio.create_subprocess_exec(
@@ -174,11 +168,7 @@ def trim(fake: FakeDiscord) -> None:
     """The stand-in keeps every request for tests; a long evening needs only recent ones."""
     del fake.requests[:-1000]
     del fake.gateway_log[:-1000]
-    old = fake.interactions[:-500]
-    del fake.interactions[:-500]
-    for interaction in old:
-        fake._interactions_by_id.pop(interaction.id, None)
-        fake._interactions_by_token.pop(interaction.token, None)
+    fake.forget_interactions(keep=500)
     fake.rejections.clear()  # they are the bot's business in tests; here the log says
     fake.unknown_routes.clear()
 
@@ -194,7 +184,6 @@ async def serve(args: argparse.Namespace) -> int:
         host=args.host,
         port=args.port,
     )
-    fake.guild_name = "Local table"
     world_path = data / "play-world.json"
     try:
         found = world.load(fake, world_path)
@@ -216,7 +205,6 @@ async def serve(args: argparse.Namespace) -> int:
             f"{fake.port} can play as anyone and read every channel of this table.",
             file=sys.stderr,
         )
-    shown = "127.0.0.1" if args.host in ("0.0.0.0", "::", "") else args.host
     keeper = WorldKeeper(fake, world_path)
     child = BotChild(fake, data)
     stop = asyncio.Event()
@@ -226,9 +214,7 @@ async def serve(args: argparse.Namespace) -> int:
     saving = loop.create_task(keeper.run())
     child.start()
     where = "found the games where they were" if found else "a new table"
-    print(
-        f"The table is open at http://{shown}:{fake.port}/ ({where}; Ctrl-C stops it).", flush=True
-    )
+    print(f"The table is open at {fake.base_url}/ ({where}; Ctrl-C stops it).", flush=True)
     try:
         await stop.wait()
     finally:

@@ -287,6 +287,19 @@ class _FormErrors:
 Path = tuple[str | int, ...]
 
 
+def _length_error(
+    errors: _FormErrors, path: Path, size: int, *, min_len: int, max_len: int
+) -> None:
+    """Discord's error for a string or list whose length is out of bounds."""
+    if size > max_len or size < min_len:
+        if min_len:
+            errors.add(
+                path, "BASE_TYPE_BAD_LENGTH", f"Must be between {min_len} and {max_len} in length."
+            )
+        else:
+            errors.add(path, "BASE_TYPE_MAX_LENGTH", f"Must be {max_len} or fewer in length.")
+
+
 def _check_str(
     errors: _FormErrors,
     path: Path,
@@ -303,13 +316,7 @@ def _check_str(
     if not isinstance(value, str):
         errors.add(path, "BASE_TYPE_STRING", "Could not interpret value as string.")
         return ""
-    if len(value) > max_len or len(value) < min_len:
-        if min_len:
-            errors.add(
-                path, "BASE_TYPE_BAD_LENGTH", f"Must be between {min_len} and {max_len} in length."
-            )
-        else:
-            errors.add(path, "BASE_TYPE_MAX_LENGTH", f"Must be {max_len} or fewer in length.")
+    _length_error(errors, path, len(value), min_len=min_len, max_len=max_len)
     return value
 
 
@@ -323,13 +330,7 @@ def _check_list(
     if not isinstance(value, list):
         errors.add(path, "BASE_TYPE_ARRAY", "Only iterables may be used in a ListType")
         return []
-    if len(value) > max_len or len(value) < min_len:
-        if min_len:
-            errors.add(
-                path, "BASE_TYPE_BAD_LENGTH", f"Must be between {min_len} and {max_len} in length."
-            )
-        else:
-            errors.add(path, "BASE_TYPE_MAX_LENGTH", f"Must be {max_len} or fewer in length.")
+    _length_error(errors, path, len(value), min_len=min_len, max_len=max_len)
     return value
 
 
@@ -1644,6 +1645,14 @@ class FakeDiscord:
 
     def all_commands(self) -> list[dict[str, Any]]:
         return [cmd for scope in self.commands.values() for cmd in scope.values()]
+
+    def forget_interactions(self, *, keep: int) -> None:
+        """Forget all but the newest `keep` interactions (answers to older ones are unknown)."""
+        old = self.interactions[:-keep]
+        del self.interactions[:-keep]
+        for interaction in old:
+            self._interactions_by_id.pop(interaction.id, None)
+            self._interactions_by_token.pop(interaction.token, None)
 
     def get_message(self, message_id: int) -> FakeMessage | None:
         return self._messages.get(message_id) or self._ephemeral.get(message_id)
