@@ -223,9 +223,6 @@ class Tab:
     async def clicks(self) -> int:
         return int(await self.page.evaluate("() => window.playStats.clicks.length"))
 
-    async def refusals(self) -> int:
-        return int(await self.page.evaluate("() => window.playStats.refusals"))
-
     async def click(self, message_id: str, custom_id: str) -> None:
         """Click and wait until the page drew the answer (an edit or a new message);
         `Stale` if the button is gone by the time the click comes (a person looks again)."""
@@ -299,9 +296,9 @@ def pickomino_move(message: Shown) -> tuple[str, str, str | None]:
     keeps = {b["id"].rsplit(":", 1)[-1]: b for b in moves if ":keep:" in b["id"] + ":"}
     for move in KEEP_ORDER:
         arg = move.split(":", 1)[-1]
-        for key, button in keeps.items():
-            if key == arg:
-                return "click", button["id"], None
+        button = keeps.get(arg)
+        if button is not None:
+            return "click", button["id"], None
     rolls = [b for b in moves if b["label"] == ROLL]
     if rolls:
         return "click", rolls[0]["id"], None

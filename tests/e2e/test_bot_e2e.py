@@ -96,10 +96,12 @@ def _die_with_parent() -> None:
 
 @dataclass
 class BotProcess:
-    """One `python -m bot` subprocess; its stdout and stderr go to ``log_path``."""
+    """One `python -m bot` subprocess against ``fake``; its stdout and stderr go to
+    ``log_path``."""
 
     popen: subprocess.Popen[bytes]
     log_path: Path
+    fake: FakeDiscord
     started_at: float = field(default_factory=time.monotonic)
 
     @property
@@ -122,7 +124,9 @@ class BotProcess:
         ]
 
     async def kill(self) -> None:
-        """SIGKILL: no shutdown code runs, as when the host dies."""
+        """SIGKILL: no shutdown code runs, as when the host dies. The stand-in is told, so
+        a delete the kill cut short and the next process repeats is no problem."""
+        self.fake.bot_was_killed = True
         if not self.exited:
             self.popen.send_signal(signal.SIGKILL)
         await asyncio.to_thread(self.popen.wait, 10)
@@ -187,7 +191,7 @@ class BotLauncher:
                 stderr=subprocess.STDOUT,
                 preexec_fn=_die_with_parent,
             )
-        process = BotProcess(popen, log_path)
+        process = BotProcess(popen, log_path, self.fake)
         self.processes.append(process)
 
         def connected() -> bool:
@@ -328,6 +332,11 @@ def face_buttons(message: FakeMessage) -> list[FakeButton]:
     """The enabled face buttons, in the order the test prefers them."""
     faces = [b for b in enabled(message) if _move_of(b) in KEEP_ORDER]
     return sorted(faces, key=lambda b: KEEP_ORDER.index(_move_of(b)))
+
+
+def no_problems(launcher: BotLauncher) -> None:
+    problems = [line for process in launcher.processes for line in process.problems()]
+    assert not problems, "the bot logged errors:\n" + "\n".join(problems)
 
 
 def _move_of(button: FakeButton) -> str:
@@ -533,7 +542,6 @@ async def test_full_game_with_sigkill_restart(
 
         # SIGKILL mid-turn, then a new process on the same database.
         print(f"SIGKILL after click {log.clicks}, in {player}'s turn: {before_kill}")
-        fake.bot_was_killed = True
         await first.kill()
         assert first.popen.returncode == -signal.SIGKILL
         await fake.wait_for(lambda: not fake.ready, what="the stand-in to see the bot gone")

@@ -25,18 +25,20 @@ from pathlib import Path
 import pytest
 
 from bot.devserver.standin import FakeButton, FakeDiscord, FakeMessage
-from bot.games.pickomino.adapter import PickominoAdapter, keep_move
-from bot.games.pickomino.engine import Face, Game
+from bot.games.pickomino.adapter import PickominoAdapter
+from bot.games.pickomino.engine import Game
 from bot.games.pickomino.engine.specialists import SETUP_TILES, Specialist
 from bot.games.pickomino.render.blocks import SPECIALIST_MARK
 from bot.i18n import t
 from bot.render.custom_ids import ComponentRef
 from tests.e2e.test_bot_e2e import (
     DEADLINE,
+    KEEP_ORDER,
     BotLauncher,
     _label_pattern,
     accepted_click,
     is_final,
+    no_problems,
     text_blocks,
 )
 
@@ -47,9 +49,6 @@ LEVELS = ("normal", "easy")  # the computer players the host adds
 SEED = "2015"  # any seed plays a whole game; pinned, a failure replays the same way
 TEST_BUDGET = 150.0
 MAX_STEPS = 2000
-KEEP_ORDER = [keep_move(Face.WORM)] + [
-    keep_move(face) for face in sorted(set(Face) - {Face.WORM}, key=lambda f: -f.value)
-]
 HELD_MARKS = {s: SPECIALIST_MARK[s] for s in Specialist if s is not Specialist.RAVEN}
 
 
@@ -283,5 +282,4 @@ async def test_a_whole_extrawurm_game(fake_discord: FakeDiscord, launcher: BotLa
     slow = [i.describe() for i in fake.interactions if (i.latency or 0.0) >= DEADLINE]
     assert not slow, "answers later than 3 s:\n" + "\n".join(slow)
     assert await process.stop() == 0, process.log()
-    problems = [line for p in launcher.processes for line in p.problems()]
-    assert not problems, "the bot logged errors:\n" + "\n".join(problems)
+    no_problems(launcher)

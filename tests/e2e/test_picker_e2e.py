@@ -84,7 +84,6 @@ async def test_a_picker_game_with_sigkill_restart_and_history(
         await _pick(fake, lobby.id, picks)  # round 1: the first die of three
         kept_before = lobby.components
 
-        fake.bot_was_killed = True
         await first.kill()
         assert first.popen.returncode == -signal.SIGKILL
         await fake.wait_for(lambda: not fake.ready, what="the stand-in to see the bot gone")

@@ -23,6 +23,7 @@ from tests.e2e.test_bot_e2e import (
     accepted_click,
     choose,
     current_player,
+    no_problems,
     open_lobby,
     roll_button,
 )
@@ -47,11 +48,6 @@ def live(fake: FakeDiscord, message_id: int) -> FakeMessage:
     message = fake.get_message(message_id)
     assert message is not None
     return message
-
-
-def no_problems(launcher: BotLauncher) -> None:
-    problems = [line for process in launcher.processes for line in process.problems()]
-    assert not problems, "the bot logged errors:\n" + "\n".join(problems)
 
 
 async def game_in_play(fake: FakeDiscord, launcher: BotLauncher) -> tuple[BotProcess, int, int]:
@@ -85,7 +81,6 @@ async def test_a_reply_lost_to_a_kill_is_shown_after_the_restart(
         player = current_player(fake, message)
         await fake.click(player, message_id, roll.custom_id, wait=False)
         await asyncio.wait_for(held.arrived.wait(), 10)
-        fake.bot_was_killed = True
         await first.kill()
         assert first.popen.returncode == -signal.SIGKILL
         held.drop()

@@ -195,7 +195,6 @@ async def test_two_shard_processes_on_postgres_survive_a_sigkill(
         shown_before = {
             table.game: snapshot(fake.get_message(table.message_id))[:2] for table in killed
         }
-        fake.bot_was_killed = True
         await shard1.kill()
         assert shard1.popen.returncode == -signal.SIGKILL
         await fake.wait_for(
