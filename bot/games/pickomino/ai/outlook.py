@@ -22,6 +22,10 @@ The model, for the player who has just moved (m):
 So the turn's ends differ as the game does: a failure costs the top tile and shortens
 the game by the grill tile it turns over (good for the leader, bad for the others),
 and near the end the solver plays for the win rather than for worms.
+
+With two players Hard looks one turn further (`Table.looks_ahead`, position.py): each
+end is worth what the opponent's best answer to it leaves, the answer's ends valued by
+this model from the opponent's side.
 """
 
 from __future__ import annotations
@@ -54,6 +58,10 @@ TWO_PLAYERS = FitConstants(scale=0.7976, offset=-0.1255, grill_shift=0.0, power=
 MORE_PLAYERS = FitConstants(scale=0.8390, offset=-0.1567, grill_shift=0.0, power=0.5, tie_break=0.5)
 
 
+End = tuple[tuple[int, ...], dict[str, tuple[int, ...]]]
+"""How a turn can end: the grill left face up, and every player's stack (bottom first)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Table:
     """The whole game around a turn: every seated player's stack and the failure rule.
@@ -65,9 +73,19 @@ class Table:
     mover: str
     stacks: tuple[tuple[str, tuple[int, ...]], ...]
     flip_on_empty_failure: bool = False
+    # Two players: value each end after the opponent's best answer (position.py).
+    looks_ahead: bool = False
 
     def after_claim(self, grill: tuple[int, ...], option: ClaimOption) -> float:
         """The mover's chance to win after taking `option`."""
+        return self.chance(*self.claimed(grill, option))
+
+    def after_failure(self, grill: tuple[int, ...]) -> float:
+        """The mover's chance to win after a failure: top tile back, highest turned over."""
+        return self.chance(*self.failed(grill))
+
+    def claimed(self, grill: tuple[int, ...], option: ClaimOption) -> End:
+        """The grill and the stacks after the mover takes `option`."""
         stacks = dict(self.stacks)
         if option.source is Source.STEAL:
             assert option.victim is not None
@@ -75,10 +93,11 @@ class Table:
         else:
             grill = tuple(tile for tile in grill if tile != option.tile)
         stacks[self.mover] = (*stacks[self.mover], option.tile)
-        return self.chance(grill, stacks)
+        return grill, stacks
 
-    def after_failure(self, grill: tuple[int, ...]) -> float:
-        """The mover's chance to win after a failure: top tile back, highest turned over."""
+    def failed(self, grill: tuple[int, ...]) -> End:
+        """The grill and the stacks after the mover fails: its top tile goes back, and
+        the highest grill tile (unless that is the one returned) is turned over."""
         stacks = dict(self.stacks)
         own = stacks[self.mover]
         board = list(grill)
@@ -90,7 +109,7 @@ class Table:
                 board.pop()
         elif self.flip_on_empty_failure and board:
             board.pop()
-        return self.chance(tuple(board), stacks)
+        return tuple(board), stacks
 
     def chance(self, grill: tuple[int, ...], stacks: dict[str, tuple[int, ...]]) -> float:
         """The mover's chance to win with this grill and these stacks, the mover's turn over."""

@@ -3,7 +3,8 @@
 None of it changes during a turn: the face-up grill, the player's own top tile (lost on
 a failure) and the opponents' top tiles (stolen with an exact sum). With a `Table`
 (the whole game) the ends of the turn are valued by the chance to win (Hard, see
-outlook.py); without one, by the change of the player's own worms (Normal, the odds).
+outlook.py; with two players, after the opponent's best answer, see `_after_answers`);
+without one, by the change of the player's own worms (Normal, the odds).
 """
 
 from __future__ import annotations
@@ -12,7 +13,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from functools import lru_cache
 
-from bot.games.pickomino.ai.outlook import Table
+from bot.games.pickomino.ai.batch import start_values
+from bot.games.pickomino.ai.outlook import End, Table
 from bot.games.pickomino.ai.states import MAX_TOTAL
 from bot.games.pickomino.engine.claims import ClaimOption, Source, claim_options
 from bot.games.pickomino.engine.game import Game
@@ -52,7 +54,8 @@ class Position:
         table = None
         if objective is Objective.WIN:
             stacks = tuple((name, tuple(game.stacks[name])) for name in game.players)
-            table = Table(player, stacks, game.rules.flip_on_empty_failure)
+            looks_ahead = len(game.players) == 2
+            table = Table(player, stacks, game.rules.flip_on_empty_failure, looks_ahead)
         return cls(tuple(game.grill), game.top_tile(player), tops, game.rules.lower_tile, table)
 
     @property
@@ -73,7 +76,7 @@ class Position:
         """What ending the turn by taking `option` is worth to the player."""
         if self.table is None:
             return float(option.worms)
-        return _claim_value(self, option)
+        return _end_values(self)[option]
 
     def best_claim(self, total: int, has_worm: bool) -> ClaimOption | None:
         """The claim worth most to the player; a steal wins a tie (it also hurts)."""
@@ -89,7 +92,7 @@ class Position:
     def fail_value(self) -> float:
         """What a failure is worth: the top tile goes back (and a grill tile may turn)."""
         if self.table is not None:
-            return _fail_value(self)
+            return _end_values(self)[FAILURE]
         return -float(worms(self.own_top)) if self.own_top is not None else 0.0
 
     def rewards(self) -> Rewards:
@@ -97,16 +100,64 @@ class Position:
         return _rewards(self)
 
 
-@lru_cache(maxsize=4096)
-def _claim_value(position: Position, option: ClaimOption) -> float:
-    assert position.table is not None
-    return position.table.after_claim(position.grill, option)
+FAILURE = None  # the failure's key among a position's ends
 
 
 @lru_cache(maxsize=256)
-def _fail_value(position: Position) -> float:
-    assert position.table is not None
-    return position.table.after_failure(position.grill)
+def _end_values(position: Position) -> dict[ClaimOption | None, float]:
+    """The chance to win after each way the turn can end: every claim open with some
+    sum, and the failure (FAILURE). Memoized: a turn asks at every decision."""
+    table = position.table
+    assert table is not None
+    options = list(
+        dict.fromkeys(
+            option for total in range(MAX_TOTAL + 1) for option in position.claims(total, True)
+        )
+    )
+    ends = [table.claimed(position.grill, option) for option in options]
+    ends.append(table.failed(position.grill))
+    if table.looks_ahead:
+        values = _after_answers(position, ends)
+    else:
+        values = [table.chance(*end) for end in ends]
+    return dict(zip([*options, FAILURE], values, strict=True))
+
+
+def _after_answers(position: Position, ends: list[End]) -> list[float]:
+    """Two players: the mover's chance to win after each end and the opponent's answer.
+
+    The opponent plays its next turn for its own chance to win after it (the model of
+    outlook.py, as Hard without look-ahead would), and the mover's chance is what the
+    opponent leaves: one minus the opponent's expected chance, their best play solved
+    exactly for every end at once (batch.py). So each end is valued by what the next
+    turn can do to it, not by a formula: how exposed the mover's new top tile is to a
+    steal, which tiles it leaves the opponent, and how likely the opponent is to fail.
+    An end that empties the grill is the end of the game, valued exactly.
+    """
+    table = position.table
+    assert table is not None
+    (opponent,) = (player for player, _ in table.stacks if player != table.mover)
+    values: dict[int, float] = {}
+    answers: dict[int, Position] = {}
+    for index, (grill, stacks) in enumerate(ends):
+        if not grill:  # the game is over: the model's exact value
+            values[index] = table.chance(grill, stacks)
+            continue
+        mover_stack = stacks[table.mover]
+        answers[index] = Position(
+            grill,
+            own_top=stacks[opponent][-1] if stacks[opponent] else None,
+            opponent_tops=((table.mover, mover_stack[-1]),) if mover_stack else (),
+            lower_tile=position.lower_tile,
+            table=Table(opponent, tuple(stacks.items()), table.flip_on_empty_failure),
+        )
+    if answers:
+        solved = start_values(
+            [(answer.rewards(), answer.fail_value) for answer in answers.values()]
+        )
+        for index, opponent_chance in zip(answers, solved, strict=True):
+            values[index] = 1.0 - float(opponent_chance)
+    return [values[index] for index in range(len(ends))]
 
 
 @lru_cache(maxsize=256)

@@ -1,11 +1,19 @@
 """Hard plays for the win: the steal's full swing, the failure's turned tile, the end game."""
 
+from dataclasses import replace
+
+import pytest
+
+from bot.games.pickomino.ai.outlook import Table
 from bot.games.pickomino.ai.players import Level, RollDice, decide
 from bot.games.pickomino.ai.policy import evaluate_game
 from bot.games.pickomino.ai.position import Objective, Position
+from bot.games.pickomino.ai.solver import solve
+from bot.games.pickomino.ai.states import TurnState
 from bot.games.pickomino.engine import (
     ALL_TILES,
     Claim,
+    ClaimOption,
     Face,
     Game,
     Keep,
@@ -108,15 +116,55 @@ def test_under_the_any_rule_a_stop_is_worth_the_best_tile_it_may_take() -> None:
     assert where.claim_value(decision.option) == rewards[40]
 
 
-def test_under_the_any_rule_far_behind_hard_leaves_the_bigger_tile_on_the_grill() -> None:
-    # 26 kept with every die: 25 or 23 may be taken. Bob trails 0 to 6 with two tiles
-    # left: taking the 25 leaves one worm to play for, taking the 23 leaves two, and
-    # the game goes on while the grill has tiles. Counting worms, Normal takes the 25.
+def test_far_behind_hard_takes_the_tile_that_keeps_a_comeback_alive() -> None:
+    # Under the any-lower-tile rule, 26 kept with every die: 25 or 23 may be taken. Bob
+    # trails 0 to 6 with two tiles left. By the worms left on the grill (the model of
+    # outlook.py alone), the 23 looks better: it leaves two worms to play for. Looking at
+    # Anne's answer shows why not: if she fails, her 24 goes back and the highest tile is
+    # turned over. After the 23, that is the 25, and the grill keeps one tile; after the
+    # 25, the grill keeps 23 and 24, Bob holds 2 worms and Anne's 27 is open to a steal.
     rules = Rules(lower_tile=LowerTile.ANY)
     stacks = {"anne": [29, 27, 24], "bob": []}
     game = with_grill(stacks, {23, 25}, current="bob", rules=rules)
     keep_rolls(game, ("WW114442", "W"), ("114442", "4"), ("112", "1"), ("2", "2"))
     assert {option.tile for option in game.claim_options()} == {23, 25}
-    hard, normal = decide(game, Level.HARD), decide(game, Level.NORMAL)
-    assert isinstance(hard, Claim) and hard.option.tile == 23
-    assert isinstance(normal, Claim) and normal.option.tile == 25
+    decision = decide(game, Level.HARD)
+    assert isinstance(decision, Claim) and decision.option.tile == 25
+    where = Position.from_game(game, Objective.WIN)
+    assert where.table is not None and where.table.looks_ahead
+    static = replace(where, table=replace(where.table, looks_ahead=False))
+    assert static.claim_value(ClaimOption(23)) > static.claim_value(ClaimOption(25))
+
+
+def test_each_end_is_worth_what_the_opponents_best_answer_leaves() -> None:
+    # The look-ahead, worked out one end at a time with the one-table solver: after each
+    # claim and after a failure, Anne's best turn for her own chance to win, and Bob's
+    # chance is the rest.
+    game = with_grill({"anne": [27, 30], "bob": [26]}, {21, 22, 24, 28, 33, 35}, current="bob")
+    where = Position.from_game(game, Objective.WIN)
+    table = where.table
+    assert table is not None and table.looks_ahead
+    ends = {option: table.claimed(where.grill, option) for option in where.claims(28, True)}
+    ends |= {option: table.claimed(where.grill, option) for option in where.claims(30, True)}
+    assert {option.source for option in ends} == {Source.GRILL, Source.STEAL}
+    ends[None] = table.failed(where.grill)
+    for option, (grill, stacks) in ends.items():
+        answer = Position(
+            grill,
+            own_top=stacks["anne"][-1],
+            opponent_tops=(("bob", stacks["bob"][-1]),) if stacks["bob"] else (),
+            table=Table("anne", tuple(stacks.items())),
+        )
+        anne = solve(answer.rewards(), answer.fail_value).value(TurnState.start())
+        bob = where.fail_value if option is None else where.claim_value(option)
+        assert bob == pytest.approx(1 - anne, abs=1e-9)
+        assert 0 < bob < 1
+
+
+def test_an_end_that_empties_the_grill_is_the_games_exact_result() -> None:
+    # One tile left: taking it ends the game, Bob ahead 4 to 3 (no answer to look at).
+    game = with_grill({"anne": [30], "bob": [29]}, {21}, current="bob")
+    where = Position.from_game(game, Objective.WIN)
+    assert where.claim_value(ClaimOption(21)) == 1.0
+    game = with_grill({"anne": [30, 25], "bob": [29]}, {21}, current="bob")
+    assert Position.from_game(game, Objective.WIN).claim_value(ClaimOption(21)) == 0.0
