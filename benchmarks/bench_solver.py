@@ -20,8 +20,10 @@ import random
 import statistics
 import time
 from collections.abc import Callable
+from dataclasses import replace
 
 from bot.games.pickomino.ai import extrawurm
+from bot.games.pickomino.ai.batch import start_values
 from bot.games.pickomino.ai.extrawurm import evaluate_extrawurm
 from bot.games.pickomino.ai.extrawurm_hints import extrawurm_hint_for
 from bot.games.pickomino.ai.extrawurm_solver import graph as extrawurm_graph
@@ -30,7 +32,7 @@ from bot.games.pickomino.ai.hints import hint_for
 from bot.games.pickomino.ai.players import Level, carry_out, decide
 from bot.games.pickomino.ai.policy import evaluate, evaluate_game
 from bot.games.pickomino.ai.position import Objective, Position
-from bot.games.pickomino.ai.solver import solve
+from bot.games.pickomino.ai.solver import TurnValues, solve
 from bot.games.pickomino.ai.states import state_graph
 from bot.games.pickomino.engine import ALL_TILES, SETUP_TILES, Game, Rules, Specialist
 
@@ -166,6 +168,29 @@ def bench_base(rng: random.Random, positions: int) -> None:
             carry_out(game, decide(game, Level.HARD), rng)
     for timings in (fresh, decisions, hints):
         print(timings.report())
+    bench_answers(rng, positions)
+
+
+ANSWERS = 18  # the ends of a turn early in a game: 16 grill tiles, a steal, a failure
+
+
+def bench_answers(rng: random.Random, positions: int) -> None:
+    """The look-ahead's work at a turn's first decision, batched and one table at a time."""
+    batched = Timings(f"{ANSWERS} answers at once (batch.py)")
+    one_by_one = Timings(f"{ANSWERS} answers one by one")
+    for _ in range(max(1, positions // 10)):
+        tables = []
+        for _ in range(ANSWERS):
+            game = random_game(rng)
+            position = replace(Position.from_game(game, Objective.WIN), table=None)
+            rewards = tuple(
+                None if reward is None else reward + rng.random() for reward in position.rewards()
+            )
+            tables.append((rewards, position.fail_value))
+        batched.time(lambda tables=tables: start_values(tables))
+        one_by_one.time(lambda tables=tables: [TurnValues(*table) for table in tables])
+    print(batched.report())
+    print(one_by_one.report())
 
 
 if __name__ == "__main__":
