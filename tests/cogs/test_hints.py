@@ -11,8 +11,8 @@ EDIT = ("PATCH", "/channels/{channel_id}/messages/{message_id}")
 # Seed 1, Anne first: her first roll is 1 1 2 2 2 3 4 5.
 FIRST_ROLL_HINT = "\n".join(
     [
-        "💡 Keep the 4, then roll: about a 3 in 4 chance to end with a tile.",
-        "• Keep the 3 (3): about a 2 in 3 chance of a tile",
+        "💡 Keep the 3, then roll: about a 2 in 3 chance to end with a tile.",
+        "• Keep the 4 (4): about a 2 in 3 chance of a tile",
         "• Keep the 5 (5): about a 2 in 3 chance of a tile",
         "• Keep the three 2s (6): about a 1 in 2 chance of a tile",
         "• Keep the two 1s (2): about a 1 in 2 chance of a tile",
