@@ -18,6 +18,7 @@
   expansion (nine dice, the Canned Worm, the Weasel, specialists, Bratwurms).
 """
 
+from bot.games.pickomino.ai.batch import warm_up as _warm_up_batch
 from bot.games.pickomino.ai.extrawurm_solver import warm_up as _warm_up_extrawurm
 from bot.games.pickomino.ai.hints import Hint, KeepHint, RollHint, format_hint, hint_for
 from bot.games.pickomino.ai.players import (
@@ -38,6 +39,7 @@ from bot.games.pickomino.ai.solver import warm_up as _warm_up_base
 def warm_up() -> None:
     """Build every shared table now rather than at the first decision (off the loop)."""
     _warm_up_base()
+    _warm_up_batch()
     _warm_up_extrawurm()
 
 

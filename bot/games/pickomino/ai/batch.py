@@ -109,6 +109,11 @@ def _graph() -> _Graph:
     )
 
 
+def warm_up() -> None:
+    """Build the arrays now (about 15 ms, after solver.warm_up) rather than at a decision."""
+    _graph()
+
+
 def start_values(
     tables: list[tuple[tuple[float | None, ...], float]],
 ) -> FloatArray:
