@@ -76,14 +76,6 @@ class Table:
     # Two players: value each end after the opponent's best answer (position.py).
     looks_ahead: bool = False
 
-    def after_claim(self, grill: tuple[int, ...], option: ClaimOption) -> float:
-        """The mover's chance to win after taking `option`."""
-        return self.chance(*self.claimed(grill, option))
-
-    def after_failure(self, grill: tuple[int, ...]) -> float:
-        """The mover's chance to win after a failure: top tile back, highest turned over."""
-        return self.chance(*self.failed(grill))
-
     def claimed(self, grill: tuple[int, ...], option: ClaimOption) -> End:
         """The grill and the stacks after the mover takes `option`."""
         stacks = dict(self.stacks)
