@@ -76,7 +76,7 @@ class Position:
         """What ending the turn by taking `option` is worth to the player."""
         if self.table is None:
             return float(option.worms)
-        return _end_values(self)[option]
+        return _valued_ends(self).values[option]
 
     def best_claim(self, total: int, has_worm: bool) -> ClaimOption | None:
         """The claim worth most to the player; a steal wins a tie (it also hurts)."""
@@ -92,35 +92,50 @@ class Position:
     def fail_value(self) -> float:
         """What a failure is worth: the top tile goes back (and a grill tile may turn)."""
         if self.table is not None:
-            return _end_values(self)[FAILURE]
+            return _valued_ends(self).values[FAILURE]
         return -float(worms(self.own_top)) if self.own_top is not None else 0.0
 
     def rewards(self) -> Rewards:
         """What stopping gives for each sum, the solver's view of this position."""
-        return _rewards(self)
+        if self.table is None:
+            return _worm_rewards(self)
+        return _valued_ends(self).rewards
 
 
 FAILURE = None  # the failure's key among a position's ends
 
 
+@dataclass(frozen=True, slots=True)
+class _Ends:
+    """What each way a turn can end is worth (each claim, and FAILURE), and the
+    solver's reward table made of them."""
+
+    values: dict[ClaimOption | None, float]
+    rewards: Rewards
+
+
 @lru_cache(maxsize=256)
-def _end_values(position: Position) -> dict[ClaimOption | None, float]:
-    """The chance to win after each way the turn can end: every claim open with some
-    sum, and the failure (FAILURE). Memoized: a turn asks at every decision."""
+def _valued_ends(position: Position) -> _Ends:
+    # Memoized: a turn asks at every decision. The look-ahead's answer positions are
+    # valued once each and call _value_ends directly, so they do not crowd this memo.
+    return _value_ends(position)
+
+
+def _value_ends(position: Position) -> _Ends:
+    """The chance to win after each way the turn of `position` can end (it has a Table)."""
     table = position.table
     assert table is not None
-    options = list(
-        dict.fromkeys(
-            option for total in range(MAX_TOTAL + 1) for option in position.claims(total, True)
-        )
-    )
+    claims = [position.claims(total, True) for total in range(MAX_TOTAL + 1)]
+    options = list(dict.fromkeys(option for listed in claims for option in listed))
     ends = [table.claimed(position.grill, option) for option in options]
     ends.append(table.failed(position.grill))
     if table.looks_ahead:
-        values = _after_answers(position, ends)
+        chances = _after_answers(position, ends)
     else:
-        values = [table.chance(*end) for end in ends]
-    return dict(zip([*options, FAILURE], values, strict=True))
+        chances = [table.chance(*end) for end in ends]
+    values = dict(zip([*options, FAILURE], chances, strict=True))
+    rewards = tuple(max((values[option] for option in listed), default=None) for listed in claims)
+    return _Ends(values, rewards)
 
 
 def _after_answers(position: Position, ends: list[End]) -> list[float]:
@@ -152,19 +167,17 @@ def _after_answers(position: Position, ends: list[End]) -> list[float]:
             table=Table(opponent, tuple(stacks.items()), table.flip_on_empty_failure),
         )
     if answers:
-        solved = start_values(
-            [(answer.rewards(), answer.fail_value) for answer in answers.values()]
-        )
+        valued = [_value_ends(answer) for answer in answers.values()]
+        solved = start_values([(ends.rewards, ends.values[FAILURE]) for ends in valued])
         for index, opponent_chance in zip(answers, solved, strict=True):
             values[index] = 1.0 - float(opponent_chance)
     return [values[index] for index in range(len(ends))]
 
 
 @lru_cache(maxsize=256)
-def _rewards(position: Position) -> Rewards:
+def _worm_rewards(position: Position) -> Rewards:
     # Memoized: a turn asks for the same table at every decision.
-    rewards: list[float | None] = []
-    for total in range(MAX_TOTAL + 1):
-        best = position.best_claim(total, has_worm=True)
-        rewards.append(position.claim_value(best) if best else None)
-    return tuple(rewards)
+    return tuple(
+        max((float(option.worms) for option in position.claims(total, True)), default=None)
+        for total in range(MAX_TOTAL + 1)
+    )
