@@ -20,7 +20,6 @@ import random
 import statistics
 import time
 from collections.abc import Callable
-from dataclasses import replace
 
 from bot.games.pickomino.ai import extrawurm
 from bot.games.pickomino.ai.batch import start_values
@@ -179,14 +178,8 @@ def bench_answers(rng: random.Random, positions: int) -> None:
     batched = Timings(f"{ANSWERS} answers at once (batch.py)")
     one_by_one = Timings(f"{ANSWERS} answers one by one")
     for _ in range(max(1, positions // 10)):
-        tables = []
-        for _ in range(ANSWERS):
-            game = random_game(rng)
-            position = replace(Position.from_game(game, Objective.WIN), table=None)
-            rewards = tuple(
-                None if reward is None else reward + rng.random() for reward in position.rewards()
-            )
-            tables.append((rewards, position.fail_value))
+        answers = [Position.from_game(random_game(rng)) for _ in range(ANSWERS)]
+        tables = [(position.rewards(), position.fail_value) for position in answers]
         batched.time(lambda tables=tables: start_values(tables))
         one_by_one.time(lambda tables=tables: [TurnValues(*table) for table in tables])
     print(batched.report())
