@@ -21,3 +21,12 @@ def percentile(values: list[float], fraction: float) -> float:
     """The value below which `fraction` of `values` lie (nearest rank, no interpolation)."""
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
+
+
+def mean_interval(values: list[float], z: float = Z_95) -> tuple[float, float]:
+    """The normal-approximation interval of the mean of independent `values` (a deal's
+    mean share, say), from their sample standard deviation."""
+    mean = sum(values) / len(values)
+    variance = sum((value - mean) ** 2 for value in values) / (len(values) - 1)
+    half = z * math.sqrt(variance / len(values))
+    return mean - half, mean + half

@@ -19,15 +19,35 @@ def rolls_by_turn(monkeypatch, seed: int, matchup: Matchup) -> dict[int, list[tu
     return seen
 
 
-def test_with_turn_dice_each_turn_rolls_the_same_first_dice_whoever_plays(monkeypatch):
-    # Easy and Normal play the first turn differently (they roll different numbers of
-    # dice), yet with --turn-dice every later turn starts from the same dice.
-    easy = rolls_by_turn(monkeypatch, 7, Matchup("easy", "easy", 2, 1, turn_dice=True))
-    normal = rolls_by_turn(monkeypatch, 7, Matchup("normal", "easy", 2, 1, turn_dice=True))
-    shared = sorted(set(easy) & set(normal))
+def test_a_deals_games_roll_the_same_first_dice_each_turn_whoever_plays(monkeypatch):
+    # Games 14 and 15 are deal 7, Normal in seat 0 and then in seat 1 against Easy: the
+    # players roll different numbers of dice, yet every turn starts from the same dice.
+    matchup = Matchup("normal", "easy", 2, 2)
+    first_seating = rolls_by_turn(monkeypatch, 14, matchup)
+    second_seating = rolls_by_turn(monkeypatch, 15, matchup)
+    shared = sorted(set(first_seating) & set(second_seating))
     assert len(shared) > 5
-    assert all(easy[turn][0] == normal[turn][0] for turn in shared)
+    assert all(first_seating[turn][0] == second_seating[turn][0] for turn in shared)
+    # The next deal rolls other dice.
+    next_deal = rolls_by_turn(monkeypatch, 16, matchup)
+    assert next_deal[1][0] != first_seating[1][0]
     # With one stream per game, the dice part as soon as the choices do.
-    easy = rolls_by_turn(monkeypatch, 7, Matchup("easy", "easy", 2, 1))
-    normal = rolls_by_turn(monkeypatch, 7, Matchup("normal", "easy", 2, 1))
-    assert any(easy[turn][0] != normal[turn][0] for turn in set(easy) & set(normal))
+    game_dice = Matchup("normal", "easy", 2, 2, deals=False)
+    first_seating = rolls_by_turn(monkeypatch, 14, game_dice)
+    second_seating = rolls_by_turn(monkeypatch, 15, game_dice)
+    shared = set(first_seating) & set(second_seating)
+    assert any(first_seating[turn][0] != second_seating[turn][0] for turn in shared)
+
+
+def test_the_hero_takes_each_seat_of_a_deal_once(monkeypatch):
+    seats_played: list[str] = []
+    decide = bench_bots.PLAYERS["normal"]
+
+    def hero(game):
+        seats_played.append(game.current_player)
+        return decide(game)
+
+    monkeypatch.setitem(bench_bots.PLAYERS, "normal", hero)
+    for number in range(8, 12):  # deal 2 of a four-player table
+        bench_bots.play(number, Matchup("normal", "easy", 4, 4))
+    assert list(dict.fromkeys(seats_played)) == ["s0", "s1", "s2", "s3"]

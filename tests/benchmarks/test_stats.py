@@ -1,6 +1,8 @@
+import math
+
 import pytest
 
-from benchmarks.stats import percentile, wilson
+from benchmarks.stats import mean_interval, percentile, wilson
 
 
 def test_wilson_interval_of_a_half_is_symmetric_and_matches_the_formula():
@@ -19,3 +21,12 @@ def test_percentile_is_the_nearest_rank_of_unsorted_values():
     assert percentile(values, 0.5) == 51.0
     assert percentile(values, 0.99) == 100.0
     assert percentile([3.0], 0.99) == 3.0
+
+
+def test_mean_interval_is_centred_on_the_mean_and_narrows_with_the_square_root_of_n():
+    low, high = mean_interval([0.0, 1.0] * 50)
+    assert (low + high) / 2 == pytest.approx(0.5)
+    # sample standard deviation 0.5025 over 100 values: half-width 1.96 * 0.05025
+    assert high - low == pytest.approx(2 * 1.959964 * math.sqrt(0.25 * 100 / 99) / 10)
+    wider = mean_interval([0.0, 1.0] * 25)
+    assert (wider[1] - wider[0]) / (high - low) == pytest.approx(math.sqrt(99 / 49))
