@@ -75,13 +75,13 @@ def play(number: int, matchup: Matchup) -> tuple[float, list[float]]:
     hero's share of first place and its decision CPU times."""
     seats = matchup.seats
     deal, seat = divmod(number, seats)
-    rng = random.Random(number)
+    rng = random.Random(number)  # --dice game; with deals, each turn replaces it
     names = [f"s{place}" for place in range(seats)]
     hero = names[seat]
     deciders = {name: PLAYERS[matchup.villain] for name in names} | {hero: PLAYERS[matchup.hero]}
     game = Game(names, Rules(extrawurm=matchup.extrawurm), first=0)
     times: list[float] = []
-    turn = -1
+    turn = -1  # no turn yet: the first turn rolls from the deal's stream too
     while not game.is_over:
         if matchup.deals and game.turn_number != turn:
             turn = game.turn_number
@@ -145,9 +145,9 @@ def main(argv: list[str] | None = None) -> None:
             if matchup.hero == "hard":
                 times = hard_times["hard with extrawurm" if matchup.extrawurm else "hard"]
                 times.extend(sample for result in results for sample in result[1])
-            if matchup.deals:
-                deals = [shares[start : start + seats] for start in range(0, len(shares), seats)]
-                low, high = mean_interval([sum(deal) / seats for deal in deals])
+            if matchup.deals:  # a deal's games are consecutive numbers
+                starts = range(0, len(shares), seats)
+                low, high = mean_interval([sum(shares[i : i + seats]) / seats for i in starts])
             else:
                 low, high = wilson(sum(shares), len(shares))
             print(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import statistics
 
 Z_95 = 1.959964  # the normal quantile of a two-sided 95% interval
 
@@ -26,7 +27,6 @@ def percentile(values: list[float], fraction: float) -> float:
 def mean_interval(values: list[float], z: float = Z_95) -> tuple[float, float]:
     """The normal-approximation interval of the mean of independent `values` (a deal's
     mean share, say), from their sample standard deviation."""
-    mean = sum(values) / len(values)
-    variance = sum((value - mean) ** 2 for value in values) / (len(values) - 1)
-    half = z * math.sqrt(variance / len(values))
+    mean = statistics.fmean(values)
+    half = z * statistics.stdev(values, mean) / math.sqrt(len(values))
     return mean - half, mean + half

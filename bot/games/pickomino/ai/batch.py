@@ -1,24 +1,29 @@
 """The value of a whole turn for many reward tables at once, with numpy.
 
 solver.py solves one reward table in about 6 ms, walking the turn's graph in Python.
-Hard's look-ahead (lookahead.py) needs the opponent's best answer to every way its own
-turn can end, some 18 tables per decision: this module runs the same dynamic programme
-over all of them together, one array operation per outcome width and dice count, in
-about the time one table takes in Python. It returns only what the look-ahead needs,
-the value of the turn from its start; it breaks ties as solver.py does (stopping, unless
-rolling gains more than TIE), and its values agree with solver.py's to float rounding.
+Hard's look-ahead (position.py's `_after_answers`) needs the opponent's best answer to
+every way its own turn can end, some 18 tables per decision: this module runs the same
+dynamic programme over all of them together, one array operation per outcome width and
+dice count, in about the time one table takes in Python. It returns only what the
+look-ahead needs, the value of the turn from its start; it breaks ties as solver.py does
+(stopping, unless rolling gains more than TIE), and its values agree with solver.py's
+to float rounding.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
+from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
 
 from bot.games.pickomino.ai.solver import TIE
 from bot.games.pickomino.ai.states import MAX_TOTAL, TurnState, state_graph
+
+if TYPE_CHECKING:  # position.py imports this module
+    from bot.games.pickomino.ai.position import Rewards
 
 FloatArray = npt.NDArray[np.float64]
 IndexArray = npt.NDArray[np.intp]
@@ -114,9 +119,7 @@ def warm_up() -> None:
     _graph()
 
 
-def start_values(
-    tables: list[tuple[tuple[float | None, ...], float]],
-) -> FloatArray:
+def start_values(tables: list[tuple[Rewards, float]]) -> FloatArray:
     """The value of a turn from its start, played best, for each (rewards, fail) table.
 
     `rewards` are per final sum as in solver.py (None where stopping takes nothing).
