@@ -2,23 +2,29 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
 
 from bot.games.pickomino.engine.errors import InvalidState
+from bot.games.pickomino.engine.extrawurm import ExtrawurmState
 from bot.games.pickomino.engine.phases import Phase
 from bot.games.pickomino.engine.specialists import Specialist
-
-if TYPE_CHECKING:
-    from bot.games.pickomino.engine.extrawurm import ExtrawurmState
-    from bot.games.pickomino.engine.game import Game
-    from bot.games.pickomino.engine.tiles import Layout
+from bot.games.pickomino.engine.state import GameState
+from bot.games.pickomino.engine.tiles import BASE_LAYOUT, Layout
 
 
-def check_position(game: Game) -> None:
+def check_players(players: Sequence[str], layout: Layout = BASE_LAYOUT) -> None:
+    """Raise InvalidState unless the seats suit the variant: its player limits, no repeats."""
+    if not layout.min_players <= len(players) <= layout.max_players:
+        raise InvalidState(
+            f"A game has {layout.min_players} to {layout.max_players} players, not {len(players)}."
+        )
+    if len(set(players)) != len(players):
+        raise InvalidState("Every player sits once.")
+
+
+def check_position(game: GameState) -> None:
     """Raise InvalidState unless every tile is in one place and the seats and dice make
     sense; with the Extrawurm expansion also its extra tiles, specialists and Bratwurms."""
-    from bot.games.pickomino.engine.game import check_players  # game imports this module
-
     layout = game.rules.layout
     if not game.abandoned:
         check_players(game.players, layout)
@@ -46,7 +52,7 @@ def _every_tile_once(layout: Layout) -> str:
     return f"every tile {tiles} must be in exactly one place"
 
 
-def _check_turn(game: Game) -> None:
+def _check_turn(game: GameState) -> None:
     dice = game.turn_dice
     # A game over keeps the last turn's dice, kept by a player who may have lost the
     # Golden Die since: only a turn in progress must add up.
@@ -64,7 +70,7 @@ def _check_turn(game: Game) -> None:
         raise InvalidState("only the Weasel's holder may be asked to take a failed roll")
 
 
-def _check_expansion(game: Game, expansion: ExtrawurmState) -> None:
+def _check_expansion(game: GameState, expansion: ExtrawurmState) -> None:
     players = set(game.players)
     if set(expansion.extras) != players or set(expansion.bratwurms) != players:
         raise InvalidState("every seated player has extra tiles and Bratwurms, and only they")

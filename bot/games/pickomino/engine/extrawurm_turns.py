@@ -2,13 +2,14 @@
 
 Game calls these only when `game.expansion` is set, so the base game's turn machine in
 game.py stays as it was; every step follows RULES.md's "Extrawurm expansion" and its
-"Exact order of events".
+"Exact order of events". The steps change the tiles, specialists and Bratwurms of a
+GameState (state.py) and return what happened; ending the turn, after a claim or a
+failure, is left to game.py, which owns the turn machine and imports this module.
 """
 
 from __future__ import annotations
 
 import bisect
-from typing import TYPE_CHECKING
 
 from bot.games.pickomino.engine.claims import ClaimOption, Source
 from bot.games.pickomino.engine.dice import FACE_OF, Face
@@ -30,49 +31,48 @@ from bot.games.pickomino.engine.events import (
 from bot.games.pickomino.engine.extrawurm import ExtrawurmState
 from bot.games.pickomino.engine.phases import Phase
 from bot.games.pickomino.engine.specialists import Specialist
+from bot.games.pickomino.engine.state import GameState
 from bot.games.pickomino.engine.tiles import EXTRA_TILES, LOWEST_TILE
-
-if TYPE_CHECKING:
-    from bot.games.pickomino.engine.game import Game
 
 CANNED_WORM_POINTS = 5  # the can counts as one worm
 _KEEP, _NO_NEW_FACE, _OVER = Phase.KEEP, Phase.NO_NEW_FACE, Phase.OVER
 _WORM = Face.WORM
 
 
-def weasel(game: Game, dice: tuple[Face, ...]) -> list[Event]:
-    """The Weasel action: check it is allowed and the dice are a roll of the same size."""
+def weasel_dice(game: GameState, dice: tuple[Face, ...]) -> tuple[Face, ...]:
+    """The Weasel action's dice, checked: IllegalAction unless the Weasel may be used
+    now and the dice are faces, as many as the roll on the table."""
     check_weasel(game)
     assert game.roll is not None  # check_weasel allows it only with a roll out
     if len(dice) != len(game.roll):
         raise IllegalAction("pickomino.illegal.weasel_count", count=len(game.roll), given=len(dice))
     try:
-        dice = tuple(map(FACE_OF.__getitem__, dice))
+        return tuple(map(FACE_OF.__getitem__, dice))
     except (KeyError, TypeError):
         raise IllegalAction("pickomino.illegal.bad_face") from None
-    return weasel_roll(game, dice)
 
 
-def weasel_roll(game: Game, dice: tuple[Face, ...]) -> list[Event]:
-    """Replace the roll on the table by checked dice (RULES.md, Weasel)."""
+def weasel_roll(game: GameState, dice: tuple[Face, ...]) -> WeaselRolled:
+    """Spend the Weasel: checked dice replace the roll on the table (RULES.md, Weasel).
+
+    What the new roll leads to, a face to keep or a failure, is the caller's to play,
+    as after any roll.
+    """
     assert game.expansion is not None
     game.expansion.weasel_used = True
     game.roll = dice
-    rolled = WeaselRolled(game.players[game.current], dice)
-    if game.kept and set(game.kept).issuperset(dice):
-        return [rolled, *game._fail(FailReason.NO_NEW_FACE)]
-    game.phase = _KEEP
-    return [rolled]
+    return WeaselRolled(game.players[game.current], dice)
 
 
-def accept_failure(game: Game) -> list[Event]:
-    """The AcceptFailure action: take a roll with no new face as it is."""
+def check_accept_failure(game: GameState) -> None:
+    """Raise IllegalAction unless there is a roll with no new face to take as it is."""
     if game.phase is not _NO_NEW_FACE:
         raise IllegalAction("pickomino.illegal.accept_only_no_new_face")
-    return game._fail(FailReason.NO_NEW_FACE)
 
 
-def take(game: Game, option: ClaimOption, player: str, expansion: ExtrawurmState) -> list[Event]:
+def take(
+    game: GameState, option: ClaimOption, player: str, expansion: ExtrawurmState
+) -> list[Event]:
     """Take a claimed tile (RULES.md, Extrawurm): extras beside the stack, the Hen
     instead of its holder's tile, and the specialist the grill tile carried."""
     tile, victim = option.tile, option.victim
@@ -97,7 +97,7 @@ def take(game: Game, option: ClaimOption, player: str, expansion: ExtrawurmState
     return events
 
 
-def gain(game: Game, specialist: Specialist, player: str) -> list[Event]:
+def gain(game: GameState, specialist: Specialist, player: str) -> list[Event]:
     """`player` holds `specialist` now; the one they held before goes back."""
     assert game.expansion is not None
     old = game.expansion.held_by(player)
@@ -105,7 +105,7 @@ def gain(game: Game, specialist: Specialist, player: str) -> list[Event]:
     return [] if old is None else send_back(game, old, player)
 
 
-def send_back(game: Game, specialist: Specialist, former: str | None) -> list[Event]:
+def send_back(game: GameState, specialist: Specialist, former: str | None) -> list[Event]:
     """Move `specialist` onto the lowest face-up grill tile with no specialist, or out
     of the game when there is none (RULES.md, "back"). `former` held it, if anyone."""
     assert game.expansion is not None
@@ -116,7 +116,7 @@ def send_back(game: Game, specialist: Specialist, former: str | None) -> list[Ev
     return [SpecialistReturned(specialist, tile, former)]
 
 
-def bratwurm_for_ones(game: Game) -> list[Event]:
+def bratwurm_for_ones(game: GameState) -> list[Event]:
     """Two or more 1s kept at once: a Bratwurm from the supply, if any is left."""
     expansion = game.expansion
     assert expansion is not None
@@ -128,7 +128,7 @@ def bratwurm_for_ones(game: Game) -> list[Event]:
     return [BratwurmGained(player, BratwurmReason.ONES, None)]
 
 
-def bratwurm_for_raven(game: Game, player: str, expansion: ExtrawurmState) -> list[Event]:
+def bratwurm_for_raven(game: GameState, player: str, expansion: ExtrawurmState) -> list[Event]:
     """A Bratwurm from the supply, else from the other player holding most."""
     source = None if expansion.supply else expansion.richest_other(player, game.players)
     if source is None:
@@ -141,9 +141,10 @@ def bratwurm_for_raven(game: Game, player: str, expansion: ExtrawurmState) -> li
     return [BratwurmGained(player, BratwurmReason.RAVEN, source)]
 
 
-def fail(game: Game, reason: FailReason, expansion: ExtrawurmState) -> list[Event]:
+def fail(game: GameState, reason: FailReason, expansion: ExtrawurmState) -> list[Event]:
     """A failure in RULES.md's "Exact order of events": the top tile back (unless the
-    Hen saves it), the player's specialist back, then the highest tile turned."""
+    Hen saves it), the player's specialist back, then the highest tile turned. The
+    caller ends the turn after it."""
     player = game.current_player
     stack = game.stacks[player]
     held = expansion.held_by(player)
@@ -161,10 +162,10 @@ def fail(game: Game, reason: FailReason, expansion: ExtrawurmState) -> list[Even
         riding = expansion.on_tile(turned)
         if riding is not None:
             moves += send_back(game, riding, None)
-    return [Failed(player, reason, returned, turned), *moves, *game._end_turn()]
+    return [Failed(player, reason, returned, turned), *moves]
 
 
-def turns_highest(game: Game, hen_saves: bool, returned: int | None) -> bool:
+def turns_highest(game: GameState, hen_saves: bool, returned: int | None) -> bool:
     """Whether an Extrawurm failure turns the highest grill tile: always when the
     Hen saved the top tile, else as in the base game."""
     if hen_saves:
@@ -174,7 +175,7 @@ def turns_highest(game: Game, hen_saves: bool, returned: int | None) -> bool:
     return game.grill[-1] != returned
 
 
-def claim_options_for(game: Game, expansion: ExtrawurmState) -> list[ClaimOption]:
+def claim_options_for(game: GameState, expansion: ExtrawurmState) -> list[ClaimOption]:
     """Claims with the expansion: the Canned Worm, and 11 and 13 taken exactly."""
     if _WORM not in game.kept and not game.canned_worm_counts:
         return []
@@ -187,7 +188,7 @@ def claim_options_for(game: Game, expansion: ExtrawurmState) -> list[ClaimOption
     )
 
 
-def may_use_weasel(game: Game, *, on_phase: bool = True) -> bool:
+def may_use_weasel(game: GameState, *, on_phase: bool = True) -> bool:
     """The player to move holds the Weasel, has not used it this turn, and (unless
     `on_phase` is False, for a roll being put out) has a roll on the table."""
     expansion = game.expansion
@@ -198,7 +199,7 @@ def may_use_weasel(game: Game, *, on_phase: bool = True) -> bool:
     return expansion.holds(game.players[game.current], Specialist.WEASEL)
 
 
-def check_weasel(game: Game) -> None:
+def check_weasel(game: GameState) -> None:
     """Raise IllegalAction unless the player to move may use the Weasel now."""
     if game.phase is _OVER:
         raise IllegalAction("pickomino.illegal.game_over")

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from bot.games.pickomino.engine import extrawurm_turns as ew
 from bot.games.pickomino.engine.actions import AcceptFailure, Action, Claim, Keep, Roll, Weasel
+from bot.games.pickomino.engine.checks import check_players, check_position
 from bot.games.pickomino.engine.claims import ClaimOption, Source, best_claim, claim_options
 from bot.games.pickomino.engine.dice import (
     ALL_FACES,
@@ -173,9 +174,6 @@ class Game:
         elif extras or specialists or bratwurms or supply or weasel_used:
             raise InvalidState("extra tiles, specialists and Bratwurms need the Extrawurm rules")
         game.turn_dice = game._dice_for_turn()
-        # Imported here: the checks read a Game, so they import this module.
-        from bot.games.pickomino.engine.checks import check_position
-
         check_position(game)
         return game
 
@@ -330,9 +328,10 @@ class Game:
         if isinstance(action, Claim):
             return self._claim(action.option)
         if isinstance(action, Weasel):
-            return ew.weasel(self, action.dice)
+            return self._weasel_roll(ew.weasel_dice(self, action.dice))
         if isinstance(action, AcceptFailure):
-            return ew.accept_failure(self)
+            ew.check_accept_failure(self)
+            return self._fail(FailReason.NO_NEW_FACE)
         raise IllegalAction("pickomino.illegal.unknown_action")
 
     def roll_with(self, rng: RandomSource) -> list[Event]:
@@ -346,7 +345,7 @@ class Game:
         random source."""
         ew.check_weasel(self)
         assert self.roll is not None  # check_weasel allows it only with a roll out
-        return ew.weasel_roll(self, roll_dice(rng, len(self.roll)))
+        return self._weasel_roll(roll_dice(rng, len(self.roll)))
 
     def end_turn_on_timeout(self) -> list[Event]:
         """The turn timer ran out: take the best claim the kept dice allow, else fail."""
@@ -444,6 +443,16 @@ class Game:
         self.phase = _KEEP
         return [rolled]
 
+    def _weasel_roll(self, dice: tuple[Face, ...]) -> list[Event]:
+        """Extrawurm: the Weasel's checked dice replace the roll on the table. With no
+        new face among them the turn fails at once: the Weasel is spent, so there is no
+        second chance to ask for (Phase.NO_NEW_FACE)."""
+        rolled = ew.weasel_roll(self, dice)
+        if self.kept and set(self.kept).issuperset(dice):
+            return [rolled, *self._fail(FailReason.NO_NEW_FACE)]
+        self.phase = _KEEP
+        return [rolled]
+
     def _keep(self, face: Face) -> list[Event]:
         roll = self.roll
         if roll is None or self.phase is not _KEEP:
@@ -501,7 +510,7 @@ class Game:
 
     def _fail(self, reason: FailReason) -> list[Event]:
         if self.expansion is not None:
-            return ew.fail(self, reason, self.expansion)
+            return [*ew.fail(self, reason, self.expansion), *self._end_turn()]
         player = self.current_player
         stack = self.stacks[player]
         returned = stack.pop() if stack else None
@@ -641,16 +650,6 @@ class Game:
         return all(getattr(self, name) == getattr(other, name) for name in Game.__slots__)
 
     __hash__ = None  # type: ignore[assignment]  # mutable
-
-
-def check_players(players: Sequence[str], layout: Layout = BASE_LAYOUT) -> None:
-    """Raise InvalidState unless the seats suit the variant: its player limits, no repeats."""
-    if not layout.min_players <= len(players) <= layout.max_players:
-        raise InvalidState(
-            f"A game has {layout.min_players} to {layout.max_players} players, not {len(players)}."
-        )
-    if len(set(players)) != len(players):
-        raise InvalidState("Every player sits once.")
 
 
 def _total(kept: list[Face]) -> int:
