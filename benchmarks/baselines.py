@@ -23,7 +23,8 @@ from collections.abc import Callable
 
 from bot.games.pickomino.ai.players import Decision, RollDice
 from bot.games.pickomino.ai.position import Position
-from bot.games.pickomino.ai.solver import TIE, TurnValues, solve
+from bot.games.pickomino.ai.rewards import TIE
+from bot.games.pickomino.ai.solver import TurnValues, solve
 from bot.games.pickomino.ai.states import MAX_TOTAL, TurnState
 from bot.games.pickomino.engine import Claim, ClaimOption, Face, Game, Keep, Phase, Source
 from bot.games.pickomino.engine.claims import best_claim

@@ -11,9 +11,9 @@
 - `odds`: `tile_odds(kept)`: best chances of a sum >= T or == T with a worm;
   `python -m bot.games.pickomino.ai.odds` prints them as JSON. (Not imported here, so
   that running it as a module does not import it twice.)
-- `solver`, `states`, `rolls`, `position`: the dynamic programming underneath;
-  `warm_up()` builds its shared tables (about 0.3 s, and 1 s more for the Extrawurm
-  graphs) ahead of the first decision.
+- `solver`, `batch`, `rewards`, `states`, `rolls`, `position`: the dynamic programming
+  underneath; `warm_up()` builds its shared tables (about 0.3 s, and 1 s more for the
+  Extrawurm graphs) ahead of the first decision.
 - `extrawurm`, `extrawurm_solver`, `extrawurm_hints`: the same for the Extrawurm
   expansion (nine dice, the Canned Worm, the Weasel, specialists, Bratwurms).
 """

@@ -14,16 +14,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
-from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
 
-from bot.games.pickomino.ai.solver import TIE
+from bot.games.pickomino.ai.rewards import TIE, Rewards
 from bot.games.pickomino.ai.states import MAX_TOTAL, TurnState, state_graph
-
-if TYPE_CHECKING:  # position.py imports this module
-    from bot.games.pickomino.ai.position import Rewards
 
 FloatArray = npt.NDArray[np.float64]
 IndexArray = npt.NDArray[np.intp]

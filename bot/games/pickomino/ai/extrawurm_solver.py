@@ -31,7 +31,8 @@ from functools import cache, lru_cache
 from itertools import repeat
 from operator import call, itemgetter, mul
 
-from bot.games.pickomino.ai.solver import NEVER, TIE
+from bot.games.pickomino.ai.rewards import TIE
+from bot.games.pickomino.ai.solver import NEVER
 from bot.games.pickomino.ai.states import TurnState, merged_outcomes, reachable_states
 from bot.games.pickomino.engine.dice import MAX_DICE, Face
 from bot.games.pickomino.engine.extrawurm_turns import CANNED_WORM_POINTS

@@ -13,7 +13,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from bot.games.pickomino.ai.position import Objective, Position
-from bot.games.pickomino.ai.solver import TIE, TurnValues, solve_position
+from bot.games.pickomino.ai.rewards import TIE
+from bot.games.pickomino.ai.solver import TurnValues, solve_position
 from bot.games.pickomino.ai.states import TurnState
 from bot.games.pickomino.engine.claims import ClaimOption, Source
 from bot.games.pickomino.engine.dice import Face

@@ -15,14 +15,12 @@ from functools import lru_cache
 
 from bot.games.pickomino.ai.batch import start_values
 from bot.games.pickomino.ai.outlook import End, Table
+from bot.games.pickomino.ai.rewards import Rewards
 from bot.games.pickomino.ai.states import MAX_TOTAL
 from bot.games.pickomino.engine.claims import ClaimOption, Source, claim_options
 from bot.games.pickomino.engine.game import Game
 from bot.games.pickomino.engine.rules import LowerTile
 from bot.games.pickomino.engine.tiles import ALL_TILES, worms
-
-Rewards = tuple[float | None, ...]
-"""Per final sum 0 to 40 (with a worm kept): what stopping gives, None when nothing."""
 
 
 class Objective(StrEnum):

@@ -19,15 +19,12 @@ from collections.abc import Sequence
 from functools import lru_cache
 from itertools import repeat
 from operator import call, mul
-from typing import TYPE_CHECKING
 
+from bot.games.pickomino.ai.position import Position
+from bot.games.pickomino.ai.rewards import TIE, Rewards
 from bot.games.pickomino.ai.states import MAX_TOTAL, RollNode, TurnState, state_graph
 
-if TYPE_CHECKING:  # position.py's look-ahead imports this module (through batch.py)
-    from bot.games.pickomino.ai.position import Position, Rewards
-
 NEVER = float("-inf")  # the padding successor's value: never the best choice
-TIE = 1e-9  # rolling must beat stopping by more than this: float noise is not a gain
 SOLUTIONS_KEPT = 1024  # about 16 kB each: 16 MB at most, and few positions solved twice
 
 

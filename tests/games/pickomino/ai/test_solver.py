@@ -7,7 +7,8 @@ from hypothesis import strategies as st
 
 from bot.games.pickomino.ai.odds import tile_odds
 from bot.games.pickomino.ai.position import Position
-from bot.games.pickomino.ai.solver import TIE, TurnValues, solve, solve_position
+from bot.games.pickomino.ai.rewards import TIE
+from bot.games.pickomino.ai.solver import TurnValues, solve, solve_position
 from bot.games.pickomino.ai.states import MAX_TOTAL, TurnState, state_graph
 from bot.games.pickomino.engine import Face
 from bot.games.pickomino.engine.tiles import worms
