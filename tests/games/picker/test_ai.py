@@ -147,6 +147,19 @@ def test_hard_keeps_a_lower_die_when_its_bonus_and_denial_win() -> None:
     assert decide(game, Level.HARD, random.Random(0)) == Pick(RED)
 
 
+def test_a_level_may_be_given_by_its_name() -> None:
+    game = close_last_round()
+    assert decide(game, "hard", random.Random(0)) == Pick(RED)  # as Level.HARD above
+    assert decide(game, "normal", random.Random(0)) == Pick(ORANGE)
+    assert decide(game, "easy", random.Random(0)) == decide(game, Level.EASY, random.Random(0))
+
+
+def test_an_unknown_level_is_refused_not_played_as_easy() -> None:
+    game = close_last_round()
+    with pytest.raises(ValueError, match=r"unknown level 'impossible': .*easy, normal, hard"):
+        decide(game, "impossible", random.Random(0))
+
+
 def test_the_hint_is_hards_choice_with_its_reason() -> None:
     game = close_last_round()
     hint = hint_for(game)

@@ -22,8 +22,10 @@ class Level(StrEnum):
     HARD = "hard"  # plays each choice out to the game's end against Normal opponents
 
 
-def decide(game: Game, level: Level, rng: RandomSource) -> Pick:
-    """The die the player to move keeps at `level`; ValueError when no die is to be kept."""
+def decide(game: Game, level: Level | str, rng: RandomSource) -> Pick:
+    """The die the player to move keeps at `level` (a Level or its name, "hard");
+    ValueError for an unknown level, or when no die is to be kept."""
+    level = _as_level(level)
     available = game.available()
     if not available:
         raise ValueError("no die is on the table to keep")
@@ -32,6 +34,19 @@ def decide(game: Game, level: Level, rng: RandomSource) -> Pick:
     if level is Level.NORMAL:
         return Pick(normal_choice(game))
     return Pick(_easy_choice(game, rng))
+
+
+def _as_level(level: Level | str) -> Level:
+    """`level` as a Level; ValueError naming the known levels if it is none of them.
+
+    `decide` tells the levels apart by identity, so a plain "hard" must become
+    Level.HARD first: compared as it is, it would silently play Easy.
+    """
+    try:
+        return Level(level)
+    except ValueError:
+        known = ", ".join(member.value for member in Level)
+        raise ValueError(f"unknown level {level!r}: the levels are {known}") from None
 
 
 def timeout_pick(game: Game) -> Pick:
