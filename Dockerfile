@@ -20,7 +20,6 @@ RUN pip wheel --require-hashes --wheel-dir /wheels -r requirements/runtime.lock
 
 COPY pyproject.toml README.md ./
 COPY bot ./bot
-COPY cogs ./cogs
 RUN pip wheel --no-deps --wheel-dir /wheels .
 
 

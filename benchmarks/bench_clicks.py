@@ -486,7 +486,9 @@ class Players:
     async def open(self, table: Table) -> None:
         """/pickomino start, the others join, and the next click planned."""
         host, *others = table.players
-        _, answer = await self.deliver(start_command(host, table.channel_id, next(self.serial)))
+        _, answer = await self.deliver(
+            start_command("pickomino", host, table.channel_id, next(self.serial))
+        )
         assert answer.message is not None, "/pickomino start was not answered with a lobby"
         table.message = answer.message
         for player in others:

@@ -30,9 +30,7 @@ from bot.games.pickomino.engine.events import event_to_dict
 from bot.games.pickomino.history import PICKOMINO_HISTORY
 from bot.history.models import DAY, Cursor, Period, Ranking, Variants
 from bot.history.record import EndedGame, GameResult, SeatInfo
-from bot.storage import Database
-from bot.storage.migrate import discover, migrations_dir
-from bot.storage.results import (
+from bot.history.sql import (
     COUNT_GUILD_GAME,
     INSERT_GAME,
     INSERT_PLAYER,
@@ -41,7 +39,7 @@ from bot.storage.results import (
     UPSERT_FIGURE,
     UPSERT_ITEM,
     UPSERT_TOTALS,
-    SqliteResultStore,
+    SqlResultStore,
     day_row,
     figure_rows,
     game_row,
@@ -51,6 +49,8 @@ from bot.storage.results import (
     totals_row,
     variant_key,
 )
+from bot.storage import Database
+from bot.storage.migrate import discover, migrations_dir
 
 GUILD = 123_456_789
 KIND = PICKOMINO_HISTORY.kind
@@ -215,7 +215,7 @@ async def measure(path: Path, games: list[GameResult], runs: int, now: int, seed
     rng = random.Random(seed)
     db = await Database.open(path)
     conn = db.connection
-    results = SqliteResultStore()
+    results = SqlResultStore()
     people = sorted({p.user_id for r in games for p in r.players if not p.is_bot})
     askers = [rng.choice(people) for _ in range(runs + 2)]
     deep = [games[rng.randrange(len(games) // 4, len(games) * 3 // 4)] for _ in range(runs + 2)]

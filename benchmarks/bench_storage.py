@@ -17,13 +17,13 @@ import tempfile
 from pathlib import Path
 
 from bot.games.pickomino.history import PICKOMINO_HISTORY
-from bot.games.registry import all_adapters, plugin
+from bot.games.registry import GAMES
 from bot.history.recorder import recorder
+from bot.history.sql import SqlResultStore
 from bot.sessions import lobby, play
 from bot.sessions.model import Seat, Session
 from bot.sessions.service import SessionService
 from bot.storage import SqliteDatabase, apply_migrations
-from bot.storage.results import SqliteResultStore
 
 GUILD_ID, FIRST_CHANNEL = 1, 100
 PLAYERS = (11, 12, 13)
@@ -57,15 +57,15 @@ async def play_game(service: SessionService, channel_id: int) -> None:
 
 
 async def run(games: int, seed: int) -> None:
-    game = plugin("pickomino")
+    game = GAMES.plugin("pickomino")
     if game.warm_up is not None:
         game.warm_up()
     with tempfile.TemporaryDirectory() as folder:
         db = await SqliteDatabase.open(Path(folder) / "storage.db")
         try:
             await apply_migrations(db)
-            service = SessionService(db, all_adapters(), rng=random.Random(seed))
-            service.game_over_hooks["pickomino"] = recorder(PICKOMINO_HISTORY, SqliteResultStore())
+            service = SessionService(db, GAMES.adapters(), rng=random.Random(seed))
+            service.game_over_hooks["pickomino"] = recorder(PICKOMINO_HISTORY, SqlResultStore())
             before = await table_bytes(db)
             for index in range(games):
                 await play_game(service, FIRST_CHANNEL + index)

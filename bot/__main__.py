@@ -29,7 +29,7 @@ GIL_SWITCH_SECONDS = 0.001
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(prog="python -m bot", description="Run the Pickomino bot.")
+    parser = argparse.ArgumentParser(prog="python -m bot", description="Run the dice games bot.")
     parser.add_argument(
         "--sync",
         action="store_true",

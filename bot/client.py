@@ -1,4 +1,5 @@
-"""The discord.py client: opens storage, loads the cogs, syncs the command tree."""
+"""The discord.py client: opens storage, builds the platform, adds every served game's
+commands, score pages and history, syncs the command tree."""
 
 from __future__ import annotations
 
@@ -17,18 +18,23 @@ import discord
 from discord.ext import commands
 
 from bot.config import ConfigError, Settings
-from bot.games.registry import GAMES, all_adapters
+from bot.games.registry import GAMES
 from bot.health import keep_beating
+from bot.history.recorder import recorder
+from bot.history.sql import SqlResultStore
+from bot.i18n import add_catalogs
 from bot.observability.discord_http import count_on_session, discord_error_trace
 from bot.observability.health import HealthServer, database_check, gateway_check
 from bot.observability.metrics import Metrics
 from bot.pictures.emojis import EmojiBook, SyncResult
+from bot.plugin import Games
 from bot.render.emoji import remember, use_book
+from bot.score import score_group, score_groups
 from bot.sessions.service import SessionService
 from bot.storage import apply_migrations, open_database
 from bot.storage.meta import APPLICATION_EMOJIS, COMMAND_TREE_HASH, get_meta, set_meta
 from bot.storage.protocols import Database
-from bot.ui import Platform, install
+from bot.ui.platform import Platform, build_platform
 from bot.ui.translator import CatalogTranslator, LocaleTree
 
 log = logging.getLogger(__name__)
@@ -46,8 +52,9 @@ def freeze_startup_objects() -> None:
 
 
 class DiceBot(commands.Bot):
-    """The bot. Other areas read `db` (storage), `sessions`, `platform` (the shared
-    Discord machinery), `metrics` and `display_name()` from it."""
+    """The bot: serves `games` (by default every registered one). What start-up builds
+    (`db`, `sessions`, `platform`) is handed to what needs it, never looked up on the
+    client."""
 
     db: Database
     sessions: SessionService
@@ -61,6 +68,7 @@ class DiceBot(commands.Bot):
         settings: Settings,
         *,
         force_sync: bool = False,
+        games: Games = GAMES,
         rng: Any = None,
         clock: Callable[[], float] = time.time,
         **client_options: Any,
@@ -84,6 +92,8 @@ class DiceBot(commands.Bot):
             **client_options,
         )
         self.settings = settings
+        self.games = games
+        add_catalogs(*games.catalogs())  # the games' strings, for whatever the bot says
         self.force_sync = force_sync
         self._rng = rng if rng is not None else dice_source(settings)
         self._clock = clock
@@ -132,23 +142,24 @@ class DiceBot(commands.Bot):
                 ) from None
         self.sessions = SessionService(
             self.db,
-            all_adapters(),
+            self.games.adapters(),
             rng=self._rng,
             clock=self._clock,
             bot_step_seconds=self.settings.bot_step_seconds,
             owns_guild=self.settings.owns_guild,
         )
         # The computer players' and hints' shared tables, built before the first click needs them.
-        for game in GAMES:
+        for game in self.games:
             if game.warm_up is not None:
                 await asyncio.to_thread(game.warm_up)
-        self.platform = install(self, self.sessions)
+        self.platform = build_platform(
+            self, self.games, self.sessions, rules_url=self.settings.rules_url
+        )
         self.sessions.observer = self.metrics
         self.metrics.watch_live_sessions(self.sessions.live_counts)
         self.platform.clicks.clicks_observed = self.metrics.click_handled
         await self.tree.set_translator(CatalogTranslator())
-        for game in GAMES:
-            await self.load_extension(game.extension)
+        await self._add_games(self.platform)
         if self.settings.emoji_sync:
             remembered = await get_meta(self.db, APPLICATION_EMOJIS)
             remember(json.loads(remembered) if remembered else {})
@@ -176,6 +187,20 @@ class DiceBot(commands.Bot):
                 keep_beating(self.settings.heartbeat_file, self._connected), name="heartbeat"
             )
 
+    async def _add_games(self, platform: Platform) -> None:
+        """Each served game's /<game> group with its score group attached, its history
+        recorded in its final commit, and the one score pager serving every game."""
+        store = SqlResultStore()
+        db = self.db
+        pager, pages = score_groups(self.games, store, lambda interaction: db.transaction())
+        self.add_dynamic_items(pager.item)
+        for game in self.games:
+            self.sessions.game_over_hooks[game.kind] = recorder(game.history, store)
+            cog = game.cog(platform, game)
+            assert cog.app_command is not None  # a GroupCog always has its group
+            cog.app_command.add_command(score_group(pages[game.kind]))
+            await self.add_cog(cog)
+
     async def _repair_after_pings(self, ping_cleanup: asyncio.Task[int]) -> int:
         """Show again the messages left behind, once the pings from before are sorted
         out: which of them comes first must not depend on how fast the database answers
@@ -188,7 +213,7 @@ class DiceBot(commands.Bot):
 
     async def _sync_emojis(self) -> SyncResult | None:
         try:
-            sets = [await asyncio.to_thread(g.emojis) for g in GAMES if g.emojis is not None]
+            sets = [await asyncio.to_thread(g.emojis) for g in self.games if g.emojis is not None]
             book = EmojiBook(*sets)
             # The application id is known once logged in (setup_hook runs after login).
             result = await book.sync(self)

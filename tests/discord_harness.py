@@ -1,7 +1,7 @@
 """Drive the real bot through discord.py's own Interaction objects, with Discord faked.
 
 The bot is the production `DiceBot`: it logs in, runs its `setup_hook` (database,
-migrations, cogs, command sync) and handles interactions built from Discord's JSON
+migrations, the games' commands, command sync) and handles interactions built from Discord's JSON
 payloads by `ConnectionState.parse_interaction_create`, exactly as the gateway would
 hand them over. Only the transport is replaced: `FakeDiscord` answers every REST call
 (`discord.http.HTTPClient.request`) and every interaction callback or webhook
@@ -55,6 +55,8 @@ from bot.devserver.payloads import (
     TIMESTAMP,
     message_payload,
 )
+from bot.games.registry import GAMES
+from bot.plugin import Games
 from bot.sessions.timers import TASK_PREFIX
 from bot.ui import callback
 
@@ -618,6 +620,7 @@ class BotHarness:
         close: bool = True,
         bot_step_seconds: float = 0.0,
         emoji_sync: bool = False,
+        games: Games = GAMES,
     ) -> AsyncIterator[BotHarness]:
         """Start a bot on `database` (login + setup_hook), yield the harness, close it.
 
@@ -638,7 +641,7 @@ class BotHarness:
                 bot_step_seconds=bot_step_seconds,
                 emoji_sync=emoji_sync,
             )
-            bot = DiceBot(settings, rng=random.Random(seed), clock=clock)
+            bot = DiceBot(settings, games=games, rng=random.Random(seed), clock=clock)
             await bot.login("fake-token")
             harness = cls(bot, fake)
             try:

@@ -51,7 +51,7 @@ def member_payload(
 def channel_payload(
     channel_id: int,
     *,
-    name: str = "pickomino",
+    name: str = "dice-games",
     position: int = 0,
     thread_of: int | None = None,
     owner_id: int | None = None,
@@ -117,15 +117,15 @@ def interaction_payload(
     }
 
 
-def start_command(user_id: int, channel_id: int, serial: int) -> dict[str, Any]:
-    """/pickomino start turn_timer:0"""
+def start_command(group: str, user_id: int, channel_id: int, serial: int) -> dict[str, Any]:
+    """/<group> start turn_timer:0 (`group` a game's command, e.g. "picker")"""
     payload = interaction_payload(
         user_id, IT_COMMAND, channel_id, f"{channel_id}.0.{serial}", serial
     )
     option = {"name": "turn_timer", "type": 4, "value": 0}
     payload["data"] = {
         "id": str(APPLICATION_ID + 1),
-        "name": "pickomino",
+        "name": group,
         "type": 1,
         "options": [{"name": "start", "type": 1, "options": [option]}],
     }

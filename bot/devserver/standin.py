@@ -1301,8 +1301,8 @@ class FakeDiscord:
         token: str = DEFAULT_TOKEN,
         check_token: bool = True,
         players: Sequence[str] = ("alice", "bob", "carol", "dave"),
-        channel_names: Sequence[str] = ("pickomino",),
-        bot_name: str = "Pickomino",
+        channel_names: Sequence[str] = ("dice-games",),
+        bot_name: str = "Dice Games",
         heartbeat_interval_ms: int = 41_250,
         interaction_deadline: float = 3.0,
         allowed_intents: int = PRIVILEGED_INTENTS,
@@ -1324,7 +1324,7 @@ class FakeDiscord:
         self.application_id = self._snowflake()
         self.bot_user = FakeUser(self.application_id, bot_name.lower(), bot_name, bot=True)
         self.guild_id = self._snowflake()
-        self.guild_name = "Pickomino Test Server"
+        self.guild_name = "Dice Games Test Server"
         self.everyone_role_id = self.guild_id
         self.bot_role_id = self._snowflake()
         self.everyone_permissions = EVERYONE_PERMISSIONS
@@ -1352,7 +1352,7 @@ class FakeDiscord:
         for index in range(1, guilds):
             guild_id = ((self.guild_id >> 22) + index) << 22 | (self.guild_id & 0x3FFFFF)
             self.guild_ids.append(guild_id)
-            self.guild_names[guild_id] = f"Pickomino Test Server {index + 1}"
+            self.guild_names[guild_id] = f"Dice Games Test Server {index + 1}"
             self.guild_channels[guild_id] = []
             for position, name in enumerate(channel_names):
                 channel = FakeChannel(
@@ -2292,7 +2292,7 @@ class FakeDiscord:
             "id": str(self.application_id),
             "name": self.bot_user.global_name,
             "icon": None,
-            "description": "Pickomino in Discord (local stand-in)",
+            "description": "Dice games in Discord (local stand-in)",
             "summary": "",
             "type": None,
             "hook": True,

@@ -3,7 +3,7 @@
 Usage: python -m bot.games.scenario FILE   (FILE may be - for standard input)
 
 The format is specified in shared/SCENARIOS.md. The file's "game" key picks the game
-("pickomino" when absent). A scenario that breaks the rules prints one line
+(the registry's SCENARIO_DEFAULT_KIND when absent). A scenario that breaks the rules prints one line
 `error: <where>: <reason>` on standard error and exits 2, and nothing on standard output.
 """
 
@@ -14,19 +14,18 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from bot.games.registry import scenario_player
-from bot.games.scenario_errors import ScenarioError
+from bot.games.registry import GAMES, SCENARIO_DEFAULT_KIND
+from bot.plugin.scenario_errors import ScenarioError
 
 EXIT_BAD_SCENARIO = 2
-DEFAULT_GAME = "pickomino"
 
 
 def run_scenario(scenario: Any) -> dict[str, Any]:
     """Play a parsed scenario of whichever game it names; return the final position."""
     if not isinstance(scenario, dict):
         raise ScenarioError("a scenario is a JSON object")
-    kind = scenario.get("game", DEFAULT_GAME)
-    play = scenario_player(kind) if isinstance(kind, str) else None
+    kind = scenario.get("game", SCENARIO_DEFAULT_KIND)
+    play = GAMES.scenario_player(kind) if isinstance(kind, str) else None
     if play is None:
         raise ScenarioError(f"unknown game {kind!r}")
     return play(scenario)

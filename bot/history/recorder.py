@@ -11,8 +11,9 @@ from typing import Any
 
 from bot.history.figures import HistoryFigures
 from bot.history.record import EndedGame, SeatInfo
+from bot.history.store import ResultStore
 from bot.sessions.model import Ending, Session
-from bot.storage.protocols import Connection, ResultStore
+from bot.storage.protocols import Connection
 
 GameOverHook = Callable[[Connection, Session, list[dict[str, Any]]], Awaitable[None]]
 

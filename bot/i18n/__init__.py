@@ -1,9 +1,10 @@
 """One translation layer for every string a user sees.
 
-Catalogs are JSON files of flat keys under `bot/i18n/<locale>/`, one file per area
-(core.json, pickomino.json, picker.json, score.json, ...), so areas can grow without
-touching each other. Strings use str.format placeholders:
-t("pickomino.log.took", name="Anne", tile=27).
+Catalogs are JSON files of flat keys, `<root>/<locale>/<area>.json`, one file per area,
+so areas can grow without touching each other. The platform's root is this folder
+(core.json, score.json, ...); each game brings its own (`bot/games/<game>/i18n/`,
+keys under the game's name), added by the game registry with `add_catalogs`. Strings
+use str.format placeholders: t("pickomino.log.took", name="Anne", tile=27).
 
 The language is the one in force (bot.i18n.locales.current_locale) unless given. A
 counted string has one key per CLDR plural category of the language, `<key>_one`,
@@ -37,8 +38,11 @@ __all__ = [
     "DEFAULT_LOCALE",
     "ENDONYMS",
     "LOCALES",
+    "add_catalogs",
     "area_catalog",
+    "areas",
     "catalog",
+    "catalog_roots",
     "current_locale",
     "number",
     "percent",
@@ -50,13 +54,35 @@ __all__ = [
     "with_locale",
 ]
 
-CATALOG_DIR = Path(__file__).parent
+CATALOG_DIR = Path(__file__).parent  # the platform's own catalogs
+_roots: list[Path] = [CATALOG_DIR]
+
+
+def add_catalogs(*roots: Path) -> None:
+    """Read catalogs from these folders too (each holds `<locale>/<area>.json`): the game
+    registry adds every registered game's. Adding a folder twice adds it once."""
+    added = [root for root in roots if root not in _roots]
+    if not added:
+        return
+    _roots.extend(added)
+    area_catalog.cache_clear()
+    catalog.cache_clear()
+
+
+def catalog_roots() -> tuple[Path, ...]:
+    """The folders catalogs are read from: the platform's first, then each game's."""
+    return tuple(_roots)
+
+
+def areas(root: Path = CATALOG_DIR) -> list[str]:
+    """The areas a catalog folder defines: its English files."""
+    return sorted(path.stem for path in (root / DEFAULT_LOCALE).glob("*.json"))
 
 
 @cache
-def area_catalog(locale: str, area: str) -> dict[str, str]:
+def area_catalog(locale: str, area: str, root: Path = CATALOG_DIR) -> dict[str, str]:
     """One area file of a locale (empty when the language has no such file yet)."""
-    path = CATALOG_DIR / locale / f"{area}.json"
+    path = root / locale / f"{area}.json"
     if not path.exists():
         return {}
     entries: dict[str, str] = json.loads(path.read_text(encoding="utf-8"))
@@ -65,14 +91,15 @@ def area_catalog(locale: str, area: str) -> dict[str, str]:
 
 @cache
 def catalog(locale: str = DEFAULT_LOCALE) -> dict[str, str]:
-    """Every key of a locale, merged from its area files (read once)."""
+    """Every key of a locale, merged from the area files of every root (read once)."""
     merged: dict[str, str] = {}
-    for path in sorted((CATALOG_DIR / locale).glob("*.json")):
-        entries = area_catalog(locale, path.stem)
-        duplicated = merged.keys() & entries.keys()
-        if duplicated:
-            raise ValueError(f"{locale}/{path.name} repeats keys {sorted(duplicated)}")
-        merged.update(entries)
+    for root in _roots:
+        for path in sorted((root / locale).glob("*.json")):
+            entries = area_catalog(locale, path.stem, root)
+            duplicated = merged.keys() & entries.keys()
+            if duplicated:
+                raise ValueError(f"{path} repeats keys {sorted(duplicated)}")
+            merged.update(entries)
     return merged
 
 

@@ -37,7 +37,7 @@ DEFAULT_TIME = "12:00"
 class Author:
     """Who the message is from, as the header shows it."""
 
-    name: str = "Pickomino"
+    name: str = "Dice Games"
     avatar_colour: str = "#d65c3e"  # the default avatar's background
     name_colour: str | None = None  # the top role's colour; None: Discord's white
     bot: bool = True  # shows the APP tag

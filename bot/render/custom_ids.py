@@ -4,8 +4,8 @@ click and its argument.
 `pko:<click>:<session id>:<version>[:<arg>]`, e.g. `pko:move:42:17:keep:w`. The prefix
 dates from the first release and is kept so that buttons already posted keep working;
 it names no game: the session id leads to the session, and its kind to the game. Any
-process can serve the click from these ids alone, so buttons outlive restarts. A select
-menu's id has no arg (`pko:claims:42:17`): the move is the option the player picks.
+process can serve the click from these ids alone, so buttons outlive restarts. A move
+menu's id has no arg (`pko:menu:42:17`): the move is the option the player picks.
 """
 
 from __future__ import annotations
@@ -31,7 +31,11 @@ class ClickAction(StrEnum):
     BOT = "bot"  # seat a computer player: the arg is its level
     DROP_BOT = "dropbot"  # take away the computer player added last
     HINT = "hint"  # the player to move asks for a hint (changes nothing)
-    CLAIMS = "claims"  # a move menu (a select): the move is the option picked
+    MENU = "menu"  # a move menu (a select): the move is the option picked
+
+
+# Actions of ids that earlier releases posted, read as today's action.
+_FORMER_ACTIONS = {"claims": ClickAction.MENU}  # the move menu, when only claims had one
 
 
 # What discord.py routes to our one component class: every id with our prefix, however
@@ -79,7 +83,7 @@ class ComponentRef:
         if match is None:
             raise MalformedId(custom_id)
         try:
-            action = ClickAction(match["action"])
+            action = _FORMER_ACTIONS.get(match["action"]) or ClickAction(match["action"])
         except ValueError:
             raise MalformedId(match["action"]) from None
         session_id, version = int(match["session"]), int(match["version"])

@@ -15,15 +15,14 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.games.registry import plugin
 from bot.i18n import t
+from bot.plugin import Games
 from bot.render.custom_ids import ClickAction, ComponentRef
 from bot.render.lobby import bot_level_layout, end_confirm_layout, message_link
 from bot.render.names import safe_name
 from bot.sessions import lobby, play
 from bot.sessions.errors import (
     AlreadyLive,
-    MoveRefused,
     NotHost,
     NotInGame,
     NotInLobby,
@@ -34,14 +33,13 @@ from bot.sessions.service import Change, Expect, Mutation, SessionService
 from bot.sessions.tools import ChangeTools
 from bot.ui.components import view_for
 from bot.ui.computer_players import bot_seat, hint_text
-from bot.ui.live import LiveMessages, reply_edit, reply_new
+from bot.ui.live import LiveMessages
 from bot.ui.replies import answer_error, tell
 
 log = logging.getLogger(__name__)
 
 Interaction = discord.Interaction[Any]
-MOVES = frozenset({ClickAction.MOVE, ClickAction.CLAIMS})  # made on the version the player saw
-MENU_MOVE_PREFIX = "claim:"  # a move menu offers claims only
+MOVES = frozenset({ClickAction.MOVE, ClickAction.MENU})  # made on the version the player saw
 
 
 def is_moderator(interaction: Interaction) -> bool:
@@ -57,7 +55,8 @@ def seat_for(interaction: Interaction) -> Seat:
 class Clicks:
     """The click handler SessionComponents call (bot.ui.components.ClickHandler)."""
 
-    def __init__(self, sessions: SessionService, live: LiveMessages) -> None:
+    def __init__(self, games: Games, sessions: SessionService, live: LiveMessages) -> None:
+        self.games = games
         self.sessions = sessions
         self.live = live
         # Told each click's game and handling time (the bot's click histogram).
@@ -69,7 +68,7 @@ class Clicks:
             ClickAction.START: _start,
             ClickAction.DROP_BOT: _drop_bot,
             ClickAction.MOVE: _move,
-            ClickAction.CLAIMS: _menu_move,
+            ClickAction.MENU: _move,  # the option picked is the move
         }
         # ...and clicks with an answer of their own.
         self._own_answers: dict[
@@ -123,7 +122,7 @@ class Clicks:
         )
 
         async def show(change: Change) -> None:
-            await reply_edit(interaction, change.session)
+            await self.live.reply_edit(interaction, change.session)
             await self.live.turn_changed(change)
 
         await self.sessions.update(interaction.channel_id, mutate, expect=expect, publish=show)
@@ -182,7 +181,7 @@ class Clicks:
             raise NotInLobby()
         if interaction.user.id != session.host_id and not is_moderator(interaction):
             raise NotHost(name=session.host_name)
-        text = t("lobby.cancel.confirm", game=plugin(session.kind).title)
+        text = t("lobby.cancel.confirm", game=self.games.plugin(session.kind).title)
         view = view_for(end_confirm_layout(session))
         await tell(interaction, text, view=view or discord.utils.MISSING)
 
@@ -233,19 +232,19 @@ class Clicks:
             hints=old.hints,
             language=old.language,
         )
-        opened = await open_lobby(self.sessions, interaction, session)
+        opened = await open_lobby(self.live, interaction, session)
         if opened:
             await self.live.strip_buttons(old)
 
 
-async def open_lobby(sessions: SessionService, interaction: Interaction, session: Session) -> bool:
+async def open_lobby(live: LiveMessages, interaction: Interaction, session: Session) -> bool:
     """Open `session` as the channel's lobby, shown as the answer; if the channel has a
     game already, say so (with a link) instead. Whether the lobby was opened."""
     try:
-        await sessions.open(session, post=lambda new: reply_new(interaction, new))
+        await live.sessions.open(session, post=lambda new: live.reply_new(interaction, new))
     except AlreadyLive as error:
         existing: Session = error.params["session"]
-        game = plugin(existing.kind).title
+        game = live.games.plugin(existing.kind).title
         link = message_link(existing)
         if existing.status is Status.LOBBY:
             # Say who opened it: after a game, several players click Play again at once.
@@ -283,9 +282,3 @@ def _drop_bot(interaction: Interaction, ref: ComponentRef) -> Mutation:
 def _move(interaction: Interaction, ref: ComponentRef) -> Mutation:
     user_id = interaction.user.id
     return lambda session, tools: play.make_move(session, tools, user_id, ref.arg)
-
-
-def _menu_move(interaction: Interaction, ref: ComponentRef) -> Mutation:
-    if not ref.arg.startswith(MENU_MOVE_PREFIX):
-        raise MoveRefused()
-    return _move(interaction, ref)

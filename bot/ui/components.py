@@ -1,6 +1,6 @@
 """The one component class: a DynamicItem whose custom_id carries session, version and move.
 
-Registered once with `bot.add_dynamic_items`, it turns any matching click, on any
+Registered once (`serve_clicks(bot, handler)`), it turns any matching click, on any
 message, of any game, and after any restart, into a call to the bot's click handler. It
 wraps a button, or a move menu (a string select, e.g. Pickomino's claims when there are
 too many for buttons), whose picked option is the move.
@@ -48,12 +48,6 @@ class ClickHandler(Protocol):
     async def on_malformed(self, interaction: discord.Interaction[Any]) -> None: ...
 
 
-def click_handler(client: discord.Client) -> ClickHandler:
-    """The handler the bot serves session components with (bot.client.DiceBot.platform)."""
-    handler: ClickHandler = getattr(client, "platform").clicks  # noqa: B009 - any Client
-    return handler
-
-
 class SessionComponent(discord.ui.DynamicItem[Wrapped], template=TEMPLATE):
     """A session's button or menu (one class, so one registration serves both)."""
 
@@ -91,17 +85,33 @@ class SessionComponent(discord.ui.DynamicItem[Wrapped], template=TEMPLATE):
         return cls(wrapped, ref)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        picked = self.item.values if isinstance(self.item, discord.ui.Select) else None
-        await serve_click(interaction, self.ref, picked)
+        # Only the served subclass (serve_clicks) is ever called back; this one draws.
+        raise NotImplementedError("register a class made by serve_clicks")
+
+
+def serve_clicks(client: discord.Client, handler: ClickHandler) -> None:
+    """Serve every session component's clicks with `handler`: a subclass bound to it is
+    the dynamic item discord.py matches ids with, and the direct dispatch skips the
+    view discord.py would rebuild for it."""
+
+    class ServedComponent(SessionComponent, template=TEMPLATE):
+        async def callback(self, interaction: discord.Interaction[Any]) -> None:
+            picked = self.item.values if isinstance(self.item, discord.ui.Select) else None
+            await serve_click(handler, interaction, self.ref, picked)
+
+    client.add_dynamic_items(ServedComponent)
+    serve_clicks_directly(client, handler)
 
 
 async def serve_click(
-    interaction: discord.Interaction[Any], ref: ComponentRef | None, picked: list[str] | None
+    handler: ClickHandler,
+    interaction: discord.Interaction[Any],
+    ref: ComponentRef | None,
+    picked: list[str] | None,
 ) -> None:
     """A click on a session component: `ref` None for an id that names nothing we know,
     `picked` the options chosen in a menu (None for a button)."""
     use_interaction_locale(interaction)  # answers to the clicker are in their language
-    handler = click_handler(interaction.client)
     if ref is None:
         await handler.on_malformed(interaction)
         return
@@ -111,7 +121,7 @@ async def serve_click(
     await handler.on_click(interaction, ref)
 
 
-def serve_clicks_directly(client: discord.Client) -> None:
+def serve_clicks_directly(client: discord.Client, handler: ClickHandler) -> None:
     """Serve clicks on SessionComponents without discord.py's detour through a view.
 
     For a DynamicItem, discord.py rebuilds the clicked message's whole view
@@ -134,7 +144,7 @@ def serve_clicks_directly(client: discord.Client) -> None:
         custom_id: str,
         match: re.Match[str],
     ) -> None:
-        if factory is not SessionComponent or interaction.message is None:
+        if not issubclass(factory, SessionComponent) or interaction.message is None:
             await schedule(component_type, factory, interaction, custom_id, match)
             return
         ref: ComponentRef | None = None
@@ -145,7 +155,7 @@ def serve_clicks_directly(client: discord.Client) -> None:
                 data: Any = interaction.data or {}
                 picked = [str(value) for value in data.get("values") or []]
         try:
-            await serve_click(interaction, ref, picked)
+            await serve_click(handler, interaction, ref, picked)
         except Exception:
             log.exception("Ignoring exception in a session component's callback")
 

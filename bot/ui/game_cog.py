@@ -1,32 +1,31 @@
-"""What every game's command group shares: /<game> status, leave and end, the error
-funnel, and opening a lobby for /<game> start. A game's GroupCog subclasses GameCog,
-names its group, and adds its own `start` (with the game's options) and `rules`."""
+"""What every game's command group shares: /<game> status, leave, end and notify, the
+error funnel, and opening a lobby for /<game> start. A game's GroupCog subclasses
+GameCog, names its group, and adds its own `start` (with the game's options) and
+`rules`; the client builds it with the platform and the game's plugin."""
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from typing import Any, ClassVar
+from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.games.plugin import GamePlugin
-from bot.games.registry import plugin
 from bot.i18n import supported, t
+from bot.plugin import GamePlugin
 from bot.render.layout import add_line_fields
 from bot.render.lobby import end_confirm_layout
 from bot.sessions import lobby, play
 from bot.sessions.errors import NoSession, NotHost
 from bot.sessions.model import Seat, Session, Status
-from bot.sessions.service import Change, SessionService
+from bot.sessions.service import Change
 from bot.sessions.tools import ChangeTools
-from bot.storage.notify import NotifyStore
 from bot.ui.clicks import is_moderator, open_lobby, seat_for
 from bot.ui.components import view_for
-from bot.ui.live import LiveMessages, reply_new
 from bot.ui.options import DEFAULT_TIMER_SECONDS
+from bot.ui.platform import Platform
 from bot.ui.replies import answer_error, tell
 from bot.ui.translator import command_text
 
@@ -37,13 +36,13 @@ OptionLines = Callable[[dict[str, Any], int | None, bool], list[str]]
 
 
 class GameCog(commands.GroupCog):
-    """Base of a game's /<game> group. Subclasses set `game` (their GamePlugin)."""
+    """Base of a game's /<game> group, built with the platform and the game's plugin."""
 
-    game: ClassVar[GamePlugin]
-
-    def __init__(self, sessions: SessionService, live: LiveMessages) -> None:
-        self.sessions = sessions
-        self.live = live
+    def __init__(self, platform: Platform, game: GamePlugin) -> None:
+        self.platform = platform
+        self.game = game
+        self.sessions = platform.sessions
+        self.live = platform.live
         super().__init__()
 
     async def cog_app_command_error(
@@ -79,7 +78,7 @@ class GameCog(commands.GroupCog):
             hints=hints,
             language=supported(language or interaction.locale.value),
         )
-        await open_lobby(self.sessions, interaction, session)
+        await open_lobby(self.live, interaction, session)
 
     @app_commands.command(
         name=command_text("command.name.status"), description=command_text("command.status")
@@ -87,7 +86,7 @@ class GameCog(commands.GroupCog):
     async def status(self, interaction: Interaction) -> None:
         channel_id = self._channel(interaction)
         session, previous = await self.sessions.repost(
-            channel_id, lambda live: reply_new(interaction, live)
+            channel_id, lambda live: self.live.reply_new(interaction, live)
         )
         await self.live.freeze(session, previous)
 
@@ -117,7 +116,7 @@ class GameCog(commands.GroupCog):
         if interaction.user.id != session.host_id and not is_moderator(interaction):
             raise NotHost(name=session.host_name)
         view = view_for(end_confirm_layout(session))
-        text = t("end.confirm", game=plugin(session.kind).title)
+        text = t("end.confirm", game=self.platform.games.plugin(session.kind).title)
         await tell(interaction, text, view=view or discord.utils.MISSING)
 
     @app_commands.command(
@@ -128,7 +127,7 @@ class GameCog(commands.GroupCog):
     async def notify(self, interaction: Interaction, turn_pings: bool) -> None:
         """A person's own setting, for every game and channel: whether their turns start
         with a ping."""
-        await NotifyStore(self.sessions.db).set_turn_pings(interaction.user.id, turn_pings)
+        await self.platform.notify.set_turn_pings(interaction.user.id, turn_pings)
         text = t("notify.on") if turn_pings else t("notify.off", command=self.game.command)
         await interaction.response.send_message(text, ephemeral=True)
 
@@ -138,8 +137,7 @@ class GameCog(commands.GroupCog):
         """/<game> rules: the game's summary, where to read more, and its options (those in
         force in this channel, or a new game's)."""
         session = await self.sessions.live(self._channel(interaction))
-        settings = getattr(interaction.client, "settings", None)
-        url = settings.rules_url if settings is not None else None
+        url = self.platform.rules_url
         more = t("rules.more.link", url=url) if url else t("rules.more.file")
         colour = self.game.renderer.colour
         embed = discord.Embed(title=title, description=f"{summary}\n\n{more}", colour=colour)

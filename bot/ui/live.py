@@ -16,30 +16,17 @@ from typing import Any
 
 import discord
 
-from bot.games.registry import plugin
 from bot.i18n import t, with_locale
+from bot.plugin import Games
+from bot.plugin.session_message import render_frozen, render_session
 from bot.render.layout import Rendered
-from bot.render.session_message import render_frozen, render_session
 from bot.sessions.model import Session, Status
-from bot.sessions.service import Change
+from bot.sessions.service import Change, SessionService
 from bot.ui.callback import update_message
 from bot.ui.components import message_view, prebuilt_message
 from bot.ui.pings import TurnPings
 
 log = logging.getLogger(__name__)
-
-
-async def rendered(client: discord.Client, session: Session) -> Rendered:
-    """The live message, in the game's language whoever clicked (ephemeral answers are in
-    the clicker's own); an ended game's is told from all its stored events, and its
-    picture drawn off the event loop (which carries the language along)."""
-    game = plugin(session.kind)
-    with with_locale(session.language):
-        if session.status is not Status.OVER or session.game is None or session.id is None:
-            return render_session(session, game)
-        sessions = getattr(client, "sessions")  # noqa: B009 - the bot's SessionService
-        events = await sessions.ended_events(session.id)
-        return await asyncio.to_thread(render_session, session, game, events)
 
 
 def attachments(message: Rendered) -> list[discord.File]:
@@ -49,33 +36,54 @@ def attachments(message: Rendered) -> list[discord.File]:
     ]
 
 
-async def reply_new(interaction: discord.Interaction[Any], session: Session) -> int | None:
-    """Answer with the live message as a new message; return its id."""
-    message = await rendered(interaction.client, session)
-    callback = await interaction.response.send_message(
-        view=message_view(message), files=attachments(message) or discord.utils.MISSING
-    )
-    return callback.message_id if callback is not None else None
-
-
-async def reply_edit(interaction: discord.Interaction[Any], session: Session) -> None:
-    """Answer a click by editing the message it was made on (no message-edit rate limit).
-    A message of an older release (an embed) becomes Components V2: its text goes."""
-    message = await rendered(interaction.client, session)
-    components = prebuilt_message(message)
-    if not message.pictures and await update_message(interaction, components.to_components()):
-        return
-    await interaction.response.edit_message(
-        content=None, embeds=[], view=components, attachments=attachments(message)
-    )
-
-
 class LiveMessages:
-    """Edits through the channel for updates that are not an answer to a click."""
+    """Shows live messages: as the answer to a command or click, and through the channel
+    for updates that are not an answer to a click."""
 
-    def __init__(self, client: discord.Client, pings: TurnPings | None = None) -> None:
+    def __init__(
+        self,
+        client: discord.Client,
+        games: Games,
+        sessions: SessionService,
+        pings: TurnPings | None = None,
+    ) -> None:
         self.client = client
+        self.games = games
+        self.sessions = sessions
         self.pings = pings
+
+    async def rendered(self, session: Session) -> Rendered:
+        """The live message, in the game's language whoever clicked (ephemeral answers are
+        in the clicker's own); an ended game's is told from all its stored events, and its
+        picture drawn off the event loop (which carries the language along)."""
+        game = self.games.plugin(session.kind)
+        with with_locale(session.language):
+            if session.status is not Status.OVER or session.game is None or session.id is None:
+                return render_session(session, game)
+            events = await self.sessions.ended_events(session.id)
+            return await asyncio.to_thread(render_session, session, game, events)
+
+    async def reply_new(
+        self, interaction: discord.Interaction[Any], session: Session
+    ) -> int | None:
+        """Answer with the live message as a new message; return its id."""
+        message = await self.rendered(session)
+        callback = await interaction.response.send_message(
+            view=message_view(message), files=attachments(message) or discord.utils.MISSING
+        )
+        return callback.message_id if callback is not None else None
+
+    async def reply_edit(self, interaction: discord.Interaction[Any], session: Session) -> None:
+        """Answer a click by editing the message it was made on (no message-edit rate
+        limit). A message of an older release (an embed) becomes Components V2: its text
+        goes."""
+        message = await self.rendered(session)
+        components = prebuilt_message(message)
+        if not message.pictures and await update_message(interaction, components.to_components()):
+            return
+        await interaction.response.edit_message(
+            content=None, embeds=[], view=components, attachments=attachments(message)
+        )
 
     def _message(self, channel_id: int, message_id: int) -> discord.PartialMessage:
         return self.client.get_partial_messageable(channel_id).get_partial_message(message_id)
@@ -83,7 +91,7 @@ class LiveMessages:
     async def edit(self, session: Session) -> None:
         if session.message_id is None:
             return
-        message = await rendered(self.client, session)
+        message = await self.rendered(session)
         await self._message(session.channel_id, session.message_id).edit(
             content=None,
             embeds=[],
@@ -97,7 +105,7 @@ class LiveMessages:
             return
         try:
             with with_locale(session.language):
-                frozen = render_frozen(session, plugin(session.kind))
+                frozen = render_frozen(session, self.games.plugin(session.kind))
             await self._message(session.channel_id, message_id).edit(
                 content=None, embeds=[], view=message_view(frozen), attachments=[]
             )
@@ -110,7 +118,7 @@ class LiveMessages:
         in its components too (Components V2), so it is drawn again without them."""
         if session.message_id is None:
             return
-        message = replace(await rendered(self.client, session), layout=[])
+        message = replace(await self.rendered(session), layout=[])
         try:
             await self._message(session.channel_id, session.message_id).edit(
                 view=prebuilt_message(message), attachments=attachments(message)
@@ -138,7 +146,7 @@ class LiveMessages:
         )
         channel = self.client.get_partial_messageable(session.channel_id)
         with with_locale(session.language):
-            game = plugin(session.kind).title
+            game = self.games.plugin(session.kind).title
             text = t("timer.reminder", mention=f"<@{user_id}>", when=when, game=game)
         await channel.send(
             text,

@@ -14,8 +14,8 @@ import logging
 
 import discord
 
-from bot.games.registry import plugin
 from bot.i18n import t
+from bot.plugin import Games
 from bot.sessions.model import Session, Status
 from bot.sessions.service import Change, SessionService
 from bot.storage.notify import NotifyStore
@@ -33,10 +33,12 @@ class TurnPings:
     def __init__(
         self,
         client: discord.Client,
+        games: Games,
         settings: NotifyStore,
         store: PingStore,
     ) -> None:
         self.client = client
+        self.games = games
         self.settings = settings
         self.store = store
         self._pings: dict[int, StoredPing | None] = {}  # channel id -> its ping, once known
@@ -75,7 +77,7 @@ class TurnPings:
                     if session is None:  # the game is over, or gone
                         self._pings[ping.channel_id] = None
                         await self._drop(ping)
-                    elif _turn_key(session) != ping.turn:
+                    elif self._turn_key(session) != ping.turn:
                         await self._follow(session)
                     else:
                         continue
@@ -88,7 +90,7 @@ class TurnPings:
 
     async def _follow(self, session: Session) -> None:
         channel_id = session.channel_id
-        turn = _turn_key(session)
+        turn = self._turn_key(session)
         if channel_id not in self._pings:
             self._pings[channel_id] = await self.store.get(channel_id)
         ping = self._pings[channel_id]
@@ -99,11 +101,13 @@ class TurnPings:
             await self._drop(ping)
         if turn is None:
             return
-        seat = session.seat_to_move(plugin(session.kind).adapter)
+        seat = session.seat_to_move(self.games.plugin(session.kind).adapter)
         if seat is None or seat.is_bot or not await self.settings.turn_pings(seat.user_id):
             return
         channel = self.client.get_partial_messageable(channel_id)
-        text = t("turn.ping", mention=f"<@{seat.user_id}>", game=plugin(session.kind).title)
+        text = t(
+            "turn.ping", mention=f"<@{seat.user_id}>", game=self.games.plugin(session.kind).title
+        )
         message = await channel.send(
             text, allowed_mentions=discord.AllowedMentions(users=[discord.Object(seat.user_id)])
         )
@@ -125,10 +129,9 @@ class TurnPings:
             return
         await self.store.remove(ping.channel_id, ping.message_id)
 
-
-def _turn_key(session: Session) -> str | None:
-    """Which turn is being played (None: no game in progress)."""
-    if session.status is not Status.PLAYING or session.game is None:
-        return None
-    adapter = plugin(session.kind).adapter
-    return f"{session.id}:{adapter.turn_key(session.game)}"
+    def _turn_key(self, session: Session) -> str | None:
+        """Which turn is being played (None: no game in progress)."""
+        if session.status is not Status.PLAYING or session.game is None:
+            return None
+        adapter = self.games.plugin(session.kind).adapter
+        return f"{session.id}:{adapter.turn_key(session.game)}"

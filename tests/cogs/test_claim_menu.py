@@ -60,8 +60,10 @@ async def test_the_menu_offers_every_claim_and_takes_the_lowest_tile(tmp_path):
         spectator = await harness.choose(eve, message, MENU, "claim:g21")
         assert spectator.ephemeral == "You're not in this game."
         crafted = harness.choose_payload(anne, message, MENU, "claim:g21")
-        crafted["data"]["values"] = ["roll"]  # the menu makes claims only
-        assert (await harness.dispatch(crafted)).ephemeral == "That move is not possible now."
+        # A menu's option is a move like a button's: the game refuses one not legal now.
+        crafted["data"]["values"] = ["roll"]
+        refusal = "The turn is over: every die or every face is kept. Take a tile."
+        assert (await harness.dispatch(crafted)).ephemeral == refusal
         assert await harness.session() is before
         assert harness.message(live.id).payload == shown.payload
 

@@ -10,7 +10,7 @@ import logging
 import pytest
 
 from bot.render.custom_ids import ComponentRef
-from bot.ui import clicks
+from bot.ui.live import LiveMessages
 from tests.cogs.helpers import start_game
 from tests.discord_harness import BotHarness, StoredMessage
 
@@ -62,7 +62,7 @@ async def test_a_click_committed_before_a_kill_is_shown_at_start_up(tmp_path, ca
         async def die(*args: object) -> None:  # the process ends before its reply
             raise asyncio.CancelledError
 
-        monkeypatch.setattr(clicks, "reply_edit", die)
+        monkeypatch.setattr(LiveMessages, "reply_edit", die)
         await first.click(anne, first.message(live.id), "Roll")
         monkeypatch.undo()
         committed = await first.session()

@@ -15,10 +15,11 @@ from typing import Any
 import pytest
 
 from bot.games.pickomino.history import STEALS
+from bot.games.registry import GAMES
 from bot.history.models import Cursor
 from bot.history.record import GameResult, SeatInfo
-from bot.history.ui.pager import PAGER_TEMPLATE, Direction, PageTurn
-from bot.storage.results import SqliteResultStore
+from bot.history.sql import SqlResultStore
+from bot.score.pager import Direction, PagerIds, PageTurn
 from tests.cogs.helpers import play_to_the_end, start_game
 from tests.discord_harness import (
     CHANNEL_ID,
@@ -29,6 +30,9 @@ from tests.discord_harness import (
 )
 from tests.history.games import play, result_of
 from tests.history.race import race
+
+# The games served by default: Pickomino keeps its pager prefix from before the kind.
+IDS = PagerIds(GAMES.pager_prefixes())
 
 EMBED_TOTAL = 6000
 HOUR = 3600
@@ -42,7 +46,7 @@ def seat(user: FakeUser) -> SeatInfo:
 
 
 async def save(harness: BotHarness, results: list[GameResult]) -> None:
-    store = SqliteResultStore()
+    store = SqlResultStore()
     async with harness.bot.db.transaction() as connection:
         for result in results:
             await store.save(connection, result)
@@ -255,15 +259,14 @@ async def test_the_pager_keeps_paging_after_a_restart(tmp_path):
         assert "Page 2 of 3" in older.message.embed["footer"]["text"]
 
 
-async def test_reloading_the_cog_registers_each_button_class_once(harness):
+async def test_every_game_shares_one_pager_and_one_session_component_class(harness):
     anne, bob = harness.user("Anne"), harness.user("Bob")
     await save(harness, games([anne, bob], 12))
     shown = await command(harness, anne, "history")
 
-    await harness.bot.reload_extension("cogs.pickomino")
     registered = harness.bot._connection._view_store._dynamic_items.values()
     names = sorted(item.__name__ for item in registered)
-    assert names == ["HistoryPageButton", "SessionComponent"]
+    assert names == ["ServedComponent", "ServedPageButton"]
     hooks = harness.bot.sessions.game_over_hooks
     assert sorted(hooks) == ["picker", "pickomino"]  # one history hook a game, once
     paged = await harness.click(anne, harness.message(shown.message.id), "Next")
@@ -274,14 +277,16 @@ async def test_reloading_the_cog_registers_each_button_class_once(harness):
 def test_pager_custom_ids_fit_discords_limit_with_the_largest_ids():
     largest = 2**64 - 1  # a snowflake is a 64-bit number; SQLite's integers are 63-bit
     for direction in Direction:
-        turn = PageTurn(largest, largest, direction, 10**9, Cursor(2**63 - 1, 2**63 - 1))
-        custom_id = turn.encode()
+        turn = PageTurn(
+            largest, largest, direction, 10**9, Cursor(2**63 - 1, 2**63 - 1), "pickomino"
+        )
+        custom_id = IDS.encode(turn)
         assert len(custom_id) <= 100
-        match = re.fullmatch(PAGER_TEMPLATE, custom_id)
-        assert match is not None and PageTurn.from_match(match) == turn
-    server = PageTurn(1, None, Direction.NEXT, 2, Cursor(1_767_225_600, 42))
-    assert server.encode() == "pks:h:1:0:n:2:t85s00.16"
-    assert PageTurn.from_match(re.fullmatch(PAGER_TEMPLATE, server.encode())) == server
+        match = re.fullmatch(IDS.template, custom_id)
+        assert match is not None and IDS.from_match(match) == turn
+    server = PageTurn(1, None, Direction.NEXT, 2, Cursor(1_767_225_600, 42), "pickomino")
+    assert IDS.encode(server) == "pks:h:1:0:n:2:t85s00.16"
+    assert IDS.from_match(re.fullmatch(IDS.template, IDS.encode(server))) == server
 
 
 async def test_history_marks_winners_abandoned_and_computer_games(harness):

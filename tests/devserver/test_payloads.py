@@ -11,7 +11,7 @@ from tests.discord_harness import CHANNEL_ID, BotHarness
 
 async def test_a_start_command_and_a_click_from_the_builders(tmp_path: Path) -> None:
     async with BotHarness.running(tmp_path / "bot.db") as harness:
-        started = await harness.dispatch(start_command(101, CHANNEL_ID, 1))
+        started = await harness.dispatch(start_command("pickomino", 101, CHANNEL_ID, 1))
         lobby = started.message
         assert "player101" in lobby.text() and not started.ephemeral
         join = lobby.button("Join")["custom_id"]

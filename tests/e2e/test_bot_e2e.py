@@ -593,7 +593,7 @@ async def test_full_game_with_sigkill_restart(
         # Seat order, the winners marked: "🏆 **Carol** 9🪱 · Alice 2🪱 · ...".
         for name, (rank, worms) in results.items():
             key = "score.history.seat.winner" if rank == 1 else "score.history.seat"
-            points = t("score.pickomino.points", score=worms)
+            points = t("pickomino.score.points", score=worms)
             seat = t(key, name=fake.user(name).display_name, score=points)
             assert seat in history.text, f"{name}: {seat!r} not in\n{history.describe()}"
 

@@ -188,9 +188,9 @@ async def open_lobby(fake: FakeDiscord) -> int:
     lobby = started.message
     assert lobby is not None and not started.ephemeral, started.describe()
     # The lobby says the expansion is on and explains each specialist.
-    assert t("options.extrawurm.on") in lobby.text, lobby.render()
+    assert t("pickomino.options.extrawurm.on") in lobby.text, lobby.render()
     for specialist in Specialist:
-        assert t(f"options.extrawurm.{specialist.value}") in lobby.text, lobby.render()
+        assert t(f"pickomino.options.extrawurm.{specialist.value}") in lobby.text, lobby.render()
     await accepted_click(fake, "bob", lobby.id, lobby.button(t("lobby.button.join")))
     for level in LEVELS:
         offered = await fake.click("alice", lobby.id, label=t("lobby.button.add_bot"))

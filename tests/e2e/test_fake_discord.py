@@ -175,10 +175,10 @@ async def test_login_ready_and_guild_create(fake_discord: FakeDiscord) -> None:
         assert guild.name == fake_discord.guild_name
         channel = guild.get_channel(fake_discord.channel.id)
         assert isinstance(channel, discord.TextChannel)
-        assert channel.name == "pickomino"
+        assert channel.name == "dice-games"
         # The members intent makes discord.py chunk the guild (op 8 -> GUILD_MEMBERS_CHUNK).
         assert guild.chunked
-        assert {m.name for m in guild.members} == {"pickomino", "alice", "bob", "carol", "dave"}
+        assert {m.name for m in guild.members} == {"dice games", "alice", "bob", "carol", "dave"}
         assert guild.owner_id == fake_discord.user("alice").id
         assert guild.me.guild_permissions.send_messages
         session = fake_discord.session

@@ -3,20 +3,23 @@ exists, and every key is asked for."""
 
 from __future__ import annotations
 
+import inspect
 import re
 from pathlib import Path
 
 from bot.games.pickomino.history import PICKOMINO_HISTORY
+from bot.games.registry import GAMES
 from bot.history.models import Period, Ranking
 from bot.i18n import catalog, t
 
 ROOT = Path(__file__).resolve().parents[2]
 SOURCES = [
     *sorted((ROOT / "bot/history").rglob("*.py")),
-    ROOT / "bot/games/pickomino/history.py",
-    ROOT / "bot/games/picker/history.py",
+    *sorted((ROOT / "bot/score").rglob("*.py")),
+    *(Path(inspect.getfile(type(game.history))) for game in GAMES),
 ]
-LITERAL_KEY = re.compile(r"""["'](score\.[a-z_.]+)["']""")
+SCORE_KEY = r"(?:[a-z_]+\.)?score\.[a-z0-9_.]+"  # the platform's score.*, a game's <kind>.score.*
+LITERAL_KEY = re.compile(rf"""["']({SCORE_KEY})["']""")
 
 
 def used_keys() -> set[str]:
@@ -30,7 +33,12 @@ def used_keys() -> set[str]:
 
 def score_keys() -> set[str]:
     """The catalog's score keys, a counted key (`_one`, `_other`...) by its base."""
-    return {PLURAL.sub("", key) for key in catalog() if key.startswith("score.")}
+    owners = {"score", *GAMES.kinds}  # a test's own game may have added keys of its own
+    return {
+        PLURAL.sub("", key)
+        for key in catalog()
+        if re.fullmatch(SCORE_KEY, key) and key.split(".")[0] in owners
+    }
 
 
 PLURAL = re.compile(r"_(zero|one|two|few|many|other)$")

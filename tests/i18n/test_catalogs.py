@@ -1,6 +1,8 @@
 """Every language's catalogs against English: the same keys in the same area files, the
 same placeholders, every plural category CLDR (Babel) lists for the language, and the
-areas translated so far complete. A key a language lacks is shown in English."""
+areas translated so far complete, for the platform's catalogs and every registered
+game's (the list of games comes from the registry). A key a language lacks is shown in
+English."""
 
 from __future__ import annotations
 
@@ -11,35 +13,35 @@ from pathlib import Path
 import pytest
 
 import bot.i18n
+from bot.games.registry import GAMES
 from bot.i18n import (
     DEFAULT_LOCALE,
     LOCALES,
     area_catalog,
+    areas,
     catalog,
     plural_categories,
     t,
 )
 
 CATALOG_DIR = Path(bot.i18n.__file__).parent
-AREAS = sorted(path.stem for path in (CATALOG_DIR / DEFAULT_LOCALE).glob("*.json"))
+# Whose catalogs: the platform's, then each registered game's folder.
+ROOTS: dict[str, Path] = {"platform": CATALOG_DIR} | {g.kind: g.catalogs for g in GAMES}
+# An area is named `<owner>/<area>` (two games may each have a `score` area).
+AREAS = [f"{owner}/{area}" for owner, root in ROOTS.items() for area in areas(root)]
 OTHER_LOCALES = [locale for locale in LOCALES if locale != DEFAULT_LOCALE]
-# What every language must have in full: area -> the key prefixes translated (None: the
-# whole area). Every area is listed (a test checks it), so a key added in English only
-# fails here until each language has it.
-TRANSLATED: dict[str, tuple[str, ...] | None] = {
-    "ai": None,
-    "core": None,
-    "pickomino": None,
-    "picker": None,
-    "ai_extrawurm": None,
-    "preview": None,
-    "play": None,
-    "score": None,
-    "score_pickomino": None,
-    "score_picker": None,
-}
-# Areas another branch is translating; each moves to TRANSLATED when it is done.
+# Areas another branch is translating: every other area must be complete in every
+# language, so a key added in English only fails here until each language has it.
 PENDING: set[str] = set()
+TRANSLATED = [area for area in AREAS if area not in PENDING]
+
+
+def area_texts(locale: str, area: str) -> dict[str, str]:
+    """The catalog of `<owner>/<area>` in `locale`."""
+    owner, _, name = area.partition("/")
+    return area_catalog(locale, name, ROOTS[owner])
+
+
 PLURAL_SUFFIXES = ("zero", "one", "two", "few", "many", "other")
 
 
@@ -71,16 +73,13 @@ def english_counterpart(key: str, english: dict[str, str]) -> str | None:
 
 def required_keys(locale: str, area: str) -> list[str]:
     """The keys `locale` must have in `area` for it to count as translated."""
-    english = area_catalog(DEFAULT_LOCALE, area)
-    prefixes = TRANSLATED[area]
+    english = area_texts(DEFAULT_LOCALE, area)
     bases = counted_bases(english)
     needed: set[str] = set()
     for key in english:
         base = key.rpartition("_")[0]
         if base in bases:
             key = base
-        if prefixes is not None and not key.startswith(prefixes):
-            continue
         if key in bases:
             needed |= {f"{key}_{category}" for category in plural_categories(locale)}
         else:
@@ -91,18 +90,22 @@ def required_keys(locale: str, area: str) -> list[str]:
 LANGUAGE_AREAS = [(locale, area) for locale in OTHER_LOCALES for area in AREAS]
 
 
-def test_every_language_has_a_folder_and_english_has_every_area():
-    assert sorted(
-        p.name for p in CATALOG_DIR.iterdir() if p.is_dir() and p.name != "__pycache__"
-    ) == sorted(LOCALES)
-    assert set(TRANSLATED) | (PENDING & set(AREAS)) == set(AREAS)
+@pytest.mark.parametrize("owner", ROOTS)
+def test_every_language_has_a_folder_and_english_has_every_area(owner):
+    root = ROOTS[owner]
+    folders = sorted(p.name for p in root.iterdir() if p.is_dir() and p.name != "__pycache__")
+    assert folders == sorted(LOCALES)
+    assert areas(root), f"{owner} has no English catalog"
+    for locale in OTHER_LOCALES:  # no area that English lacks
+        assert {p.stem for p in (root / locale).glob("*.json")} <= set(areas(root))
+    assert set(AREAS) >= PENDING
 
 
 @pytest.mark.parametrize(("locale", "area"), LANGUAGE_AREAS)
 def test_every_key_is_an_english_key_with_the_same_placeholders(locale, area):
-    english = area_catalog(DEFAULT_LOCALE, area)
+    english = area_texts(DEFAULT_LOCALE, area)
     wrong = []
-    for key, text in area_catalog(locale, area).items():
+    for key, text in area_texts(locale, area).items():
         counterpart = english_counterpart(key, english)
         if counterpart is None:
             wrong.append(f"{key}: not an English key of {area}.json")
@@ -116,10 +119,10 @@ def test_every_key_is_an_english_key_with_the_same_placeholders(locale, area):
 
 @pytest.mark.parametrize(("locale", "area"), [(DEFAULT_LOCALE, a) for a in AREAS] + LANGUAGE_AREAS)
 def test_counted_keys_have_every_plural_category_of_the_language(locale, area):
-    texts = area_catalog(locale, area)
+    texts = area_texts(locale, area)
     missing = [
         f"{base}_{category}"
-        for base in counted_bases(area_catalog(DEFAULT_LOCALE, area))
+        for base in counted_bases(area_texts(DEFAULT_LOCALE, area))
         if any(key.startswith(f"{base}_") for key in texts)
         for category in sorted(plural_categories(locale))
         if f"{base}_{category}" not in texts
@@ -131,7 +134,7 @@ def test_counted_keys_have_every_plural_category_of_the_language(locale, area):
     ("locale", "area"), [(locale, area) for locale in OTHER_LOCALES for area in TRANSLATED]
 )
 def test_translated_areas_are_complete(locale, area):
-    texts = area_catalog(locale, area)
+    texts = area_texts(locale, area)
     assert [key for key in required_keys(locale, area) if key not in texts] == []
 
 
@@ -151,7 +154,7 @@ def catalogs(tmp_path, monkeypatch):
     for locale, entries in (("en", english), ("de", german)):
         (tmp_path / locale).mkdir()
         (tmp_path / locale / "area.json").write_text(json.dumps(entries), encoding="utf-8")
-    monkeypatch.setattr(bot.i18n, "CATALOG_DIR", tmp_path)
+    monkeypatch.setattr(bot.i18n, "_roots", [tmp_path])
     catalog.cache_clear()
     area_catalog.cache_clear()
     yield

@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from bot.games.registry import GAMES
 from bot.i18n import catalog
 from tests.discord_harness import BotHarness
 
@@ -58,7 +59,7 @@ async def synced(tmp_path) -> Any:
 
 async def test_every_command_text_meets_discords_limits_in_every_language(synced):
     commands = synced.fake.commands["global"]
-    assert {command["name"] for command in commands} == {"pickomino", "picker"}
+    assert {command["name"] for command in commands} == {game.command for game in GAMES}
     wrong = []
     for command in commands:
         for where, what, english, translations in texts(command):
@@ -79,8 +80,9 @@ def _option_names_unique(command: dict[str, Any], locale: str) -> bool:
 
 
 async def test_the_game_commands_are_translated_in_full(synced):
-    """Everything of /pickomino and /picker, their score groups included, but the group
-    names (the games' names) and the language choices (each language in its own name)."""
+    """Everything of every registered game's command, its score group included, but the
+    group names (the games' names) and the language choices (each language in its own
+    name)."""
     untranslated = []
     for command in synced.fake.commands["global"]:
         for locale in TRANSLATED_LOCALES:

@@ -16,7 +16,8 @@ import pytest
 
 from bot.devserver.standin import _FormErrors, _validate_message_fields
 from bot.games.pickomino.engine import Face, Phase
-from bot.i18n import DEFAULT_LOCALE, LOCALES, area_catalog, catalog
+from bot.games.pickomino.plugin import PICKOMINO
+from bot.i18n import CATALOG_DIR, DEFAULT_LOCALE, LOCALES, area_catalog, catalog
 from bot.sessions.model import Session
 from bot.sessions.tools import ChangeTools
 from tests.discord_harness import CHANNEL_ID, BotHarness, FakeUser, StoredMessage
@@ -48,7 +49,11 @@ TURN_WORDS = {"de": "ist am Zug**", "pl": "**Tura: "}
 FACES_BEST_FIRST = ("keep:w", "keep:5", "keep:4", "keep:3", "keep:2", "keep:1")
 RAW_KEY = re.compile(r"\b[a-z_]+\.[a-z_]+\.[a-z0-9_.]+\b")
 WORD = re.compile(r"[^\W\d_]{4,}")
-ENGLISH_AREAS = ("core", "pickomino", "ai")
+ENGLISH_AREAS = (
+    (CATALOG_DIR, "core"),
+    (PICKOMINO.catalogs, "pickomino"),
+    (PICKOMINO.catalogs, "ai"),
+)
 
 
 def english_only_words(locale: str, names: list[str]) -> set[str]:
@@ -56,8 +61,8 @@ def english_only_words(locale: str, names: list[str]) -> set[str]:
     any of them in a message means an English string leaked into this language."""
     english = {
         word.lower()
-        for area in ENGLISH_AREAS
-        for template in area_catalog(DEFAULT_LOCALE, area).values()
+        for root, area in ENGLISH_AREAS
+        for template in area_catalog(DEFAULT_LOCALE, area, root).values()
         for literal, *_ in string.Formatter().parse(template)
         for word in WORD.findall(literal)
     }

@@ -17,7 +17,7 @@ from bot.games.pickomino.adapter import PickominoAdapter
 from bot.games.pickomino.ai import Level
 from bot.games.pickomino.engine import ALL_TILES, Face, Game, LowerTile, Phase, Rules
 from bot.games.pickomino.plugin import PICKOMINO
-from bot.render.session_message import render_session
+from bot.plugin.session_message import render_session
 from bot.sessions.model import Ending, Seat, Session, Status
 from bot.ui.components import message_view
 

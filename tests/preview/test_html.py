@@ -60,7 +60,7 @@ def test_everything_from_the_payload_is_escaped():
 
 def test_header_shows_the_author_app_tag_and_time():
     tree = message({"content": "hi", "timestamp": "2026-11-23T09:41:00+00:00"})
-    assert tree.one("dc-author").text() == "Pickomino"
+    assert tree.one("dc-author").text() == "Dice Games"
     assert tree.one("dc-app-tag").text() == "APP"
     assert tree.one("dc-time").text() == "Today at 09:41"
     person = message({"content": "hi"}, author=Author("anne", "#123456", "#ff0000", bot=False))

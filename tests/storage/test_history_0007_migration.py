@@ -9,9 +9,9 @@ import shutil
 from pathlib import Path
 
 from bot.history.models import Period, Ranking, Variants
+from bot.history.sql import SqlResultStore
 from bot.storage import apply_migrations, open_database
 from bot.storage.migrate import migrations_dir
-from bot.storage.results import SqliteResultStore
 
 BEFORE_0007 = (
     "0001_sessions.sql",
@@ -23,7 +23,7 @@ BEFORE_0007 = (
 )
 GUILD, DAY_ONE = 1, 20_000
 ANNE, BRIDGET, THOMAS = 101, 102, 103
-STORE = SqliteResultStore()
+STORE = SqlResultStore()
 
 # game id, options, abandoned, seats as (seat, user, name, score, rank, won, left)
 GAMES = [

@@ -17,15 +17,15 @@ import pytest
 from bot.games.pickomino.history import BUSTS, PICKOMINO_HISTORY, STEALS, STOLEN_FROM, TILES, TURNS
 from bot.history.models import Period, Ranking
 from bot.history.record import SeatInfo
+from bot.history.sql import SqlResultStore
 from bot.history.text import history_line, standing_lines
 from bot.storage import Database, apply_migrations
-from bot.storage.results import SqliteResultStore
 from tests.history.games import play, result_of
 
 FIXTURE = Path(__file__).parent / "fixtures" / "release_0_1.db"
 GUILD = 1
 KIND = PICKOMINO_HISTORY.kind
-STORE = SqliteResultStore()
+STORE = SqlResultStore()
 
 
 def name_of(user_id: int, stored: str) -> str:

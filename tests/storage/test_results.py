@@ -1,4 +1,4 @@
-"""bot.storage.results (SqliteResultStore): saving engine-played Pickomino games, and
+"""bot.history.sql (SqlResultStore): saving engine-played Pickomino games, and
 every query against an oracle computed in Python from the same results."""
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from bot.history.models import (
     Variants,
 )
 from bot.history.record import EndedGame, GameResult, SeatInfo
+from bot.history.sql import SqlResultStore
 from bot.history.text import (
     history_line,
     leaderboard_asker_line,
@@ -31,7 +32,6 @@ from bot.history.text import (
 )
 from bot.storage import Database, apply_migrations
 from bot.storage.migrate import discover, migrations_dir
-from bot.storage.results import SqliteResultStore
 from tests.history.games import (
     ANNE,
     BRIDGET,
@@ -46,7 +46,7 @@ from tests.history.race import RACE, race
 
 NOW = 1_750_000_000 + 12 * 3600  # noon UTC
 PEOPLE = (ANNE, BRIDGET, THOMAS, CARL)
-STORE = SqliteResultStore()
+STORE = SqlResultStore()
 KIND = PICKOMINO_HISTORY.kind
 
 

@@ -11,7 +11,7 @@ def test_without_the_internal_hook_clicks_stay_on_discord_pys_path(caplog):
     store = SimpleNamespace()  # a discord.py whose view store has no such method
     client = SimpleNamespace(_connection=SimpleNamespace(_view_store=store))
     with caplog.at_level(logging.WARNING, logger="bot.ui.components"):
-        serve_clicks_directly(client)  # type: ignore[arg-type]
+        serve_clicks_directly(client, None)  # type: ignore[arg-type]
     assert not hasattr(store, "schedule_dynamic_item_call")
     assert "view path" in caplog.text
 
@@ -22,5 +22,5 @@ def test_with_the_hook_session_clicks_are_served_directly():
 
     store = SimpleNamespace(schedule_dynamic_item_call=discord_pys_own)
     client = SimpleNamespace(_connection=SimpleNamespace(_view_store=store))
-    serve_clicks_directly(client)  # type: ignore[arg-type]
+    serve_clicks_directly(client, None)  # type: ignore[arg-type]
     assert store.schedule_dynamic_item_call is not discord_pys_own

@@ -37,7 +37,7 @@ buttons = st.builds(
 )
 menu = st.builds(
     MenuSpec,
-    ref=st.just(ComponentRef(ClickAction.CLAIMS, 7, 3)),
+    ref=st.just(ComponentRef(ClickAction.MENU, 7, 3)),
     placeholder=st.just("Stop and take…"),
     options=st.just((MenuOption("Take 21", "claim:g21"), MenuOption("Steal 25", "claim:s25"))),
     disabled=st.booleans(),

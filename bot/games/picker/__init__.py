@@ -1,1 +1,12 @@
-"""Picker: a dice-drafting pub game with one coloured die per player."""
+"""Picker: a dice-drafting pub game with one coloured die per player.
+
+Its strings are in `i18n/<locale>/<area>.json` beside this file, read as soon as the game
+is imported: its command group resolves its English names when its class is defined.
+"""
+
+from pathlib import Path
+
+from bot.i18n import add_catalogs
+
+CATALOGS = Path(__file__).parent / "i18n"
+add_catalogs(CATALOGS)

@@ -64,15 +64,15 @@ class PickerHistory:
     colour: int = 0x4084D6
     score: ScoreWords = ScoreWords(
         ranking="average_points",
-        name="score.picker.average_points",
-        best="score.picker.best_points",
-        per_game="score.picker.per_game",
-        points="score.picker.points",
+        name="picker.score.average_points",
+        best="picker.score.best_points",
+        per_game="picker.score.per_game",
+        points="picker.score.points",
     )
     figures: tuple[Figure, ...] = (
-        Figure(BONUS, "score.picker.bonus"),
-        Figure(BEST_BONUS, "score.picker.best_bonus", Aggregate.BEST),
-        Figure(PICKER, "score.picker.times_picker"),
+        Figure(BONUS, "picker.score.bonus"),
+        Figure(BEST_BONUS, "picker.score.best_bonus", Aggregate.BEST),
+        Figure(PICKER, "picker.score.times_picker"),
     )
     favourite: Favourite | None = None
     variant: Variant | None = None
@@ -114,18 +114,18 @@ class PickerHistory:
         for round_ in map(Round.from_row, rows):
             picks = ", ".join(
                 t(
-                    "score.picker.round.pick",
+                    "picker.score.round.pick",
                     name=seat_name(seats[seat], name_of),
                     die=f"{COLOUR_MARK[COLOURS[colour]]}{value}",
                 )
                 for seat, colour, value in round_.picks
             )
             picker = (
-                t("score.picker.round.picker", name=seat_name(seats[round_.picker], name_of))
+                t("picker.score.round.picker", name=seat_name(seats[round_.picker], name_of))
                 if round_.picker != LEFT_MARK
                 else ""
             )
-            lines.append(t("score.picker.round", number=round_.number, picks=picks) + picker)
+            lines.append(t("picker.score.round", number=round_.number, picks=picks) + picker)
         return lines
 
     def story_legend(self) -> str | None:
@@ -135,7 +135,7 @@ class PickerHistory:
         state = seat.end_state
         colours = "".join(COLOUR_MARK[Colour(colour)] for colour in state.get("colours", ()))
         return t(
-            "score.picker.standing",
+            "picker.score.standing",
             score=seat.score,
             points=state.get("points", seat.score),
             bonus=state.get(BONUS, 0),

@@ -1,17 +1,22 @@
-"""Picker as the platform sees it: one GamePlugin (bot/games/plugin.py)."""
+"""Picker as the platform sees it: one GamePlugin (bot/plugin/game_plugin.py)."""
 
 from __future__ import annotations
 
+from bot.games.picker import CATALOGS
 from bot.games.picker.adapter import KIND, PickerAdapter
+from bot.games.picker.commands import PickerCog
+from bot.games.picker.history import PICKER_HISTORY
 from bot.games.picker.render import PickerRenderer
 from bot.games.picker.scenario import run_scenario
-from bot.games.plugin import GamePlugin
+from bot.plugin.game_plugin import GamePlugin
 
 PICKER = GamePlugin(
     kind=KIND,
     adapter=PickerAdapter(),
     renderer=PickerRenderer(),
-    extension="cogs.picker",
     command="picker",
+    cog=PickerCog,
+    history=PICKER_HISTORY,
+    catalogs=CATALOGS,
     play_scenario=run_scenario,
 )

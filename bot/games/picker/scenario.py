@@ -22,8 +22,8 @@ from bot.games.picker.engine import (
     RollDice,
     total_bonus,
 )
-from bot.games.scenario_errors import ScenarioError as SharedScenarioError
 from bot.i18n import t
+from bot.plugin.scenario_errors import ScenarioError as SharedScenarioError
 
 GAME = "picker"
 

@@ -121,7 +121,7 @@ class PickominoAdapter(EngineAdapter[Game]):
         """`Pip (Easy)`: the AI's name for the seat, with the level as the lobby's button
         says it (messages add the 🤖, so a computer player is named once)."""
         name = bot_name(Level(level), index)
-        suffix = t("ai.bot.name", name="", level=t(f"ai.level.{level}"))
+        suffix = t("pickomino.ai.bot.name", name="", level=t(f"pickomino.ai.level.{level}"))
         plain = name.removesuffix(suffix) if suffix.strip() and name.endswith(suffix) else name
         return t("bot.name", name=plain, level=t(f"lobby.bot_level.{level}"))
 

@@ -89,31 +89,31 @@ class PickominoHistory:
     colour: int = 0xD65C3E  # the game's embeds' colour
     score: ScoreWords = ScoreWords(
         ranking="average_worms",
-        name="score.pickomino.average_worms",
-        best="score.pickomino.best_worms",
-        per_game="score.pickomino.per_game",
-        points="score.pickomino.points",
+        name="pickomino.score.average_worms",
+        best="pickomino.score.best_worms",
+        per_game="pickomino.score.per_game",
+        points="pickomino.score.points",
     )
     figures: tuple[Figure, ...] = (
-        Figure(TILES, "score.pickomino.tiles"),
-        Figure(STEALS, "score.pickomino.steals"),
-        Figure(STOLEN_FROM, "score.pickomino.stolen_from"),
-        Figure(BUSTS, "score.pickomino.busts"),
+        Figure(TILES, "pickomino.score.tiles"),
+        Figure(STEALS, "pickomino.score.steals"),
+        Figure(STOLEN_FROM, "pickomino.score.stolen_from"),
+        Figure(BUSTS, "pickomino.score.busts"),
     )
     favourite: Favourite | None = Favourite(
-        "score.pickomino.favourite_tile",
-        "score.pickomino.favourite_tile.value",
-        "score.pickomino.favourite_tile.none",
+        "pickomino.score.favourite_tile",
+        "pickomino.score.favourite_tile.value",
+        "pickomino.score.favourite_tile.none",
     )
     variant: Variant | None = Variant(
         key="extrawurm",
         option="extrawurm",
-        name="score.pickomino.extrawurm",
-        mark="score.pickomino.extrawurm.mark",
-        only="score.pickomino.extrawurm.only",
-        without="score.pickomino.extrawurm.without",
-        option_name="command.option.extrawurm",
-        describe="score.pickomino.extrawurm.describe",
+        name="pickomino.score.extrawurm",
+        mark="pickomino.score.extrawurm.mark",
+        only="pickomino.score.extrawurm.only",
+        without="pickomino.score.extrawurm.without",
+        option_name="pickomino.command.option.extrawurm",
+        describe="pickomino.score.extrawurm.describe",
     )
 
     def build_result(self, ended: EndedGame, events: list[dict[str, Any]]) -> GameResult:
@@ -161,28 +161,28 @@ class PickominoHistory:
             return []
         separator = t("score.history.separator")
         who = separator.join(
-            t("score.pickomino.story.seat", mark=_mark(seat), turn=seat_name(seats[seat], name_of))
+            t("pickomino.score.story.seat", mark=_mark(seat), turn=seat_name(seats[seat], name_of))
             for seat in sorted(seats)
         )
         lines = [who]
-        between = t("score.pickomino.story.separator")
+        between = t("pickomino.score.story.separator")
         for number, round_ in enumerate(_rounds(map(Turn.from_row, rows)), start=1):
             turns = between.join(
-                t("score.pickomino.story.turn", mark=_mark(turn.seat), turn=_token(turn))
+                t("pickomino.score.story.turn", mark=_mark(turn.seat), turn=_token(turn))
                 for turn in round_
             )
-            lines.append(t("score.pickomino.story.round", number=number, turns=turns))
+            lines.append(t("pickomino.score.story.round", number=number, turns=turns))
         return lines
 
     def story_legend(self) -> str | None:
-        return t("score.pickomino.story.legend")
+        return t("pickomino.score.story.legend")
 
     def standing(self, seat: StorySeat) -> str:
         tiles = " ".join(f"`{tile}`" for tile in seat.end_state.get("tiles", ()))
-        standing = t("score.pickomino.standing", worms=seat.score, tiles=tiles)
+        standing = t("pickomino.score.standing", worms=seat.score, tiles=tiles)
         bratwurms = seat.end_state.get("bratwurms", 0)
         if bratwurms:
-            standing += t("score.pickomino.standing.bratwurms", count=bratwurms)
+            standing += t("pickomino.score.standing.bratwurms", count=bratwurms)
         return standing
 
 
@@ -215,23 +215,23 @@ def _rounds(turns: Iterable[Turn]) -> list[list[Turn]]:
 def _token(turn: Turn) -> str:
     """One turn, short: `25`, `⚔️22🟦`, `💥↩27 ⬇36`, `🐔🟦`, `🚪`."""
     if turn.outcome is Outcome.TOOK:
-        return t("score.pickomino.story.took", tile=turn.tile)
+        return t("pickomino.score.story.took", tile=turn.tile)
     if turn.outcome is Outcome.STOLE:
         assert turn.other is not None
-        return t("score.pickomino.story.stole", tile=turn.tile, victim=_mark(turn.other))
+        return t("pickomino.score.story.stole", tile=turn.tile, victim=_mark(turn.other))
     if turn.outcome is Outcome.HEN:
         assert turn.other is not None
-        return t("score.pickomino.story.hen", victim=_mark(turn.other))
+        return t("pickomino.score.story.hen", victim=_mark(turn.other))
     if turn.outcome is Outcome.LEFT:
-        return t("score.pickomino.story.left")
+        return t("pickomino.score.story.left")
     # A failure: `tile` returned to the grill, `other` turned face down.
     if turn.tile is None and turn.other is None:
-        return t("score.pickomino.story.failed")
+        return t("pickomino.score.story.failed")
     if turn.other is None:
-        return t("score.pickomino.story.failed.returned", tile=turn.tile)
+        return t("pickomino.score.story.failed.returned", tile=turn.tile)
     if turn.tile is None:
-        return t("score.pickomino.story.failed.turned_only", turned=turn.other)
-    return t("score.pickomino.story.failed.turned", tile=turn.tile, turned=turn.other)
+        return t("pickomino.score.story.failed.turned_only", turned=turn.other)
+    return t("pickomino.score.story.failed.turned", tile=turn.tile, turned=turn.other)
 
 
 def _tell(

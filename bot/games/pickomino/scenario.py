@@ -29,8 +29,8 @@ from bot.games.pickomino.engine import (
 )
 from bot.games.pickomino.engine.errors import IllegalAction, PickominoError
 from bot.games.pickomino.engine.specialists import Place
-from bot.games.scenario_errors import ScenarioError
 from bot.i18n import t
+from bot.plugin.scenario_errors import ScenarioError
 
 
 def run_scenario(scenario: Any) -> dict[str, Any]:

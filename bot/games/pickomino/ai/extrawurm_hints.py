@@ -154,23 +154,29 @@ def _roll_choice(
 def format_extrawurm_hint(hint: ExtrawurmHint, names: Mapping[str, str] | None = None) -> str:
     """The hint as a few short lines for a phone; `names` shows victims by name."""
     names = names or {}
-    lines = [t("ai.hint.best", advice=_advice(hint, names))]
+    lines = [t("pickomino.ai.hint.best", advice=_advice(hint, names))]
     best = hint.recommended.action
     for keep in hint.keeps:
         if keep.action.face is not best.face:
             lines.append(_keep_line(keep, names, hint))
     if hint.weasel is not None and best.move is not Move.WEASEL:
         dice = _dice(hint.weasel.action.count)
-        lines.append(t("ai.extrawurm.weasel", dice=dice, odds=odds(hint.weasel.tile_chance)))
+        lines.append(
+            t("pickomino.ai.extrawurm.weasel", dice=dice, odds=odds(hint.weasel.tile_chance))
+        )
     if hint.no_new_face and best.move is not Move.ACCEPT_FAILURE:
-        lines.append(t("ai.extrawurm.accept_failure"))
+        lines.append(t("pickomino.ai.extrawurm.accept_failure"))
     if hint.roll is not None and best.move is not Move.ROLL:
         lines.append(
-            t("ai.hint.roll", dice=_dice(hint.dice_left), odds=odds(hint.roll.tile_chance))
+            t(
+                "pickomino.ai.hint.roll",
+                dice=_dice(hint.dice_left),
+                odds=odds(hint.roll.tile_chance),
+            )
         )
     if hint.stop is not None and best.move is not Move.STOP:
-        lines.append(t("ai.hint.stop", claim=claim_words(hint.stop, names, hint)))
-    lines.append(t("ai.hint.win", odds=odds(hint.win_chance)))
+        lines.append(t("pickomino.ai.hint.stop", claim=claim_words(hint.stop, names, hint)))
+    lines.append(t("pickomino.ai.hint.win", odds=odds(hint.win_chance)))
     return "\n".join(lines)
 
 
@@ -180,17 +186,19 @@ def _advice(hint: ExtrawurmHint, names: Mapping[str, str]) -> str:
     if action.move is Move.WEASEL:
         dice = _dice(action.count)
         if hint.no_new_face:
-            return t("ai.extrawurm.do.weasel_rescue", dice=dice, odds=odds(choice.tile_chance))
+            return t(
+                "pickomino.ai.extrawurm.do.weasel_rescue", dice=dice, odds=odds(choice.tile_chance)
+            )
         return t(
-            "ai.extrawurm.do.weasel",
+            "pickomino.ai.extrawurm.do.weasel",
             dice=dice,
             why=_chances(choice.tile_chance, choice.steal_chance),
         )
     if action.move is Move.ACCEPT_FAILURE:
-        return t("ai.extrawurm.do.accept_failure")
+        return t("pickomino.ai.extrawurm.do.accept_failure")
     if action.move is Move.ROLL:
         return t(
-            "ai.hint.do.roll",
+            "pickomino.ai.hint.do.roll",
             dice=_dice(hint.dice_left),
             why=_chances(choice.tile_chance, choice.steal_chance),
         )
@@ -198,33 +206,37 @@ def _advice(hint: ExtrawurmHint, names: Mapping[str, str]) -> str:
         assert action.claim is not None
         claim = claim_words(action.claim, names, hint)
         if hint.roll is None:
-            return t("ai.hint.do.stop", claim=claim)
-        return t("ai.hint.do.stop_rather", claim=claim, odds=odds(hint.roll.tile_chance))
+            return t("pickomino.ai.hint.do.stop", claim=claim)
+        return t("pickomino.ai.hint.do.stop_rather", claim=claim, odds=odds(hint.roll.tile_chance))
     dice = _kept_words(choice)
     if action.move is Move.KEEP_ROLL:
         return t(
-            "ai.hint.do.keep_roll", dice=dice, why=_chances(choice.tile_chance, choice.steal_chance)
+            "pickomino.ai.hint.do.keep_roll",
+            dice=dice,
+            why=_chances(choice.tile_chance, choice.steal_chance),
         )
     if action.claim is None:
-        return t("ai.hint.do.keep_fail", dice=dice)
-    return t("ai.hint.do.keep_stop", dice=dice, claim=claim_words(action.claim, names, hint))
+        return t("pickomino.ai.hint.do.keep_fail", dice=dice)
+    return t(
+        "pickomino.ai.hint.do.keep_stop", dice=dice, claim=claim_words(action.claim, names, hint)
+    )
 
 
 def _keep_line(keep: ChoiceHint, names: Mapping[str, str], hint: ExtrawurmHint) -> str:
     dice, action = _kept_words(keep), keep.action
     if action.move is Move.KEEP_STOP and action.claim is None:
-        return t("ai.hint.keep_fail", dice=dice, total=keep.total)
+        return t("pickomino.ai.hint.keep_fail", dice=dice, total=keep.total)
     if action.move is Move.KEEP_STOP:
         assert action.claim is not None
         claim = claim_words(action.claim, names, hint)
-        return t("ai.hint.keep_stop", dice=dice, total=keep.total, claim=claim)
-    return t("ai.hint.keep", dice=dice, total=keep.total, odds=odds(keep.tile_chance))
+        return t("pickomino.ai.hint.keep_stop", dice=dice, total=keep.total, claim=claim)
+    return t("pickomino.ai.hint.keep", dice=dice, total=keep.total, odds=odds(keep.tile_chance))
 
 
 def _kept_words(choice: ChoiceHint) -> str:
     assert choice.action.face is not None
     dice = _dice_kept(choice.action.face, choice.action.count)
-    return t("ai.extrawurm.with_bratwurm", dice=dice) if choice.bratwurm else dice
+    return t("pickomino.ai.extrawurm.with_bratwurm", dice=dice) if choice.bratwurm else dice
 
 
 def claim_words(claim: ClaimOption, names: Mapping[str, str], hint: ExtrawurmHint) -> str:
@@ -233,13 +245,13 @@ def claim_words(claim: ClaimOption, names: Mapping[str, str], hint: ExtrawurmHin
     if claim.source is Source.STEAL:
         victim = names.get(claim.victim or "", claim.victim)
         if claim.victim == hint.hen_holder:
-            return t("ai.extrawurm.claim.hen", victim=victim, tile=claim.tile)
-        return t("ai.hint.claim.steal", tile=claim.tile, victim=victim, worms=claim.worms)
-    words = t("ai.hint.claim.grill", tile=claim.tile, worms=claim.worms)
+            return t("pickomino.ai.extrawurm.claim.hen", victim=victim, tile=claim.tile)
+        return t("pickomino.ai.hint.claim.steal", tile=claim.tile, victim=victim, worms=claim.worms)
+    words = t("pickomino.ai.hint.claim.grill", tile=claim.tile, worms=claim.worms)
     specialist = dict(hint.specialists_on).get(claim.tile)
     if specialist is Specialist.RAVEN:
-        return t("ai.extrawurm.claim.raven", claim=words)
+        return t("pickomino.ai.extrawurm.claim.raven", claim=words)
     if specialist is not None:
-        name = t(f"ai.extrawurm.specialist.{specialist.value}")
-        return t("ai.extrawurm.claim.specialist", claim=words, specialist=name)
+        name = t(f"pickomino.ai.extrawurm.specialist.{specialist.value}")
+        return t("pickomino.ai.extrawurm.claim.specialist", claim=words, specialist=name)
     return words

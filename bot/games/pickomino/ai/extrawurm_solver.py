@@ -59,7 +59,7 @@ class Node:
     """One roll from a state whose turn goes on, its outcomes merged as in states.RollNode.
 
     Successor indexes point at a state's twin (index + len(states)) when the keep is
-    of two or more 1s. `weasel_pickers` add the scratch slot, where the second pass
+    of two or more 1s. `weasel_getters` add the scratch slot, where the second pass
     puts the roll's value without the Weasel.
     """
 
@@ -67,11 +67,11 @@ class Node:
     fail_chance: float
     single_probabilities: tuple[float, ...]
     single_successors: tuple[int, ...]
-    single_picker: itemgetter[tuple[float, ...]] | None
+    single_getter: itemgetter[tuple[float, ...]] | None
     probabilities: tuple[float, ...]
     successors: tuple[tuple[int, ...], ...]
-    pickers: tuple[itemgetter[tuple[float, ...]], ...]
-    weasel_pickers: tuple[itemgetter[tuple[float, ...]], ...]
+    getters: tuple[itemgetter[tuple[float, ...]], ...]
+    weasel_getters: tuple[itemgetter[tuple[float, ...]], ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,11 +150,11 @@ def _node(state: TurnState, index: dict[TurnState, int], size: int) -> Node:
         fail_chance=fail,
         single_probabilities=tuple(chance for chance, _ in singles),
         single_successors=single_successors,
-        single_picker=itemgetter(*single_successors, padding) if singles else None,
+        single_getter=itemgetter(*single_successors, padding) if singles else None,
         probabilities=tuple(chance for chance, _ in others),
         successors=successors,
-        pickers=tuple(itemgetter(*targets) for targets in successors),
-        weasel_pickers=tuple(itemgetter(*targets, scratch) for targets in successors),
+        getters=tuple(itemgetter(*targets) for targets in successors),
+        weasel_getters=tuple(itemgetter(*targets, scratch) for targets in successors),
     )
 
 
@@ -212,10 +212,10 @@ class ExtrawurmValues:
             values[size + i] = value + bonus
         for node in graph.rolls:
             roll = node.fail_chance * fail + sum(
-                map(mul, node.probabilities, map(max, map(call, node.pickers, repeat(values))))
+                map(mul, node.probabilities, map(max, map(call, node.getters, repeat(values))))
             )
-            if node.single_picker is not None:
-                roll += sum(map(mul, node.single_probabilities, node.single_picker(values)))
+            if node.single_getter is not None:
+                roll += sum(map(mul, node.single_probabilities, node.single_getter(values)))
             i = node.state
             rolled[i] = roll
             stop = stop_of[i]
@@ -246,11 +246,11 @@ class ExtrawurmValues:
                 map(
                     mul,
                     node.probabilities,
-                    map(max, map(call, node.weasel_pickers, repeat(values))),
+                    map(max, map(call, node.weasel_getters, repeat(values))),
                 )
             )
-            if node.single_picker is not None:
-                singles = map(max, node.single_picker(values), repeat(again))
+            if node.single_getter is not None:
+                singles = map(max, node.single_getter(values), repeat(again))
                 roll += sum(map(mul, node.single_probabilities, singles))
             rolled[i] = roll
             stop = stop_of[i]

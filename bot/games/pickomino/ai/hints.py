@@ -142,15 +142,15 @@ def _roll_hint(game: Game, evaluation: Evaluation, steals: frozenset[int]) -> Ro
 def format_hint(hint: Hint, names: Mapping[str, str] | None = None) -> str:
     """The hint as a few short lines for a phone; `names` shows victims by name."""
     names = names or {}
-    lines = [t("ai.hint.best", advice=_advice(hint, names))]
+    lines = [t("pickomino.ai.hint.best", advice=_advice(hint, names))]
     for keep in hint.keeps[1:] if hint.recommended.face is not None else hint.keeps:
         lines.append(_keep_line(keep, names))
     if hint.roll is not None:
         chance = odds(hint.roll.tile_chance)
-        lines.append(t("ai.hint.roll", dice=_dice(hint.roll.dice), odds=chance))
+        lines.append(t("pickomino.ai.hint.roll", dice=_dice(hint.roll.dice), odds=chance))
     if hint.stop is not None:
-        lines.append(t("ai.hint.stop", claim=_claim(hint.stop, names)))
-    lines.append(t("ai.hint.win", odds=odds(hint.win_chance)))
+        lines.append(t("pickomino.ai.hint.stop", claim=_claim(hint.stop, names)))
+    lines.append(t("pickomino.ai.hint.win", odds=odds(hint.win_chance)))
     return "\n".join(lines)
 
 
@@ -160,66 +160,66 @@ def _advice(hint: Hint, names: Mapping[str, str]) -> str:
     if action.move is Move.ROLL:
         assert hint.roll is not None
         why = _chances(hint.roll.tile_chance, hint.roll.steal_chance)
-        return t("ai.hint.do.roll", dice=_dice(hint.dice_left), why=why)
+        return t("pickomino.ai.hint.do.roll", dice=_dice(hint.dice_left), why=why)
     if action.move is Move.STOP:
         assert action.claim is not None
         claim = _claim(action.claim, names)
         if hint.roll is None:
-            return t("ai.hint.do.stop", claim=claim)
-        return t("ai.hint.do.stop_rather", claim=claim, odds=odds(hint.roll.tile_chance))
+            return t("pickomino.ai.hint.do.stop", claim=claim)
+        return t("pickomino.ai.hint.do.stop_rather", claim=claim, odds=odds(hint.roll.tile_chance))
     keep = next(keep for keep in hint.keeps if keep.face is action.face)
     dice = _dice_kept(keep.face, keep.count)
     if action.move is Move.KEEP_ROLL:
         why = _chances(keep.tile_chance, keep.steal_chance)
-        return t("ai.hint.do.keep_roll", dice=dice, why=why)
+        return t("pickomino.ai.hint.do.keep_roll", dice=dice, why=why)
     if action.claim is None:
-        return t("ai.hint.do.keep_fail", dice=dice)
-    return t("ai.hint.do.keep_stop", dice=dice, claim=_claim(action.claim, names))
+        return t("pickomino.ai.hint.do.keep_fail", dice=dice)
+    return t("pickomino.ai.hint.do.keep_stop", dice=dice, claim=_claim(action.claim, names))
 
 
 def _chances(tile: float, steal: float) -> str:
     if steal >= MENTION_STEAL:
-        return t("ai.hint.why.tile_steal", odds=odds(tile), steal=odds(steal))
-    return t("ai.hint.why.tile", odds=odds(tile))
+        return t("pickomino.ai.hint.why.tile_steal", odds=odds(tile), steal=odds(steal))
+    return t("pickomino.ai.hint.why.tile", odds=odds(tile))
 
 
 def _keep_line(keep: KeepHint, names: Mapping[str, str]) -> str:
     dice = _dice_kept(keep.face, keep.count)
     if keep.fails:
-        return t("ai.hint.keep_fail", dice=dice, total=keep.total)
+        return t("pickomino.ai.hint.keep_fail", dice=dice, total=keep.total)
     if keep.claim is not None:
         claim = _claim(keep.claim, names)
-        return t("ai.hint.keep_stop", dice=dice, total=keep.total, claim=claim)
-    return t("ai.hint.keep", dice=dice, total=keep.total, odds=odds(keep.tile_chance))
+        return t("pickomino.ai.hint.keep_stop", dice=dice, total=keep.total, claim=claim)
+    return t("pickomino.ai.hint.keep", dice=dice, total=keep.total, odds=odds(keep.tile_chance))
 
 
 def odds(chance: float) -> str:
     """A chance in plain words: "about a 3 in 4", "certain", "no"."""
     if chance >= SURE:
-        return t("ai.odds.sure")
+        return t("pickomino.ai.odds.sure")
     if chance < 1 - SURE:
-        return t("ai.odds.none")
+        return t("pickomino.ai.odds.none")
     rough = min(ROUGH_ODDS, key=lambda odds: abs(odds - Fraction(chance)))
-    return t("ai.odds.about", n=rough.numerator, m=rough.denominator)
+    return t("pickomino.ai.odds.about", n=rough.numerator, m=rough.denominator)
 
 
 def _dice_kept(face: Face, count: int) -> str:
     """`the worm`, `the three 5s`: a key per face, as some languages name each face
     (Polish `piątki`), with the plural form of `count`."""
     face_key = "worm" if face is Face.WORM else str(int(face))
-    return t(f"ai.hint.kept.{face_key}", count=count, number=_number(count))
+    return t(f"pickomino.ai.hint.kept.{face_key}", count=count, number=_number(count))
 
 
 def _number(count: int) -> str:
-    return t("ai.number.words").split(",")[count]
+    return t("pickomino.ai.number.words").split(",")[count]
 
 
 def _dice(count: int) -> str:
-    return t("ai.hint.dice", count=count)
+    return t("pickomino.ai.hint.dice", count=count)
 
 
 def _claim(claim: ClaimOption, names: Mapping[str, str]) -> str:
     if claim.source is Source.STEAL:
         victim = names.get(claim.victim or "", claim.victim)
-        return t("ai.hint.claim.steal", tile=claim.tile, victim=victim, worms=claim.worms)
-    return t("ai.hint.claim.grill", tile=claim.tile, worms=claim.worms)
+        return t("pickomino.ai.hint.claim.steal", tile=claim.tile, victim=victim, worms=claim.worms)
+    return t("pickomino.ai.hint.claim.grill", tile=claim.tile, worms=claim.worms)

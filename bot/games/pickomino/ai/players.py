@@ -95,7 +95,7 @@ def bot_name(level: Level, index: int) -> str:
     lap = (index + offset) // len(BOT_NAMES)
     if lap:
         name = f"{name} {lap + 1}"
-    return t("ai.bot.name", name=name, level=t(f"ai.level.{level.value}"))
+    return t("pickomino.ai.bot.name", name=name, level=t(f"pickomino.ai.level.{level.value}"))
 
 
 def _solved(game: Game, objective: Objective) -> Decision:

@@ -117,11 +117,11 @@ class TurnValues:
             chances[i] = hit(states[i])
             pairs[i] = (round(self._values[i] / TIE), chances[i])
         for node in graph.rolls:
-            best = map(max, map(call, node.pickers, repeat(pairs)))
+            best = map(max, map(call, node.getters, repeat(pairs)))
             chance = sum(p * pair[1] for p, pair in zip(node.probabilities, best, strict=True))
-            if node.single_picker is not None:
+            if node.single_getter is not None:
                 # zip drops the padding's pair at the end of the picked tuple.
-                singles = zip(node.single_probabilities, node.single_picker(pairs), strict=False)
+                singles = zip(node.single_probabilities, node.single_getter(pairs), strict=False)
                 chance += sum(p * pair[1] for p, pair in singles)
             rolling[node.state] = chance
             if self.stops(states[node.state]):
@@ -137,10 +137,10 @@ def _roll_value(node: RollNode, values: Sequence[float], fail: float) -> float:
 
     The solver's hot loop, kept in C: outcomes with a single new face go in one call.
     """
-    best = map(max, map(call, node.pickers, repeat(values)))
+    best = map(max, map(call, node.getters, repeat(values)))
     roll = node.fail_chance * fail + sum(map(mul, node.probabilities, best))
-    if node.single_picker is not None:
-        roll += sum(map(mul, node.single_probabilities, node.single_picker(values)))
+    if node.single_getter is not None:
+        roll += sum(map(mul, node.single_probabilities, node.single_getter(values)))
     return roll
 
 

@@ -89,9 +89,9 @@ class RollNode:
     """The next roll from one state whose turn goes on, its outcomes merged.
 
     Outcomes with one new face lead to one state: they are summed in one go through
-    `single_picker`, which returns the values of `single_successors` (followed by the
+    `single_getter`, which returns the values of `single_successors` (followed by the
     padding's, which `zip` drops). Each other outcome j leads to the states
-    `successors[j]`, whose values `pickers[j]` returns, the best of which counts.
+    `successors[j]`, whose values `getters[j]` returns, the best of which counts.
     """
 
     state: int  # index in StateGraph.states
@@ -100,10 +100,10 @@ class RollNode:
     fail_chance: float  # the roll shows no new face
     single_probabilities: tuple[float, ...]
     single_successors: tuple[int, ...]
-    single_picker: itemgetter[tuple[float, ...]] | None  # None without such outcomes
+    single_getter: itemgetter[tuple[float, ...]] | None  # None without such outcomes
     probabilities: tuple[float, ...]
     successors: tuple[tuple[int, ...], ...]
-    pickers: tuple[itemgetter[tuple[float, ...]], ...]
+    getters: tuple[itemgetter[tuple[float, ...]], ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,10 +166,10 @@ def _roll_node(state: TurnState, index: dict[TurnState, int], padding: int) -> R
         fail_chance=fail,
         single_probabilities=tuple(chance for chance, _ in singles),
         single_successors=single_successors,
-        single_picker=itemgetter(*single_successors, padding) if singles else None,
+        single_getter=itemgetter(*single_successors, padding) if singles else None,
         probabilities=tuple(chance for chance, _ in others),
         successors=tuple(targets for _, targets in others),
-        pickers=tuple(itemgetter(*targets) for _, targets in others),
+        getters=tuple(itemgetter(*targets) for _, targets in others),
     )
 
 

@@ -89,7 +89,7 @@ def turn_layout(session: Session, game: Game, view: TurnView, name_of: Namer) ->
 def _claim_menu(session: Session, options: list[ClaimOption], name_of: Namer) -> MenuSpec:
     """Every claim as one option of a menu; the option's value is the move it makes."""
     return MenuSpec(
-        session_ref(session, ClickAction.CLAIMS),
+        session_ref(session, ClickAction.MENU),
         t("pickomino.menu.placeholder"),
         tuple(MenuOption(_menu_label(option, name_of), claim_move(option)) for option in options),
     )

@@ -64,18 +64,24 @@ def options_lines(
     """The rule options, the timer and hints, one line each, for the lobby and /pickomino
     rules."""
     rules = Rules.from_dict(options)
-    expansion = [t("options.extrawurm.on"), *specialist_lines()] if rules.extrawurm else []
+    expansion = (
+        [t("pickomino.options.extrawurm.on"), *specialist_lines()] if rules.extrawurm else []
+    )
     return [
         *expansion,
-        t(f"options.lower_tile.{rules.lower_tile.value}"),
-        t("options.flip.yes" if rules.flip_on_empty_failure else "options.flip.no"),
+        t(f"pickomino.options.lower_tile.{rules.lower_tile.value}"),
+        t(
+            "pickomino.options.flip.yes"
+            if rules.flip_on_empty_failure
+            else "pickomino.options.flip.no"
+        ),
         *shared_option_lines(rules.first_player.value, timer_seconds, hints),
     ]
 
 
 def specialist_lines() -> list[str]:
     """The Extrawurm expansion's specialists, a line each: what holding one does."""
-    return [t(f"options.extrawurm.{specialist.value}") for specialist in Specialist]
+    return [t(f"pickomino.options.extrawurm.{specialist.value}") for specialist in Specialist]
 
 
 def roll_line(event: dict[str, Any], name_of: Namer) -> str:

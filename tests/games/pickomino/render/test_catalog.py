@@ -22,8 +22,8 @@ OUR_CODE = [
     "bot/games/pickomino/render",
     "bot/sessions",
     "bot/ui",
-    "cogs/pickomino/_cog.py",
-    "cogs/pickomino/_options.py",
+    "bot/games/pickomino/commands.py",
+    "bot/games/pickomino/command_options.py",
 ]
 LITERAL_KEY = re.compile(r"""\bt\(\s*"([a-z_.]+)\"""")
 ERROR_KEY = re.compile(r"""key\s*=\s*"([a-z_.]+)\"""")
@@ -49,8 +49,8 @@ def test_every_literal_key_exists():
     assert missing == set()
 
 
-CATALOGS = [ROOT / "bot/i18n/en/core.json", ROOT / "bot/i18n/en/pickomino.json"]
-ALL_CODE = ["bot", "cogs"]
+CATALOGS = [ROOT / "bot/i18n/en/core.json", ROOT / "bot/games/pickomino/i18n/en/pickomino.json"]
+ALL_CODE = ["bot"]
 
 
 def _string_constants() -> set[str]:
@@ -71,9 +71,9 @@ def _keys_built_from_enums() -> set[str]:
     """Keys the code builds with an f-string from an enum's values or a game's kind."""
     return (
         {f"lobby.bot_level.{level.value}" for level in Level}
-        | {f"options.lower_tile.{choice.value}" for choice in LowerTile}
+        | {f"pickomino.options.lower_tile.{choice.value}" for choice in LowerTile}
         | {f"options.first.{choice.value}" for choice in FirstPlayer}
-        | {f"options.extrawurm.{specialist.value}" for specialist in Specialist}
+        | {f"pickomino.options.extrawurm.{specialist.value}" for specialist in Specialist}
         | {f"pickomino.bust.reason.{reason.value}" for reason in FailReason}
         | {f"{game.kind}.title" for game in GAMES}
         | {f"{game.kind}.rules.options.default" for game in GAMES}

@@ -9,7 +9,7 @@ from bot.games.pickomino.adapter import PickominoAdapter
 from bot.games.pickomino.engine import Face, Game, Phase, Rules
 from bot.games.pickomino.engine.specialists import Place, Specialist
 from bot.games.pickomino.plugin import PICKOMINO
-from bot.render.session_message import render_session
+from bot.plugin.session_message import render_session
 from bot.sessions.model import Seat, Session, Status
 
 

@@ -17,11 +17,11 @@ from bot.games.pickomino.plugin import PICKOMINO
 from bot.games.pickomino.render.text import option_text
 from bot.games.pickomino.render.turn_view import MAX_CLAIM_BUTTONS
 from bot.i18n import t, with_locale
+from bot.plugin.session_message import render_frozen as render_frozen_of
+from bot.plugin.session_message import render_session as render_session_of
 from bot.render.custom_ids import ClickAction, ComponentRef
 from bot.render.layout import Layout, MenuSpec, layout_problems, v2_problems
 from bot.render.lobby import bot_level_layout, end_confirm_layout
-from bot.render.session_message import render_frozen as render_frozen_of
-from bot.render.session_message import render_session as render_session_of
 from bot.sessions.model import Ending, Seat, Session, Status
 from bot.ui.components import message_view, view_for
 
@@ -227,7 +227,7 @@ def test_every_number_of_claims_is_offered_within_five_rows(kind, options, bots)
         assert claim_buttons == [] and len(menus) == 1
         assert layout[1] == menus  # the row under Roll, by itself
         assert menus[0].placeholder == "Stop and take…"
-        assert ComponentRef.parse(menus[0].custom_id).action is ClickAction.CLAIMS
+        assert ComponentRef.parse(menus[0].custom_id).action is ClickAction.MENU
     assert all(c.disabled for row in layout for c in row) == bool(bots)
     turn = rendered.text
     assert "no button" not in turn

@@ -1,0 +1,76 @@
+"""The /pickomino command group: start (with Pickomino's options) and rules; status,
+leave and end come from the shared GameCog, score is attached in __init__."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.games.pickomino.command_options import (
+    LOWER_TILE_CHOICES,
+    OPTION_DESCRIPTIONS,
+    OPTION_NAMES,
+    rules_from_choices,
+)
+from bot.games.pickomino.render.text import options_lines
+from bot.i18n import t
+from bot.ui.game_cog import GameCog
+from bot.ui.options import (
+    FIRST_PLAYER_CHOICES,
+    LANGUAGE_CHOICES,
+    SHARED_OPTION_DESCRIPTIONS,
+    SHARED_OPTION_NAMES,
+    TIMER_CHOICES,
+    timer_from_choice,
+)
+from bot.ui.translator import command_text
+
+Interaction = discord.Interaction[Any]
+
+
+@app_commands.guild_only()
+class PickominoCog(
+    GameCog,
+    name="Pickomino",
+    group_name="pickomino",
+    group_description=command_text("pickomino.command.group"),
+):
+    @app_commands.command(
+        name=command_text("command.name.start"),
+        description=command_text("pickomino.command.start"),
+    )
+    @app_commands.rename(**OPTION_NAMES, **SHARED_OPTION_NAMES)
+    @app_commands.describe(**OPTION_DESCRIPTIONS, **SHARED_OPTION_DESCRIPTIONS)
+    # Text and number choices in two decorators: one call takes choices of one type.
+    @app_commands.choices(
+        lower_tile=LOWER_TILE_CHOICES, first_player=FIRST_PLAYER_CHOICES, language=LANGUAGE_CHOICES
+    )
+    @app_commands.choices(turn_timer=TIMER_CHOICES)
+    async def start(
+        self,
+        interaction: Interaction,
+        lower_tile: str | None = None,
+        flip_on_empty_failure: bool | None = None,
+        first_player: str | None = None,
+        turn_timer: int | None = None,
+        hints: bool | None = None,
+        extrawurm: bool | None = None,
+        language: str | None = None,
+    ) -> None:
+        rules = rules_from_choices(lower_tile, flip_on_empty_failure, first_player, extrawurm)
+        await self.open_lobby(
+            interaction,
+            options=rules.to_dict(),
+            timer_seconds=timer_from_choice(turn_timer),
+            hints=hints is not False,
+            language=language,
+        )
+
+    @app_commands.command(
+        name=command_text("command.name.rules"), description=command_text("command.rules")
+    )
+    async def rules(self, interaction: Interaction) -> None:
+        title, summary = t("pickomino.rules.title"), t("pickomino.rules.summary")
+        await self.answer_rules(interaction, title, summary, options_lines)

@@ -1,0 +1,72 @@
+"""What history is stored through: a `ResultStore` (bot.history.sql.SqlResultStore on
+SQLite and PostgreSQL alike) runs each call on the caller's connection."""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from bot.history.models import (
+    HISTORY_PAGE_SIZE,
+    LEADERBOARD_SIZE,
+    Cursor,
+    GameStory,
+    HistoryPage,
+    Leaderboard,
+    Period,
+    PlayerStats,
+    Ranking,
+    Variants,
+)
+from bot.history.record import GameResult
+from bot.storage.protocols import Connection
+
+
+class ResultStore(Protocol):
+    """History's storage: each call runs on the caller's connection (its transaction),
+    so a game's result is saved in the game's final commit, and a page reads one
+    snapshot. Every read is of one game kind (`game`) in one server."""
+
+    async def save(self, connection: Connection, result: GameResult) -> None:
+        """Store a result and update the aggregates; saving a game id again does nothing."""
+        ...
+
+    async def history_page(
+        self,
+        connection: Connection,
+        game: str,
+        guild_id: int,
+        *,
+        user_id: int | None = None,
+        before: Cursor | None = None,
+        after: Cursor | None = None,
+        size: int = HISTORY_PAGE_SIZE,
+    ) -> HistoryPage: ...
+
+    async def leaderboard(
+        self,
+        connection: Connection,
+        game: str,
+        guild_id: int,
+        ranking: Ranking,
+        period: Period,
+        *,
+        asker_id: int,
+        now: int | None = None,
+        size: int = LEADERBOARD_SIZE,
+        variant: str | None = None,
+        variants: Variants = Variants.ALL,
+    ) -> Leaderboard: ...
+
+    async def player_stats(
+        self,
+        connection: Connection,
+        game: str,
+        guild_id: int,
+        user_id: int,
+        *,
+        variant: str | None = None,
+    ) -> PlayerStats | None: ...
+
+    async def game_story(
+        self, connection: Connection, game: str, guild_id: int, game_id: int
+    ) -> GameStory | None: ...

@@ -1,0 +1,48 @@
+"""The live message of any session: the shared lobby and closing screens around the
+game's own drawing of play and of the end."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import Any
+
+from bot.plugin.game_plugin import GamePlugin
+from bot.render.layout import Rendered
+from bot.render.lobby import (
+    closed_lobby_blocks,
+    final_layout,
+    lobby_blocks,
+    lobby_layout,
+    moved_blocks,
+)
+from bot.sessions.model import Ending, Session, Status
+
+
+def render_session(
+    session: Session, game: GamePlugin, events: Sequence[dict[str, Any]] = ()
+) -> Rendered:
+    """The live message for the session as it is now; an ended game's is told from all
+    its stored `events` (the live message's own log holds only the last few)."""
+    renderer = game.renderer
+    colour = renderer.colour.value
+    if session.status is Status.LOBBY:
+        options = renderer.options_lines(session.options, session.timer_seconds, session.hints)
+        blocks = lobby_blocks(
+            session,
+            game=game.title,
+            players=(game.adapter.min_players, game.adapter.max_players),
+            options=options,
+        )
+        return Rendered(blocks, lobby_layout(session), colour)
+    if session.status is Status.PLAYING and session.game is not None:
+        return renderer.playing(session)
+    if session.game is None or session.ending is Ending.CANCELLED:
+        return Rendered(closed_lobby_blocks(session, game=game.title), [])
+    ended = renderer.final(session, list(events))
+    return replace(ended, layout=final_layout(session))
+
+
+def render_frozen(session: Session, game: GamePlugin) -> Rendered:
+    """An older copy of the live message: where the game went, and no buttons."""
+    return Rendered(moved_blocks(session, game=game.title), [])

@@ -1,0 +1,225 @@
+"""The score pages of one game: what each command and pager click answers.
+
+`ScorePages` reads only its game's rows, through a ResultStore, in one transaction of
+the connection provider (by default the bot's database), so a page is one snapshot.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from contextlib import AbstractAsyncContextManager
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.history import text
+from bot.history.figures import HistoryFigures, NameOf
+from bot.history.models import HistoryPage, Period, Ranking, Variants
+from bot.history.store import ResultStore
+from bot.i18n import t
+from bot.score import embeds
+from bot.score.names import guild_title, name_resolver
+from bot.score.pager import Pager, PageTurn
+from bot.storage.protocols import Connection
+from bot.ui.replies import tell
+
+Interaction = discord.Interaction[Any]
+ConnectionProvider = Callable[[Interaction], AbstractAsyncContextManager[Connection]]
+
+AUTOCOMPLETE_CHOICES = 25
+
+
+def guild_of(interaction: Interaction) -> int:
+    """The server of a score command or click: the group is guild-only, and the pager's
+    buttons are only ever posted by its commands, so there always is one."""
+    assert interaction.guild_id is not None
+    return interaction.guild_id
+
+
+class ScorePages:
+    """The answers of one game's score commands."""
+
+    def __init__(
+        self,
+        figures: HistoryFigures,
+        store: ResultStore,
+        connection: ConnectionProvider,
+        pager: Pager,
+    ) -> None:
+        self.figures = figures
+        self.pager = pager
+        self.kind = figures.kind
+        self.command = figures.command
+        self.store = store
+        self.connection = connection
+
+    # ------------------------------------------------------------------ history
+
+    async def history(self, interaction: Interaction, player: discord.User | None) -> None:
+        user_id = player.id if player is not None else None
+        async with self.connection(interaction) as conn:
+            page = await self.store.history_page(
+                conn, self.kind, guild_of(interaction), user_id=user_id
+            )
+        name_of = name_resolver(interaction.guild)
+        if not page.games:
+            await tell(interaction, self._empty_history(user_id, player, name_of))
+            return
+        if player is None:
+            title = t("score.history.title.guild", guild=guild_title(interaction.guild))
+        else:
+            title = t("score.history.title.player", name=name_of(player.id, player.display_name))
+        await interaction.response.send_message(
+            embed=embeds.history_embed(title, page, 1, self.figures, name_of),
+            view=embeds.pager_view(self.pager, self.kind, interaction.user.id, user_id, page, 1),
+        )
+
+    async def turn_page(self, interaction: Interaction, turn: PageTurn) -> None:
+        """Show the page a pager button leads to, in place of the clicked one."""
+        guild_id = guild_of(interaction)
+        async with self.connection(interaction) as conn:
+            page = await self.store.history_page(
+                conn,
+                self.kind,
+                guild_id,
+                user_id=turn.player_id,
+                before=turn.before,
+                after=turn.after,
+            )
+            restarted = not page.games  # the games around the cursor are gone
+            if restarted:
+                page = await self.store.history_page(
+                    conn, self.kind, guild_id, user_id=turn.player_id
+                )
+        name_of = name_resolver(interaction.guild)
+        if not page.games:
+            await tell(interaction, self._empty_history(turn.player_id, None, name_of))
+            return
+        number = 1 if restarted or not page.has_newer else turn.page
+        title = _shown_title(interaction, turn, page, name_of)
+        await interaction.response.edit_message(
+            embed=embeds.history_embed(title, page, number, self.figures, name_of),
+            view=embeds.pager_view(
+                self.pager, self.kind, turn.asker_id, turn.player_id, page, number
+            ),
+        )
+
+    def _empty_history(
+        self, user_id: int | None, player: discord.User | None, name_of: NameOf
+    ) -> str:
+        if user_id is None:
+            return t("score.history.empty.guild", command=self.command)
+        stored = player.display_name if player is not None else f"<@{user_id}>"
+        return t("score.history.empty.player", name=name_of(user_id, stored), command=self.command)
+
+    # ------------------------------------------------------------------ leaderboard
+
+    async def leaderboard(
+        self,
+        interaction: Interaction,
+        ranking: Ranking,
+        period: Period,
+        variants: Variants = Variants.ALL,
+    ) -> None:
+        variant = self.figures.variant
+        async with self.connection(interaction) as conn:
+            board = await self.store.leaderboard(
+                conn,
+                self.kind,
+                guild_of(interaction),
+                ranking,
+                period,
+                asker_id=interaction.user.id,
+                now=int(time.time()),
+                variant=variant.key if variant is not None else None,
+                variants=variants,
+            )
+        if not board.top:
+            await tell(interaction, text.leaderboard_empty(board, self.figures))
+            return
+        name_of = name_resolver(interaction.guild)
+        embed = embeds.leaderboard_embed(board, self.figures, name_of)
+        await interaction.response.send_message(embed=embed)
+
+    # ------------------------------------------------------------------ one player
+
+    async def player(self, interaction: Interaction, player: discord.User | None) -> None:
+        target = player or interaction.user
+        if target.bot:
+            await tell(interaction, t("score.player.bot"))
+            return
+        async with self.connection(interaction) as conn:
+            stats = await self.store.player_stats(
+                conn,
+                self.kind,
+                guild_of(interaction),
+                target.id,
+                variant=self.figures.variant.key if self.figures.variant else None,
+            )
+        name_of = name_resolver(interaction.guild)
+        if stats is None:
+            name = name_of(target.id, target.display_name)
+            await tell(interaction, t("score.player.empty", name=name, command=self.command))
+            return
+        name = name_of(target.id, stats.name)
+        if stats.games == 0:
+            await tell(
+                interaction,
+                t("score.player.empty.unfinished", name=name, count=stats.stored_games),
+            )
+            return
+        title = t("score.player.title", name=name, guild=guild_title(interaction.guild))
+        embed = embeds.player_embed(stats, self.figures, title, target.display_avatar.url)
+        await interaction.response.send_message(embed=embed)
+
+    # ------------------------------------------------------------------ one game
+
+    async def game(self, interaction: Interaction, game_id: int) -> None:
+        async with self.connection(interaction) as conn:
+            story = await self.store.game_story(conn, self.kind, guild_of(interaction), game_id)
+        if story is None:
+            await tell(
+                interaction, t("score.game.not_found", game_id=game_id, command=self.command)
+            )
+            return
+        name_of = name_resolver(interaction.guild)
+        await interaction.response.send_message(
+            embed=embeds.game_embed(story, self.figures, name_of)
+        )
+
+    async def game_choices(
+        self, interaction: Interaction, current: int | str
+    ) -> list[app_commands.Choice[int]]:
+        """The server's latest games, filtered by the digits typed so far."""
+        async with self.connection(interaction) as conn:
+            page = await self.store.history_page(
+                conn, self.kind, guild_of(interaction), size=AUTOCOMPLETE_CHOICES * 4
+            )
+        typed = str(current or "").lstrip("#")
+        choices = []
+        for game in page.games:
+            if typed and not str(game.game_id).startswith(typed):
+                continue
+            players = ", ".join(seat.name for seat in game.seats)
+            label = t("score.game.autocomplete", game_id=game.game_id, players=players)
+            choices.append(app_commands.Choice(name=label[:100], value=game.game_id))
+        return choices[:AUTOCOMPLETE_CHOICES]
+
+
+def _shown_title(
+    interaction: Interaction, turn: PageTurn, page: HistoryPage, name_of: NameOf
+) -> str:
+    """The title the clicked message shows (it does not change from page to page), or,
+    if it has none, the title again from the guild and the name stored with the games."""
+    message = interaction.message
+    if message is not None and message.embeds and message.embeds[0].title:
+        return message.embeds[0].title
+    if turn.player_id is None:
+        return t("score.history.title.guild", guild=guild_title(interaction.guild))
+    stored = next(
+        (s.name for game in page.games for s in game.seats if s.user_id == turn.player_id),
+        str(turn.player_id),
+    )
+    return t("score.history.title.player", name=name_of(turn.player_id, stored))

@@ -1,0 +1,46 @@
+"""The platform: the services every game's commands and clicks share, built once at
+start-up (`build_platform`) and handed to each game's command group."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import discord
+
+from bot.plugin import Games
+from bot.sessions.service import SessionService
+from bot.storage.notify import NotifyStore
+from bot.storage.pings import PingStore
+from bot.ui.clicks import Clicks
+from bot.ui.components import serve_clicks
+from bot.ui.live import LiveMessages
+from bot.ui.pings import TurnPings
+
+
+@dataclass(frozen=True, slots=True)
+class Platform:
+    games: Games  # the games served, by kind
+    sessions: SessionService
+    live: LiveMessages
+    clicks: Clicks
+    pings: TurnPings
+    notify: NotifyStore  # each person's turn-ping setting
+    rules_url: str | None = None  # RULES_URL: where /<game> rules sends people
+
+
+def build_platform(
+    client: discord.Client,
+    games: Games,
+    sessions: SessionService,
+    *,
+    rules_url: str | None = None,
+) -> Platform:
+    """Wire the shared machinery: the live messages are the sessions' listener (timer
+    changes, computer players' steps), and every session component's click is served."""
+    notify = NotifyStore(sessions.db)
+    pings = TurnPings(client, games, notify, PingStore(sessions.db))
+    live = LiveMessages(client, games, sessions, pings)
+    clicks = Clicks(games, sessions, live)
+    sessions.listener = live
+    serve_clicks(client, clicks)
+    return Platform(games, sessions, live, clicks, pings, notify, rules_url)
