@@ -24,7 +24,7 @@ from bot.sessions.service import Change
 from bot.sessions.tools import ChangeTools
 from bot.ui.clicks import is_moderator, open_lobby, seat_for
 from bot.ui.components import view_for
-from bot.ui.options import DEFAULT_TIMER_SECONDS
+from bot.ui.options import DEFAULT_TIMER_SECONDS, timer_from_choice
 from bot.ui.platform import Platform
 from bot.ui.replies import answer_error, tell
 from bot.ui.translator import command_text
@@ -58,12 +58,13 @@ class GameCog(commands.GroupCog):
         interaction: Interaction,
         *,
         options: dict[str, Any],
-        timer_seconds: int | None,
-        hints: bool,
+        turn_timer: int | None,
+        hints: bool | None,
         language: str | None,
     ) -> None:
         """/<game> start: a lobby hosted by the caller, or a link to the channel's game.
-        The game speaks `language` if given, else the host's client language."""
+        `turn_timer`, `hints` and `language` as the shared options gave them (None: not
+        given): the timer's default, hints on, and the host's client language."""
         if interaction.guild_id is None or interaction.channel_id is None:
             raise app_commands.NoPrivateMessage()
         host: Seat = seat_for(interaction)
@@ -74,8 +75,8 @@ class GameCog(commands.GroupCog):
             host_id=host.user_id,
             seats=[host],
             options=options,
-            timer_seconds=timer_seconds,
-            hints=hints,
+            timer_seconds=timer_from_choice(turn_timer),
+            hints=hints is not False,
             language=supported(language or interaction.locale.value),
         )
         await open_lobby(self.live, interaction, session)

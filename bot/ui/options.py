@@ -3,6 +3,9 @@ language of the game's message."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TypeVar
+
 from discord import app_commands
 
 from bot.i18n import ENDONYMS, LOCALES
@@ -39,6 +42,22 @@ SHARED_OPTION_DESCRIPTIONS = {
     "hints": command_text("command.start.hints"),
     "language": command_text("command.start.language"),
 }
+
+
+Decorated = TypeVar("Decorated", bound=Callable[..., object])
+
+
+def shared_start_options(start: Decorated) -> Decorated:
+    """Name, describe and give choices to the options every game's `/<game> start` has:
+    `first_player`, `turn_timer`, `hints` and `language` parameters (below the
+    `@app_commands.command` decorator; a game's own options add their own)."""
+    start = app_commands.rename(**SHARED_OPTION_NAMES)(start)
+    start = app_commands.describe(**SHARED_OPTION_DESCRIPTIONS)(start)
+    # Text and number choices in two calls: one call takes choices of one type.
+    start = app_commands.choices(first_player=FIRST_PLAYER_CHOICES, language=LANGUAGE_CHOICES)(
+        start
+    )
+    return app_commands.choices(turn_timer=TIMER_CHOICES)(start)
 
 
 def timer_from_choice(seconds: int | None) -> int | None:

@@ -44,8 +44,8 @@ async def test_without_it_the_bot_serves_only_the_registered_games(tmp_path):
         ]
 
 
-async def _play_to_the_end(harness: BotHarness, live: StoredMessage) -> StoredMessage:
-    for _ in range(2 * 3):
+async def _play_to_the_end(harness: BotHarness, live: StoredMessage, calls: int) -> StoredMessage:
+    for _ in range(calls):
         message = harness.message(live.id)
         assert "The die shows" in message.text(), message.text()
         player = await harness.current_user()
@@ -58,8 +58,10 @@ async def _play_to_the_end(harness: BotHarness, live: StoredMessage) -> StoredMe
 async def test_a_whole_game_is_played_by_buttons_and_recorded_in_its_history(tmp_path):
     async with BotHarness.running(tmp_path / "bot.db", games=SERVED) as harness:
         anne, bob, eve = harness.user("Anne"), harness.user("Bob"), harness.user("Eve")
-        live = (await harness.slash(anne, "hilo", "start", turn_timer=0)).message
+        # Its own option beside the shared ones: two calls each.
+        live = (await harness.slash(anne, "hilo", "start", calls=2, turn_timer=0)).message
         assert "Higher or lower" in live.text() and "Join" in live.labels()
+        assert "2 calls each" in live.text()
         await harness.click(bob, harness.message(live.id), "Join")
         started = await harness.click(anne, harness.message(live.id), "Start")
         assert started.edited, started.ephemeral
@@ -74,8 +76,8 @@ async def test_a_whole_game_is_played_by_buttons_and_recorded_in_its_history(tmp
         hint = await harness.click(player, harness.message(live.id), "Hint")
         assert hint.ephemeral is not None and "of 6 faces" in hint.ephemeral
 
-        final = await _play_to_the_end(harness, live)
-        assert "Game over after 6 calls." in final.text()
+        final = await _play_to_the_end(harness, live, calls=2 * 2)
+        assert "Game over after 4 calls." in final.text()
         assert "Play again" in final.labels()
         assert await harness.session() is None
 
@@ -85,7 +87,7 @@ async def test_a_whole_game_is_played_by_buttons_and_recorded_in_its_history(tmp
         assert "Anne" in str(shown) and "Bob" in str(shown)
         story = await harness.slash(anne, "hilo", "score", "game", id=1)
         lines = str(story.message.embed)
-        assert lines.count("rolled") == 6  # one story line a call
+        assert lines.count("rolled") == 4  # one story line a call
         # Kept apart from the other games' history.
         other_game = await harness.slash(anne, "picker", "score", "history")
         assert other_game.ephemeral is not None

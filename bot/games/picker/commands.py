@@ -11,14 +11,7 @@ from discord import app_commands
 from bot.games.picker.words import options_lines
 from bot.i18n import t
 from bot.ui.game_cog import GameCog
-from bot.ui.options import (
-    FIRST_PLAYER_CHOICES,
-    LANGUAGE_CHOICES,
-    SHARED_OPTION_DESCRIPTIONS,
-    SHARED_OPTION_NAMES,
-    TIMER_CHOICES,
-    timer_from_choice,
-)
+from bot.ui.options import shared_start_options
 from bot.ui.translator import command_text
 
 Interaction = discord.Interaction[Any]
@@ -34,10 +27,7 @@ class PickerCog(
     @app_commands.command(
         name=command_text("command.name.start"), description=command_text("picker.command.start")
     )
-    @app_commands.rename(**SHARED_OPTION_NAMES)
-    @app_commands.describe(**SHARED_OPTION_DESCRIPTIONS)
-    @app_commands.choices(first_player=FIRST_PLAYER_CHOICES, language=LANGUAGE_CHOICES)
-    @app_commands.choices(turn_timer=TIMER_CHOICES)
+    @shared_start_options
     async def start(
         self,
         interaction: Interaction,
@@ -49,8 +39,8 @@ class PickerCog(
         await self.open_lobby(
             interaction,
             options={"first_player": first_player or "random"},
-            timer_seconds=timer_from_choice(turn_timer),
-            hints=hints is not False,
+            turn_timer=turn_timer,
+            hints=hints,
             language=language,
         )
 

@@ -17,14 +17,7 @@ from bot.games.pickomino.command_options import (
 from bot.games.pickomino.render.text import options_lines
 from bot.i18n import t
 from bot.ui.game_cog import GameCog
-from bot.ui.options import (
-    FIRST_PLAYER_CHOICES,
-    LANGUAGE_CHOICES,
-    SHARED_OPTION_DESCRIPTIONS,
-    SHARED_OPTION_NAMES,
-    TIMER_CHOICES,
-    timer_from_choice,
-)
+from bot.ui.options import shared_start_options
 from bot.ui.translator import command_text
 
 Interaction = discord.Interaction[Any]
@@ -41,13 +34,10 @@ class PickominoCog(
         name=command_text("command.name.start"),
         description=command_text("pickomino.command.start"),
     )
-    @app_commands.rename(**OPTION_NAMES, **SHARED_OPTION_NAMES)
-    @app_commands.describe(**OPTION_DESCRIPTIONS, **SHARED_OPTION_DESCRIPTIONS)
-    # Text and number choices in two decorators: one call takes choices of one type.
-    @app_commands.choices(
-        lower_tile=LOWER_TILE_CHOICES, first_player=FIRST_PLAYER_CHOICES, language=LANGUAGE_CHOICES
-    )
-    @app_commands.choices(turn_timer=TIMER_CHOICES)
+    @shared_start_options
+    @app_commands.rename(**OPTION_NAMES)
+    @app_commands.describe(**OPTION_DESCRIPTIONS)
+    @app_commands.choices(lower_tile=LOWER_TILE_CHOICES)
     async def start(
         self,
         interaction: Interaction,
@@ -63,8 +53,8 @@ class PickominoCog(
         await self.open_lobby(
             interaction,
             options=rules.to_dict(),
-            timer_seconds=timer_from_choice(turn_timer),
-            hints=hints is not False,
+            turn_timer=turn_timer,
+            hints=hints,
             language=language,
         )
 
