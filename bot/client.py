@@ -4,6 +4,7 @@ commands, score pages and history, syncs the command tree."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import gc
 import hashlib
 import json
@@ -291,6 +292,12 @@ class DiceBot(commands.Bot):
         sessions = getattr(self, "sessions", None)
         if sessions is not None:
             await sessions.close()
+        platform = getattr(self, "platform", None)
+        if platform is not None:
+            # The pings of the last changes, briefly: a ping posted but not recorded
+            # would be left in the channel.
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(platform.live.pings_done(), timeout=5)
         if self.emoji_sync is not None and not self.emoji_sync.done():
             self.emoji_sync.cancel()
         for name in ("startup_repair", "ping_cleanup"):

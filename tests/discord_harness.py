@@ -826,7 +826,11 @@ class BotHarness:
         return result
 
     async def settle(self) -> None:
+        """Until every task started so far is done, and every committed change shown
+        (a computer player's step is shown from its timer's task, which settle skips)."""
         await settle(asyncio.all_tasks())
+        await asyncio.wait_for(self.bot.sessions.order.idle(), timeout=10)
+        await asyncio.wait_for(self.bot.platform.live.pings_done(), timeout=10)
 
     async def run_bots(self, channel_id: int = CHANNEL_ID, limit: int = 500) -> int:
         """Let computer players move by themselves (the timer wheel fires their steps) until
@@ -835,6 +839,7 @@ class BotHarness:
         for steps in range(limit):
             session = await self.session(channel_id)
             if session is None or session.clock.bot_due is None:
+                await self.settle()  # the last step's showing, if its timer is still at it
                 return steps
             armed = [task for task in asyncio.all_tasks() if task.get_name() == name]
             if not armed:

@@ -1,6 +1,10 @@
 """The session service: one live session per channel, loaded on demand, changed under a
 per-channel lock, and committed to the database before anyone is shown the change.
 
+The lock covers loading, applying and committing only: a change is shown after the lock
+is released, in commit order (bot.sessions.showing), so nothing Discord does (latency,
+a rate limit's wait, a retry) holds the channel.
+
 A change is a function that edits a draft copy of the session; the committed session
 is swapped in only after the commit, so a refused request or a failed commit leaves
 the session exactly as it was.
@@ -9,6 +13,8 @@ the session exactly as it was.
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import functools
 import logging
 import secrets
 import time
@@ -28,6 +34,7 @@ from bot.sessions.errors import (
 )
 from bot.sessions.model import Ending, Session, Status
 from bot.sessions.observer import NoObserver, SessionObserver
+from bot.sessions.showing import ShowOrder
 from bot.sessions.shown import ShownVersions
 from bot.sessions.timers import TimerWheel
 from bot.sessions.tools import ChangeTools
@@ -44,6 +51,7 @@ REPAIR_RETRY_SECONDS = (2.0, 8.0, 30.0, 120.0)  # then the next failure or start
 # A timer another process claimed (or already applied): look again after this pause.
 TIMER_CLAIMED_RETRY_SECONDS = 1.0
 DEFAULT_BOT_STEP_SECONDS = 1.0
+CLOSE_SHOWING_SECONDS = 5.0  # at shutdown, for the changes still being shown
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,6 +91,18 @@ class Change:
 
 
 Publish = Callable[[Change], Awaitable[None]]
+
+
+@dataclass(frozen=True, slots=True)
+class Defer:
+    """What a click does when its change must wait for earlier ones of its channel to be
+    shown: by `by` (a time.monotonic() instant) it acknowledges its interaction with
+    `act`, so it is answered within Discord's 3 seconds, and is shown later."""
+
+    act: Callable[[], Awaitable[None]]
+    by: float
+
+
 Post = Callable[[Session], Awaitable[int | None]]
 
 
@@ -120,6 +140,7 @@ class SessionService:
         self._live: dict[int, Session] = {}
         self._endings: dict[int, list[GameEvent]] = {}  # insertion order: oldest first
         self._locks: dict[int, asyncio.Lock] = {}
+        self.order = ShowOrder()  # each channel's changes shown in commit order
         self._last_seq: dict[int, int] = {}  # session id -> its last event's seq
         self.shown = ShownVersions(self.store)
         self._repairs: set[asyncio.Task[int]] = set()
@@ -190,11 +211,18 @@ class SessionService:
         expect: Expect | None = None,
         publish: Publish | None = None,
         bump: bool = True,
+        defer: Defer | None = None,
     ) -> Change:
-        """Apply `mutate` to the channel's session and commit it; then `publish` (locked)."""
+        """Apply `mutate` to the channel's session and commit it (under the channel's
+        lock); then `publish` it, after the changes committed before it (not locked).
+        `defer` is called first if it must wait for them."""
         async with self.lock(channel_id):
             current = (expect or Expect()).check(await self.live(channel_id))
-            return await self._apply(current, mutate, publish, bump=bump)
+            change = await self._apply(current, mutate, bump=bump)
+            turn = self.order.take(channel_id, shows_message=bump) if publish is not None else 0
+        if publish is not None:
+            await self._publish(change, publish, turn, shows_version=bump, defer=defer)
+        return change
 
     async def repost(self, channel_id: int, post: Post) -> tuple[Session, int | None]:
         """Show the session in a new live message; return it and the previous message id."""
@@ -213,19 +241,14 @@ class SessionService:
             draft.message_id = message_id
             return []
 
-        change = await self._apply(session, attach, None, bump=False)
+        change = await self._apply(session, attach, bump=False)
         self.shown.shown(change.session)
         return change.session
 
     async def _apply(
-        self,
-        current: Session,
-        mutate: Mutation,
-        publish: Publish | None,
-        *,
-        bump: bool,
-        timer: bool = False,
+        self, current: Session, mutate: Mutation, *, bump: bool, timer: bool = False
     ) -> Change:
+        """Apply and commit (the caller holds the channel's lock); not shown yet."""
         adapter = self.adapter(current.kind)
         tools = ChangeTools(adapter, self.rng, self.clock())
         draft = current.copy(adapter)
@@ -249,8 +272,9 @@ class SessionService:
             text = f"[{','.join(encoded)}]"
             log.debug("game %s channel %s v%s %s", draft.id, draft.channel_id, draft.version, text)
         self.timers.set(draft.channel_id, draft.next_timer_instant())
-        if publish is not None:
-            await self._publish(change, publish, shows_version=bump)
+        if draft.id in self.shown.behind:
+            # A message already behind is now behind this version: a repair shows this one.
+            self.shown.not_shown(draft)
         return change
 
     def _observe(self, change: Change, commit_seconds: float) -> None:
@@ -276,12 +300,33 @@ class SessionService:
             counts[session.kind] = counts.get(session.kind, 0) + 1
         return counts
 
-    async def _publish(self, change: Change, publish: Publish, *, shows_version: bool) -> None:
-        """Show a committed change; if that fails, show the sessions left behind again
-        (through the channel), so that no message keeps buttons of an older version."""
+    async def _publish(
+        self,
+        change: Change,
+        publish: Publish,
+        turn: int,
+        *,
+        shows_version: bool,
+        defer: Defer | None = None,
+        supersedable: bool = False,
+    ) -> None:
+        """Show a committed change in its turn; if that fails, show the sessions left
+        behind again (through the channel), so that no message keeps buttons of an older
+        version. A supersedable change (an edit through the channel) is not shown when a
+        newer one of the channel follows."""
         draft = change.session
+        channel_id = draft.channel_id
+        if defer is not None and not self.order.is_next(channel_id, turn):
+            patience = max(0.0, defer.by - time.monotonic())
+            if not await self.order.wait(channel_id, turn, timeout=patience):
+                try:
+                    await defer.act()
+                except Exception as error:
+                    log.warning("could not defer the answer to session %s: %r", draft.id, error)
         try:
-            await publish(change)
+            shown = await self.order.run(
+                channel_id, turn, lambda: publish(change), supersedable=supersedable
+            )
         except Exception as error:
             # Discord's error codes are counted as responses arrive (bot.observability).
             log.warning("could not show session %s v%s: %r", draft.id, draft.version, error)
@@ -290,7 +335,7 @@ class SessionService:
                 self._repair_failures = 0  # new trouble: the retries start over
                 self._start_repair()
             return
-        if shows_version:
+        if shown and shows_version:
             self.shown.shown(draft)
 
     # ----------------------------------------------------------------- repair
@@ -320,19 +365,25 @@ class SessionService:
         """Show each session that is behind as it is now, through the channel, under
         its lock; return how many were shown (the others wait for the next try)."""
         repaired = 0
-        for session_id, behind in list(self.shown.behind.items()):
-            if self.listener is None:
+        for session_id, first_seen in list(self.shown.behind.items()):
+            listener = self.listener
+            if listener is None:
                 break
-            async with self.lock(behind.channel_id):
-                if self.shown.behind.get(session_id) is not behind:
-                    continue  # shown meanwhile, or newer: that one's own repair
-                live = self._live.get(behind.channel_id)
+            channel_id = first_seen.channel_id
+            async with self.lock(channel_id):
+                behind = self.shown.behind.get(session_id)
+                if behind is None:
+                    continue  # shown meanwhile
+                live = self._live.get(channel_id)
                 session = live if live is not None and live.id == session_id else behind
-                try:
-                    await self.listener.session_changed(Change(session, session, []))
-                except Exception as error:
-                    log.warning("could not show session %s again: %r", session_id, error)
-                    continue
+                turn = self.order.take(channel_id)
+            show = functools.partial(listener.session_changed, Change(session, session, []))
+            try:
+                shown = await self.order.run(channel_id, turn, show, supersedable=True)
+            except Exception as error:
+                log.warning("could not show session %s again: %r", session_id, error)
+                continue
+            if shown:
                 self.shown.shown(session)
                 repaired += 1
                 log.info("showed session %s v%s again", session_id, session.version)
@@ -385,7 +436,11 @@ class SessionService:
         last_seq = self._last_seq.get(draft.id)
         if last_seq is None:
             last_seq = await self.store.last_seq(draft.id)
-        marks = self.shown.take()
+        # Other sessions' marks ride along on SQLite (one writer). On PostgreSQL a commit
+        # writes its own row only: two commits each locking their row and then marking
+        # the other's would deadlock; the others are written by the flush, in id order.
+        own = draft.id if self.db.dialect == "postgres" else None
+        marks = self.shown.take(own)
         try:
             if change.ended:
                 await self._commit_ending(change, adapter, encoded, last_seq + 1, marks, timer)
@@ -497,7 +552,7 @@ class SessionService:
         at half time and the end of the turn at expiry."""
         try:
             async with self.lock(channel_id):
-                await self._run_timer(channel_id)
+                due = await self._run_timer(channel_id)
         except StaleVersion:
             # Another process applied it or holds the session; the next look reads it again.
             log.info("turn timer in channel %s was claimed elsewhere", channel_id)
@@ -505,34 +560,44 @@ class SessionService:
         except Exception:
             log.exception("turn timer failed in channel %s; retrying", channel_id)
             self.timers.set(channel_id, self.clock() + TIMER_RETRY_SECONDS)
+        else:
+            if due is not None:
+                change, publish, turn, shows = due
+                await self._publish(change, publish, turn, shows_version=shows, supersedable=shows)
 
-    async def _run_timer(self, channel_id: int) -> None:
+    async def _run_timer(self, channel_id: int) -> tuple[Change, Publish, int, bool] | None:
+        """Apply what is due (under the channel's lock); the change to show, how, its
+        turn and whether it shows the live message, or None."""
         session = await self.live(channel_id)
         if session is None:
-            return
+            return None
         now = self.clock()
         bot_due = session.clock.bot_due
         if bot_due is not None:
             if now < bot_due:
                 self.timers.set(channel_id, bot_due)
-                return
+                return None
             move = await self._bot_move(session)
-            await self._apply(
-                session,
-                lambda draft, tools: play.bot_step(draft, tools, move),
-                self._tell_changed,
-                bump=True,
-                timer=True,
-            )
-            return
+
+            def step(draft: Session, tools: ChangeTools) -> list[GameEvent]:
+                return play.bot_step(draft, tools, move)
+
+            return self._due(await self._apply(session, step, bump=True, timer=True))
         if session.deadline is None or session.half_time is None:
-            return
+            return None
         if now >= session.deadline:
-            await self._apply(session, play.expire_turn, self._tell_changed, bump=True, timer=True)
-        elif now >= session.half_time and not session.clock.pinged:
-            await self._apply(session, _mark_pinged, self._tell_reminder, bump=False, timer=True)
-        else:
-            self.timers.set(channel_id, session.next_timer_instant())
+            return self._due(await self._apply(session, play.expire_turn, bump=True, timer=True))
+        if now >= session.half_time and not session.clock.pinged:
+            change = await self._apply(session, _mark_pinged, bump=False, timer=True)
+            turn = self.order.take(channel_id, shows_message=False)
+            return change, self._tell_reminder, turn, False
+        self.timers.set(channel_id, session.next_timer_instant())
+        return None
+
+    def _due(self, change: Change) -> tuple[Change, Publish, int, bool]:
+        """A timer's change, shown through the channel in its turn."""
+        turn = self.order.take(change.session.channel_id)
+        return change, self._tell_changed, turn, True
 
     async def _bot_move(self, session: Session) -> str | None:
         """What the computer player to move decides (off the event loop); None on failure."""
@@ -571,6 +636,10 @@ class SessionService:
         for lock in list(self._locks.values()):
             async with lock:
                 pass
+        # The changes committed are being shown: let them finish, briefly, so that what
+        # they show is recorded (a message left behind is shown again at the next start).
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self.order.idle(), timeout=CLOSE_SHOWING_SECONDS)
         await self.shown.save()
 
 

@@ -49,8 +49,12 @@ class ShownVersions:
         assert session.id is not None
         self.behind[session.id] = session
 
-    def take(self) -> dict[int, int]:
-        """The unsaved marks, for a commit to write (give them back if it fails)."""
+    def take(self, session_id: int | None = None) -> dict[int, int]:
+        """The unsaved marks, for a commit to write (give them back if it fails); only
+        `session_id`'s when given."""
+        if session_id is not None:
+            version = self._unsaved.pop(session_id, None)
+            return {} if version is None else {session_id: version}
         marks, self._unsaved = self._unsaved, {}
         return marks
 

@@ -263,7 +263,8 @@ def _update_params(row: SessionRow, read_version: int, now: int) -> tuple[Any, .
 
 
 def _shown_params(shown: Mapping[int, int]) -> list[tuple[int, int, int]]:
-    return [(version, session_id, version) for session_id, version in shown.items()]
+    # In id order: two transactions marking the same rows lock them in the same order.
+    return [(version, session_id, version) for session_id, version in sorted(shown.items())]
 
 
 def encode(value: Any) -> str:

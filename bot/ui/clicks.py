@@ -29,7 +29,7 @@ from bot.sessions.errors import (
     StaleButton,
 )
 from bot.sessions.model import Seat, Session, Status
-from bot.sessions.service import Change, Expect, Mutation, SessionService
+from bot.sessions.service import Change, Defer, Expect, Mutation, SessionService
 from bot.sessions.tools import ChangeTools
 from bot.ui.components import view_for
 from bot.ui.computer_players import bot_seat, hint_text
@@ -40,6 +40,9 @@ log = logging.getLogger(__name__)
 
 Interaction = discord.Interaction[Any]
 MOVES = frozenset({ClickAction.MOVE, ClickAction.MENU})  # made on the version the player saw
+# A click whose change waits this long for earlier ones to be shown is acknowledged
+# (Discord wants a first answer within 3 s of the click; the rest is for the way there).
+DEFER_AFTER_SECONDS = 1.5
 
 
 def is_moderator(interaction: Interaction) -> bool:
@@ -112,6 +115,7 @@ class Clicks:
         change_for: Callable[[Interaction, ComponentRef], Mutation],
     ) -> None:
         assert interaction.channel_id is not None
+        received = time.monotonic()
         mutate = change_for(interaction, ref)
         message = interaction.message
         expect = Expect(
@@ -125,7 +129,16 @@ class Clicks:
             await self.live.reply_edit(interaction, change.session)
             await self.live.turn_changed(change)
 
-        await self.sessions.update(interaction.channel_id, mutate, expect=expect, publish=show)
+        async def acknowledge() -> None:
+            # Earlier changes of the channel are still being shown (Discord is slow, or
+            # rate-limits them): acknowledge now, with no loading state for the player,
+            # and edit through the interaction's webhook when its turn comes.
+            await interaction.response.defer()
+
+        defer = Defer(acknowledge, by=received + DEFER_AFTER_SECONDS)
+        await self.sessions.update(
+            interaction.channel_id, mutate, expect=expect, publish=show, defer=defer
+        )
 
     async def _on_this_message(self, interaction: Interaction, ref: ComponentRef) -> Session:
         """The channel's session, if the click was on its live message (read-only clicks)."""

@@ -23,6 +23,7 @@ from bot.render.layout import Rendered
 from bot.sessions.model import Session, Status
 from bot.sessions.service import Change, SessionService
 from bot.ui.callback import update_message
+from bot.ui.click_tokens import ClickTokens
 from bot.ui.components import message_view, prebuilt_message
 from bot.ui.pings import TurnPings
 
@@ -51,6 +52,8 @@ class LiveMessages:
         self.games = games
         self.sessions = sessions
         self.pings = pings
+        self.tokens = ClickTokens()
+        self._pinging: set[asyncio.Task[None]] = set()  # kept: the loop holds tasks weakly
 
     async def rendered(self, session: Session) -> Rendered:
         """The live message, in the game's language whoever clicked (ephemeral answers are
@@ -75,29 +78,52 @@ class LiveMessages:
 
     async def reply_edit(self, interaction: discord.Interaction[Any], session: Session) -> None:
         """Answer a click by editing the message it was made on (no message-edit rate
-        limit). A message of an older release (an embed) becomes Components V2: its text
-        goes."""
+        limit), or, if the click was acknowledged already (deferred while earlier changes
+        were shown), by editing it through the interaction's webhook. A message of an
+        older release (an embed) becomes Components V2: its text goes."""
         message = await self.rendered(session)
         components = prebuilt_message(message)
-        if not message.pictures and await update_message(interaction, components.to_components()):
-            return
-        await interaction.response.edit_message(
-            content=None, embeds=[], view=components, attachments=attachments(message)
-        )
+        if interaction.response.is_done():
+            await interaction.edit_original_response(
+                content=None, embeds=[], view=components, attachments=attachments(message)
+            )
+        elif message.pictures or not await update_message(interaction, components.to_components()):
+            await interaction.response.edit_message(
+                content=None, embeds=[], view=components, attachments=attachments(message)
+            )
+        clicked = interaction.message
+        if clicked is not None and clicked.id == session.message_id:
+            self.tokens.remember(session.channel_id, interaction)  # answered: its token works
 
     def _message(self, channel_id: int, message_id: int) -> discord.PartialMessage:
         return self.client.get_partial_messageable(channel_id).get_partial_message(message_id)
 
     async def edit(self, session: Session) -> None:
+        """Show the session in its live message, for a change nobody clicked for (a
+        computer player's step, the timer) or one answered elsewhere. Through the webhook
+        of the last click on that message while its token lasts: those requests do not
+        count against the bot's global rate limit, which every shard shares; else
+        through the channel, with the bot's token."""
         if session.message_id is None:
             return
         message = await self.rendered(session)
-        await self._message(session.channel_id, session.message_id).edit(
-            content=None,
-            embeds=[],
-            view=prebuilt_message(message),
-            attachments=attachments(message),
-        )
+        fields: dict[str, Any] = {
+            "content": None,
+            "embeds": [],
+            "view": prebuilt_message(message),
+            "attachments": attachments(message),
+        }
+        clicked = self.tokens.usable(session.channel_id, session.message_id)
+        if clicked is not None:
+            try:
+                await clicked.edit_original_response(**fields)
+                return
+            except discord.HTTPException as error:
+                # Expired early, or the message changed hands: the bot's token then.
+                log.info("edit through the click in %s failed: %s", session.channel_id, error)
+                self.tokens.forget(session.channel_id)
+                fields["attachments"] = attachments(message)  # the files were read
+        await self._message(session.channel_id, session.message_id).edit(**fields)
 
     async def freeze(self, session: Session, message_id: int | None) -> None:
         """Take the buttons off an older copy, so only the live message has any."""
@@ -133,9 +159,21 @@ class LiveMessages:
         await self.turn_changed(change)
 
     async def turn_changed(self, change: Change) -> None:
-        """After any change is shown: ping the person whose turn started (bot.ui.pings)."""
-        if self.pings is not None:
-            await self.pings.after(change)
+        """After any change is shown: ping the person whose turn started (bot.ui.pings),
+        in a task of its own. The pings of a channel follow each other in order (their
+        lock), and no change waits for them: a ping slowed by a rate limit never holds
+        up a game. A newer change cancelling the showing of this one does not cancel its
+        ping either (half done, posted but not recorded, it would be left behind)."""
+        if self.pings is None:
+            return
+        task = asyncio.create_task(self.pings.after(change), name="turn-ping")
+        self._pinging.add(task)
+        task.add_done_callback(self._pinging.discard)
+
+    async def pings_done(self) -> None:
+        """Until every ping started is sent or deleted (at shutdown, and in tests)."""
+        while self._pinging:
+            await asyncio.wait(set(self._pinging))
 
     async def turn_reminder(self, session: Session, user_id: int) -> None:
         deadline = session.deadline

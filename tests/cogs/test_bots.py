@@ -11,6 +11,7 @@ from tests.cogs.helpers import add_bots, choose, open_lobby
 from tests.discord_harness import CHANNEL_ID, BotHarness, StoredMessage
 
 EDIT = ("PATCH", "/channels/{channel_id}/messages/{message_id}")
+WEBHOOK_EDIT = ("PATCH", "/webhooks/{webhook_id}/{webhook_token}/messages/@original")
 
 
 class Clock:
@@ -115,18 +116,22 @@ async def test_one_person_and_two_bots_play_to_the_final_standings(tmp_path):
         text = final.text()
         assert "game over" in text and "Pip (Easy)" in text and "Crumb (Hard)" in text
 
-        # Every step of a computer player was shown: the live message was edited
-        # through the channel at each of their versions.
+        # The steps of computer players were shown: the live message was edited (through
+        # Anne's last click's webhook, or the channel) at their versions, but for a step
+        # whose edit a newer change of the channel superseded before it went out (here
+        # they step with no pause at all).
         # (The version is in the components' custom_ids; the footer no longer shows it.)
         shown = {
             ComponentRef.from_custom_id(component["custom_id"]).version
-            for request in harness.fake.sent(*EDIT)
+            for request in harness.fake.sent(*EDIT) + harness.fake.sent(*WEBHOOK_EDIT)
             for row in StoredMessage(request.payload).rows
             for component in row
         }
         bots = {"-1", "-2"}
         bot_versions = {v for v, event in seen if event.get("player") in bots}
-        assert bot_versions and bot_versions <= shown
+        skipped = bot_versions - shown
+        assert bot_versions and len(skipped) < len(bot_versions)
+        assert all(any(later > version for later in shown) for version in skipped)
         # Only legal moves: a refused move would have ended the bot's turn as a timeout.
         events = [event for _, event in seen]
         assert not [e for e in events if e["type"] == "failed" and e["reason"] == "timeout"]
@@ -178,7 +183,8 @@ async def test_a_bot_turn_in_progress_survives_a_restart(tmp_path):
         assert armed == {CHANNEL_ID: clock.now + 30}
         fake = first.fake
 
-    async with BotHarness.running(database, clock=clock, fake=fake, seed=99) as second:
+    restarted = BotHarness.running(database, clock=clock, fake=fake, seed=99, bot_step_seconds=30)
+    async with restarted as second:
         assert second.bot.sessions.timers.pending() == armed
         resumed = await second.session()
         assert resumed.version == before.version and resumed.game == before.game
@@ -187,7 +193,11 @@ async def test_a_bot_turn_in_progress_survives_a_restart(tmp_path):
         await second.settle()
         after = await second.session()
         assert after.version == before.version + 1
-        await second.run_bots()  # the pause is 0 now: it finishes its turn by itself
+        # No pause from now on: it finishes its turn by itself.
+        second.bot.sessions.bot_step_seconds = 0
+        clock.now += 30
+        await second.bot.sessions.run_timer(CHANNEL_ID)
+        await second.run_bots()
         after = await second.session()
         assert after.game.current_player == str(anne.id)
         assert after.clock.bot_due is None and "Anne's turn" in second.message(lobby.id).text()
@@ -230,3 +240,28 @@ async def test_a_game_left_to_bots_alone_is_abandoned(tmp_path):
         assert left.ephemeral == "You left the game."
         assert await harness.session() is None
         assert "game abandoned" in harness.message(lobby.id).text()
+
+
+async def test_at_a_pace_every_step_of_a_computer_player_is_shown(tmp_path):
+    """With a pause between steps longer than an edit takes, no step's edit is
+    superseded: people watching see each roll and keep."""
+    async with BotHarness.running(tmp_path / "bot.db", bot_step_seconds=0.05) as harness:
+        anne = harness.user("Anne")
+        lobby = await add_bots(harness, anne, await open_lobby(harness, anne), "Hard")
+        await harness.click(anne, lobby, "Start")
+        seen: list[tuple[int, dict]] = []
+        for _ in range(200):  # until the computer player has made a few steps
+            await harness.run_bots()
+            seen = await versioned_events(harness)
+            message = harness.message(lobby.id)
+            if is_over(message) or sum(e.get("player") == "-1" for _, e in seen) >= 6:
+                break
+            await harness.click(anne, message, choose(message))
+        shown = {
+            ComponentRef.from_custom_id(component["custom_id"]).version
+            for request in harness.fake.sent(*EDIT) + harness.fake.sent(*WEBHOOK_EDIT)
+            for row in StoredMessage(request.payload).rows
+            for component in row
+        }
+        bot_versions = {v for v, event in seen if event.get("player") == "-1"}
+        assert bot_versions and bot_versions <= shown

@@ -7,6 +7,7 @@ from tests.cogs.helpers import add_bots, choose, open_lobby, start_game
 from tests.discord_harness import BotHarness, StoredMessage
 
 EDIT = ("PATCH", "/channels/{channel_id}/messages/{message_id}")
+WEBHOOK_EDIT = ("PATCH", "/webhooks/{webhook_id}/{webhook_token}/messages/@original")
 
 # Seed 1, Anne first: her first roll is 1 1 2 2 2 3 4 5.
 FIRST_ROLL_HINT = "\n".join(
@@ -40,7 +41,7 @@ async def test_the_hint_answers_the_player_to_move_alone_and_changes_nothing(tmp
         assert answer.ephemeral == FIRST_ROLL_HINT
         assert (await harness.session()) is before  # no commit, same version
         assert harness.message(live.id).payload == shown.payload
-        assert harness.fake.sent(*EDIT) == []
+        assert harness.fake.sent(*EDIT) == [] and harness.fake.sent(*WEBHOOK_EDIT) == []
 
         refused = await harness.click(bob, harness.message(live.id), "Hint")
         assert refused.ephemeral == "It's Anne's turn."
