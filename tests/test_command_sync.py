@@ -4,6 +4,7 @@ answer (bot/command_sync.py), then the sync at start-up through the in-process D
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 import pytest
@@ -17,6 +18,12 @@ from bot.command_sync import (
     targets,
 )
 from bot.devserver.payloads import APPLICATION_ID, GUILD_ID
+from bot.i18n import catalog
+from tests.discord_harness import BotHarness, FakeDiscord
+
+GLOBAL = "/applications/{application_id}/commands"
+GUILD = "/applications/{application_id}/guilds/{guild_id}/commands"
+
 
 # --------------------------------------------------------------------------- comparison
 
@@ -246,3 +253,180 @@ def test_remembered_guilds_that_cannot_be_read_are_none():
     assert guild_ids("[5, 6]") == [5, 6]
     for stored in (None, "", "{", '{"guild": 5}', '["5"]'):
         assert guild_ids(stored) == []
+
+
+# --------------------------------------------------------------------------- at start-up
+
+
+def command_requests(fake: FakeDiscord) -> list[tuple[str, str]]:
+    """The command requests made, as (method, scope) with scope "global" or a guild id."""
+    return [
+        (request.method, request.ids.get("guild_id", "global"))
+        for request in fake.requests
+        if request.path in (GLOBAL, GUILD)
+    ]
+
+
+def names(commands: list[dict[str, Any]]) -> list[str]:
+    return sorted(command["name"] for command in commands)
+
+
+async def test_an_unchanged_tree_is_read_and_not_written(tmp_path):
+    async with BotHarness.running(tmp_path / "bot.db") as first:
+        assert command_requests(first.fake) == [("GET", "global"), ("PUT", "global")]
+        assert first.bot.synced_commands
+        fake = first.fake
+    fake.requests.clear()
+    async with BotHarness.running(tmp_path / "other.db", fake=fake) as second:
+        # Another database too: Discord, not what was last sent, is compared with.
+        assert command_requests(fake) == [("GET", "global")]
+        assert not second.bot.synced_commands
+        (read,) = fake.sent("GET", GLOBAL)
+        assert read.params == {"with_localizations": "true"}
+        assert read.ids["application_id"] == str(APPLICATION_ID)
+
+
+async def test_a_changed_translation_is_written(tmp_path, monkeypatch):
+    async with BotHarness.running(tmp_path / "bot.db") as first:
+        fake = first.fake
+    monkeypatch.setitem(catalog("de"), "command.status", "Die Partie unten zeigen")
+    fake.requests.clear()
+    async with BotHarness.running(tmp_path / "bot.db", fake=fake) as second:
+        assert command_requests(fake) == [("GET", "global"), ("PUT", "global")]
+        assert second.bot.synced_commands
+        picker = next(c for c in fake.commands["global"] if c["name"] == "picker")
+        status = next(o for o in picker["options"] if o["name"] == "status")
+        assert status["description_localizations"]["de"] == "Die Partie unten zeigen"
+
+
+async def test_the_dev_guild_holds_the_commands_and_the_global_set_is_emptied(tmp_path):
+    async with BotHarness.running(tmp_path / "bot.db") as first:
+        fake = first.fake
+    assert names(fake.commands["global"]) == ["picker", "pickomino"]
+    fake.requests.clear()
+    database = tmp_path / "bot.db"
+    async with BotHarness.running(database, fake=fake, dev_guild_id=GUILD_ID):
+        assert command_requests(fake) == [
+            ("GET", str(GUILD_ID)),
+            ("PUT", str(GUILD_ID)),
+            ("GET", "global"),
+            ("PUT", "global"),
+        ]
+        assert names(fake.commands[str(GUILD_ID)]) == ["picker", "pickomino"]
+        assert fake.commands["global"] == []
+    fake.requests.clear()
+    async with BotHarness.running(database, fake=fake, dev_guild_id=GUILD_ID) as again:
+        assert command_requests(fake) == [("GET", str(GUILD_ID)), ("GET", "global")]
+        assert not again.bot.synced_commands
+
+
+async def test_without_the_dev_guild_its_commands_are_removed_and_registered_globally(
+    tmp_path,
+):
+    database = tmp_path / "bot.db"
+    async with BotHarness.running(database, dev_guild_id=GUILD_ID) as first:
+        fake = first.fake
+    assert fake.commands["global"] == []
+    fake.requests.clear()
+    async with BotHarness.running(database, fake=fake):
+        assert command_requests(fake) == [
+            ("GET", "global"),
+            ("PUT", "global"),
+            ("GET", str(GUILD_ID)),
+            ("PUT", str(GUILD_ID)),
+        ]
+        assert names(fake.commands["global"]) == ["picker", "pickomino"]
+        assert fake.commands[str(GUILD_ID)] == []
+    fake.requests.clear()
+    async with BotHarness.running(database, fake=fake):  # the guild is forgotten
+        assert command_requests(fake) == [("GET", "global")]
+
+
+@pytest.mark.parametrize(
+    ("status", "answer"),
+    [
+        (500, None),  # Discord fails
+        (404, None),  # a stand-in without the route
+        (None, None),  # no body
+        (None, {"message": "401: Unauthorized", "code": 0}),
+        (None, [{"id": "1", "description": "a command without a name"}]),
+    ],
+)
+async def test_a_read_that_fails_falls_back_to_an_overwrite(
+    tmp_path, caplog, monkeypatch, status, answer
+):
+    async with BotHarness.running(tmp_path / "bot.db") as first:
+        fake = first.fake
+    fake.requests.clear()
+    if status is not None:
+        fake.fail[f"GET {GLOBAL}"] = status
+    else:
+        monkeypatch.setattr(fake, "_get_commands", lambda ids, payload: answer)
+    caplog.set_level(logging.INFO, logger="bot.client")
+    async with BotHarness.running(tmp_path / "bot.db", fake=fake) as second:
+        assert command_requests(fake) == [("GET", "global"), ("PUT", "global")]
+        assert second.bot.synced_commands
+        assert names(fake.commands["global"]) == ["picker", "pickomino"]
+    warnings = [r for r in caplog.records if r.levelno == logging.WARNING]
+    assert len(warnings) == 1 and "overwriting them" in warnings[0].getMessage()
+    assert warnings[0].exc_info is None
+
+
+async def test_a_failed_overwrite_is_a_warning_and_the_bot_starts(tmp_path, caplog):
+    fake = FakeDiscord()
+    fake.fail[f"PUT {GLOBAL}"] = 500
+    caplog.set_level(logging.WARNING, logger="bot.client")
+    async with BotHarness.running(tmp_path / "bot.db", fake=fake) as harness:
+        assert command_requests(fake) == [("GET", "global"), ("PUT", "global")]
+        assert not harness.bot.synced_commands
+        anne = harness.user("Anne")
+        started = await harness.slash(anne, "pickomino", "start")
+        assert started.message is not None  # the bot serves commands all the same
+    (warning,) = caplog.records
+    assert "could not register the global application commands" in warning.getMessage()
+
+
+async def test_a_guild_that_could_not_be_emptied_is_emptied_at_the_next_start(tmp_path):
+    database = tmp_path / "bot.db"
+    async with BotHarness.running(database, dev_guild_id=GUILD_ID) as first:
+        fake = first.fake
+    fake.fail[f"PUT {GUILD}"] = 503
+    async with BotHarness.running(database, fake=fake):
+        assert names(fake.commands[str(GUILD_ID)]) == ["picker", "pickomino"]
+    fake.requests.clear()
+    async with BotHarness.running(database, fake=fake):
+        assert command_requests(fake) == [
+            ("GET", "global"),
+            ("GET", str(GUILD_ID)),
+            ("PUT", str(GUILD_ID)),
+        ]
+        assert fake.commands[str(GUILD_ID)] == []
+
+
+async def test_another_application_on_the_same_database_syncs(tmp_path):
+    database = tmp_path / "bot.db"
+    async with BotHarness.running(database, dev_guild_id=GUILD_ID) as first:
+        fake = first.fake
+    fake.application_id = APPLICATION_ID + 1
+    fake.requests.clear()
+    async with BotHarness.running(database, fake=fake) as second:
+        # Its own commands, read and written; the first application's guild is not its.
+        assert command_requests(fake) == [("GET", "global"), ("PUT", "global")]
+        assert {r.ids["application_id"] for r in fake.requests if r.path == GLOBAL} == {
+            str(APPLICATION_ID + 1)
+        }
+        assert second.bot.synced_commands
+        assert names(fake.commands["global"]) == ["picker", "pickomino"]
+    first_application = fake.command_sets[APPLICATION_ID]
+    assert names(first_application[str(GUILD_ID)]) == ["picker", "pickomino"]
+
+
+async def test_a_forced_sync_writes_without_reading(tmp_path):
+    async with BotHarness.running(tmp_path / "bot.db") as first:
+        fake = first.fake
+    fake.requests.clear()
+    async with BotHarness.running(tmp_path / "bot.db", fake=fake, force_sync=True) as second:
+        assert command_requests(fake) == [("PUT", "global")]
+        assert second.bot.synced_commands
+        assert await second.bot.sync_commands(force=True)
+        assert command_requests(fake) == [("PUT", "global")] * 2
