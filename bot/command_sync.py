@@ -97,7 +97,7 @@ def differences(wanted: Sequence[Mapping[str, Any]], registered: Any, *, guild: 
             other.pop("integration_types", None)
         if other != command:
             lines.append(f"/{key[1]} differs")
-    lines += [f"/{key[1]} is not ours" for key in theirs if key not in ours]
+    lines += [f"/{key[1]} is not wanted here" for key in theirs if key not in ours]
     return lines
 
 

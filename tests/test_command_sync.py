@@ -172,9 +172,12 @@ def test_an_added_option_differs_and_so_does_the_order_of_options():
 
 def test_a_removed_or_added_command_differs():
     answer = discords_answer(wanted())
-    assert differences(wanted()[:1], answer, guild=False) == ["/admin is not ours"]
+    assert differences(wanted()[:1], answer, guild=False) == ["/admin is not wanted here"]
     assert differences(wanted(), answer[:1], guild=False) == ["/dice is not registered"]
-    assert differences([], answer, guild=False) == ["/admin is not ours", "/dice is not ours"]
+    assert differences([], answer, guild=False) == [
+        "/admin is not wanted here",
+        "/dice is not wanted here",
+    ]
 
 
 def test_permissions_and_where_a_global_command_is_used_count():
