@@ -34,6 +34,7 @@ from bot.sessions.tools import ChangeTools
 from bot.ui.components import view_for
 from bot.ui.computer_players import bot_seat, hint_text
 from bot.ui.live import LiveMessages
+from bot.ui.permissions import check_can_open
 from bot.ui.replies import answer_error, tell
 
 log = logging.getLogger(__name__)
@@ -239,7 +240,10 @@ class Clicks:
 
 async def open_lobby(live: LiveMessages, interaction: Interaction, session: Session) -> bool:
     """Open `session` as the channel's lobby, shown as the answer; if the channel has a
-    game already, say so (with a link) instead. Whether the lobby was opened."""
+    game already, say so (with a link) instead. Whether the lobby was opened. Where the
+    bot lacks a permission a game needs, nothing is opened: BotLacksPermissions names
+    them (the error funnel answers it)."""
+    check_can_open(interaction)
     try:
         await live.sessions.open(session, post=lambda new: live.reply_new(interaction, new))
     except AlreadyLive as error:
