@@ -82,3 +82,37 @@ def check_can_open(interaction: Interaction) -> None:
     lacking = missing_here(interaction)
     if lacking:
         raise BotLacksPermissions(permissions=permission_lines(lacking))
+
+
+class LostPermissions:
+    """Who has been told that the bot lost permissions in a channel mid-game: each person
+    once per channel for each set of missing permissions, until a click there shows them
+    granted again (then the channel is forgotten, and a later loss is told anew)."""
+
+    def __init__(self) -> None:
+        self._told: dict[int, set[tuple[int, tuple[str, ...]]]] = {}  # channel -> (user, set)
+
+    def to_tell(self, interaction: Interaction) -> tuple[str, ...]:
+        """What to tell the clicker is missing (nothing: nothing to say), marked as told."""
+        channel_id, user_id = interaction.channel_id, interaction.user.id
+        if channel_id is None:
+            return ()
+        lacking = missing_here(interaction)
+        if not lacking:
+            self._told.pop(channel_id, None)
+            return ()
+        told = self._told.setdefault(channel_id, set())
+        if (user_id, lacking) in told:
+            return ()
+        told.add((user_id, lacking))
+        return lacking
+
+    def forget(self, interaction: Interaction, lacking: tuple[str, ...]) -> None:
+        """The notice could not be sent: the next click may try again."""
+        if interaction.channel_id is not None:
+            self._told.get(interaction.channel_id, set()).discard((interaction.user.id, lacking))
+
+
+def lost_notice(lacking: tuple[str, ...]) -> str:
+    """The follow-up to a click where the bot lacks `lacking`: the game goes on."""
+    return t("permissions.lost", permissions=permission_lines(lacking))

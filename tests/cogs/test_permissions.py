@@ -1,6 +1,7 @@
 """The bot's permissions in a channel, checked before they fail: a start where the bot
 could not do its part is refused, naming what it lacks in the person's language, and
-opens nothing. Discord sends the bot's permissions with each interaction
+opens nothing; a click after a permission was taken away mid-game still plays, and tells
+the clicker once. Discord sends the bot's permissions with each interaction
 (`app_permissions`); without them, nothing is refused."""
 
 from __future__ import annotations
@@ -125,6 +126,46 @@ async def test_discord_py_reads_the_permissions_it_is_sent(tmp_path):
         assert await harness.session(THREAD_ID) is None
 
 
+async def test_a_permission_lost_mid_game_still_plays_and_tells_each_clicker_once(tmp_path):
+    async with BotHarness.running(tmp_path / "bot.db") as harness:
+        anne, bob = harness.user("Anne"), harness.user("Bob")
+        opened = await harness.slash(anne, "pickomino", "start", first_player="host")
+        lobby = opened.message
+        lost = without("attach_files")
+
+        joined = await harness.click(bob, harness.message(lobby.id), "Join", app_permissions=lost)
+        assert joined.edited  # answered as usual: answers need no channel permission
+        assert "Bob" in harness.message(lobby.id).text()
+        notice = joined.ephemeral or ""
+        assert "**Attach Files**" in notice and "The game goes on" in notice
+
+        started = await harness.click(
+            anne, harness.message(lobby.id), "Start", app_permissions=lost
+        )
+        assert started.edited and "Attach Files" in (started.ephemeral or "")
+        rolled = await harness.click(anne, harness.message(lobby.id), "Roll", app_permissions=lost)
+        assert rolled.edited and rolled.ephemeral is None  # told already
+        assert (await harness.session()).game.roll is not None
+
+        # Another permission gone too: a new set, told once more.
+        worse = without("attach_files", "embed_links")
+        menu = harness.message(lobby.id)
+        kept = await harness.click(
+            anne, menu, menu.enabled()[0]["custom_id"], app_permissions=worse
+        )
+        assert "**Embed Links**" in (kept.ephemeral or "")
+
+        # Granted again: nothing is said, and a later loss is told anew.
+        menu = harness.message(lobby.id)
+        fine = await harness.click(anne, menu, menu.enabled()[0]["custom_id"])
+        assert fine.ephemeral is None
+        menu = harness.message(lobby.id)
+        again = await harness.click(
+            anne, menu, menu.enabled()[0]["custom_id"], app_permissions=lost
+        )
+        assert "**Attach Files**" in (again.ephemeral or "")
+
+
 async def test_play_again_where_the_bot_lost_permissions_opens_nothing(tmp_path):
     async with BotHarness.running(tmp_path / "bot.db") as harness:
         anne, bob = harness.user("Anne"), harness.user("Bob")
@@ -138,8 +179,23 @@ async def test_play_again_where_the_bot_lost_permissions_opens_nothing(tmp_path)
         again = await harness.click(
             anne, final, "Play again", app_permissions=without("send_messages")
         )
-        assert again.kinds == [4]  # one answer: the refusal
+        assert again.kinds == [4]  # one answer: the refusal, no second notice
         assert "No game can be opened here" in (again.ephemeral or "")
         assert "**Send Messages**" in (again.ephemeral or "")
         assert await harness.session() is None
         assert harness.message(final.id).buttons == final.buttons  # Play again stays
+
+
+async def test_a_notice_that_cannot_be_sent_is_tried_at_the_next_click(tmp_path):
+    async with BotHarness.running(tmp_path / "bot.db") as harness:
+        anne, bob, cleo = harness.user("Anne"), harness.user("Bob"), harness.user("Cleo")
+        lobby = (await harness.slash(anne, "pickomino", "start")).message
+        lost = without("embed_links")
+        harness.fake.fail["/webhooks/{webhook_id}/{webhook_token}"] = 403
+        joined = await harness.click(bob, harness.message(lobby.id), "Join", app_permissions=lost)
+        assert joined.edited and joined.ephemeral is None  # played; the notice failed
+        left = await harness.click(bob, harness.message(lobby.id), "Leave", app_permissions=lost)
+        assert left.edited and "**Embed Links**" in (left.ephemeral or "")
+        assert "Bob" not in harness.message(lobby.id).text()
+        other = await harness.click(cleo, harness.message(lobby.id), "Join", app_permissions=lost)
+        assert "**Embed Links**" in (other.ephemeral or "")  # each person is told
