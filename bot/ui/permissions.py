@@ -36,6 +36,15 @@ IN_CHANNEL = (
 IN_THREAD = tuple(
     "send_messages_in_threads" if name == "send_messages" else name for name in IN_CHANNEL
 )
+# The key of each one's name, as Discord's client shows it in each language.
+NAME_KEYS = {
+    "view_channel": "permissions.name.view_channel",
+    "send_messages": "permissions.name.send_messages",
+    "send_messages_in_threads": "permissions.name.send_messages_in_threads",
+    "embed_links": "permissions.name.embed_links",
+    "attach_files": "permissions.name.attach_files",
+    "read_message_history": "permissions.name.read_message_history",
+}
 
 
 def needed(*, in_thread: bool) -> discord.Permissions:
@@ -67,7 +76,7 @@ def missing_here(interaction: Interaction) -> tuple[str, ...]:
 
 def permission_lines(names: tuple[str, ...]) -> str:
     """The permissions as Discord's client names them in the language in force, a line each."""
-    return "\n".join(f"- **{t(f'permissions.name.{name}')}**" for name in names)
+    return "\n".join(f"- **{t(NAME_KEYS[name])}**" for name in names)
 
 
 class BotLacksPermissions(SessionError):

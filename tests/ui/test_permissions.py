@@ -5,7 +5,7 @@ from __future__ import annotations
 import discord
 
 from bot.i18n import LOCALES, t
-from bot.ui.permissions import IN_CHANNEL, IN_THREAD, INVITE, missing, needed
+from bot.ui.permissions import IN_CHANNEL, IN_THREAD, INVITE, NAME_KEYS, missing, needed
 
 
 def test_a_thread_needs_send_messages_in_threads_instead_of_send_messages():
@@ -49,6 +49,7 @@ def test_values_discord_py_may_hold_do_not_break_the_check():
 
 
 def test_every_permission_has_its_name_in_every_language():
+    assert set(NAME_KEYS) == {*IN_CHANNEL, *IN_THREAD}
     for locale in LOCALES:
-        names = {t(f"permissions.name.{name}", locale) for name in {*IN_CHANNEL, *IN_THREAD}}
+        names = {t(key, locale) for key in NAME_KEYS.values()}
         assert len(names) == 6, locale
