@@ -49,6 +49,7 @@ from bot.client import DiceBot
 from bot.config import Settings
 from bot.devserver import payloads
 from bot.devserver.payloads import (
+    ALL_PERMISSIONS,
     APPLICATION_ID,
     GUILD_ID,
     MEMBER_PERMISSIONS,
@@ -72,6 +73,9 @@ CHANNEL_ID = 700_000_000_000_000_001
 MANAGE_MESSAGES = 1 << 13
 
 _OPTION_TYPES = {bool: 5, int: 4, float: 10, str: 3}
+# The bot's permissions in an interaction's channel, as Discord sends them: a number, a
+# string as it stands, or None for a payload without the field (older ones).
+AppPermissions = int | str | None
 
 
 # --------------------------------------------------------------------------- payloads
@@ -755,7 +759,14 @@ class BotHarness:
 
     # ----------------------------------------------------------------- interactions
 
-    def _base_payload(self, user: FakeUser, kind: int, channel_id: int, thread: bool) -> dict:
+    def _base_payload(
+        self,
+        user: FakeUser,
+        kind: int,
+        channel_id: int,
+        thread: bool,
+        app_permissions: AppPermissions = ALL_PERMISSIONS,
+    ) -> dict:
         interaction_id = next(self._interaction_ids)
         channel = payloads.channel_payload(
             channel_id,
@@ -772,6 +783,7 @@ class BotHarness:
             channel=channel,
             member=user.member_payload(),
             locale=user.locale,
+            app_permissions=app_permissions,
         )
 
     async def slash(
@@ -781,9 +793,11 @@ class BotHarness:
         *path: str,
         channel_id: int = CHANNEL_ID,
         thread: bool = False,
+        app_permissions: AppPermissions = ALL_PERMISSIONS,
         **options: Any,
     ) -> InteractionResult:
-        """Run `/group sub [subsub] option:value ...` as `user` typed it."""
+        """Run `/group sub [subsub] option:value ...` as `user` typed it, where the bot has
+        `app_permissions` (None: the field left out, as in older payloads)."""
         leaf = [
             {"name": name, "type": _OPTION_TYPES[type(value)], "value": value}
             for name, value in options.items()
@@ -792,7 +806,7 @@ class BotHarness:
         for index, name in reversed(list(enumerate(path))):
             kind = 1 if index == len(path) - 1 else 2  # sub-command / sub-command group
             nested = [{"name": name, "type": kind, "options": nested}]
-        payload = self._base_payload(user, 2, channel_id, thread)
+        payload = self._base_payload(user, 2, channel_id, thread, app_permissions)
         payload["data"] = {
             "id": str(self.fake.next_id()),
             "name": group,
@@ -829,14 +843,18 @@ class BotHarness:
         which: str,
         *,
         thread: bool = False,
+        app_permissions: AppPermissions = ALL_PERMISSIONS,
     ) -> InteractionResult:
         """Press a button of `message` (by label, emoji name or custom_id) as `user`.
 
         `message` is sent as Discord would attach it to the click: pass
         `harness.message(id)` for the message as it is now, or an older snapshot to
-        click a stale copy.
+        click a stale copy. The bot has `app_permissions` in the channel.
         """
-        return await self.dispatch(self.click_payload(user, message, which, thread=thread))
+        payload = self.click_payload(
+            user, message, which, thread=thread, app_permissions=app_permissions
+        )
+        return await self.dispatch(payload)
 
     async def choose(
         self,
@@ -846,10 +864,14 @@ class BotHarness:
         value: str,
         *,
         thread: bool = False,
+        app_permissions: AppPermissions = ALL_PERMISSIONS,
     ) -> InteractionResult:
         """Pick the option `value` of a select menu of `message` (by custom_id or
-        placeholder) as `user`; `message` as for `click`."""
-        return await self.dispatch(self.choose_payload(user, message, which, value, thread=thread))
+        placeholder) as `user`; `message` and `app_permissions` as for `click`."""
+        payload = self.choose_payload(
+            user, message, which, value, thread=thread, app_permissions=app_permissions
+        )
+        return await self.dispatch(payload)
 
     def choose_payload(
         self,
@@ -859,13 +881,14 @@ class BotHarness:
         value: str,
         *,
         thread: bool = False,
+        app_permissions: AppPermissions = ALL_PERMISSIONS,
     ) -> dict[str, Any]:
         """The INTERACTION_CREATE payload Discord sends for a pick in a string select."""
         select = message.select(which)
         offered = [option["value"] for option in select.get("options", [])]
         if value not in offered:  # Discord only sends values the menu offers
             raise KeyError(f"no option {value!r} in {offered}")
-        payload = self._base_payload(user, 3, message.channel_id, thread)
+        payload = self._base_payload(user, 3, message.channel_id, thread, app_permissions)
         payload["message"] = message.snapshot().payload
         payload["data"] = {
             "custom_id": select["custom_id"],
@@ -875,11 +898,17 @@ class BotHarness:
         return payload
 
     def click_payload(
-        self, user: FakeUser, message: StoredMessage, which: str, *, thread: bool = False
+        self,
+        user: FakeUser,
+        message: StoredMessage,
+        which: str,
+        *,
+        thread: bool = False,
+        app_permissions: AppPermissions = ALL_PERMISSIONS,
     ) -> dict[str, Any]:
         """The INTERACTION_CREATE payload Discord sends for a button press."""
         button = message.button(which)
-        payload = self._base_payload(user, 3, message.channel_id, thread)
+        payload = self._base_payload(user, 3, message.channel_id, thread, app_permissions)
         payload["message"] = message.snapshot().payload
         payload["data"] = {"custom_id": button["custom_id"], "component_type": BUTTON}
         return payload
