@@ -6,7 +6,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import gc
-import hashlib
 import json
 import logging
 import random
@@ -15,9 +14,12 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+import aiohttp
 import discord
 from discord.ext import commands
+from discord.http import Route
 
+from bot.command_sync import Outcome, Target, differences, guild_ids, targets
 from bot.config import ConfigError, Settings
 from bot.games.registry import GAMES
 from bot.health import keep_beating
@@ -33,12 +35,22 @@ from bot.render.emoji import remember, use_book
 from bot.score import score_group, score_groups
 from bot.sessions.service import SessionService
 from bot.storage import apply_migrations, open_database
-from bot.storage.meta import APPLICATION_EMOJIS, COMMAND_TREE_HASH, get_meta, set_meta
+from bot.storage.meta import (
+    APPLICATION_EMOJIS,
+    command_guilds,
+    delete_meta,
+    get_meta,
+    set_meta,
+)
 from bot.storage.protocols import Database
 from bot.ui.platform import Platform, build_platform
 from bot.ui.translator import CatalogTranslator, LocaleTree
 
 log = logging.getLogger(__name__)
+
+# How a request to Discord fails: an error answer (or a rate limit too long to wait), no
+# answer, or an answer that is not what was asked for (MalformedCommands, bad JSON).
+SYNC_ERRORS = (discord.DiscordException, aiohttp.ClientError, OSError, TimeoutError, ValueError)
 
 
 def freeze_startup_objects() -> None:
@@ -232,39 +244,92 @@ class DiceBot(commands.Bot):
         return result
 
     async def sync_commands(self, *, force: bool = False) -> bool:
-        """Sync the command tree if it changed since the last sync (or if forced)."""
-        digest = await self.command_tree_hash()
-        if not force and digest == await get_meta(self.db, COMMAND_TREE_HASH):
-            log.info("application commands unchanged; not syncing")
+        """Make Discord's application commands the tree's: globally, or with DEV_GUILD_ID
+        in that guild only; a dev guild of before is emptied. Each scope is read first
+        and overwritten only if it differs (`force`: overwritten without reading). A
+        failure is a warning, never a failed start. True if anything was written."""
+        application_id = self.application_id
+        if application_id is None:  # known once logged in, before setup_hook
+            log.warning("application id unknown; application commands not synced")
             return False
-        synced = await self.tree.sync()
-        log.info("synced %d global application commands", len(synced))
-        guild_id = self.settings.dev_guild_id
-        if guild_id is not None:
-            guild = discord.Object(id=guild_id)
-            self.tree.copy_global_to(guild=guild)
-            synced = await self.tree.sync(guild=guild)
-            log.info("synced %d application commands to guild %s", len(synced), guild_id)
-        await set_meta(self.db, COMMAND_TREE_HASH, digest)
-        self.synced_commands = True
-        return True
+        wanted = await self.command_payload()
+        remembered = command_guilds(application_id)
+        before = guild_ids(await get_meta(self.db, remembered))
+        dev_guild = self.settings.dev_guild_id
+        still: set[int] = set() if dev_guild is None else {dev_guild}
+        written = False
+        for target in targets(wanted, dev_guild=dev_guild, previous_guilds=before):
+            outcome = await self._sync_scope(application_id, target, force=force)
+            written |= outcome is Outcome.WRITTEN
+            if outcome is Outcome.FAILED and target.guild_id not in (None, dev_guild):
+                still.add(target.guild_id)  # its commands may be there: emptied next time
+        if still:
+            await set_meta(self.db, remembered, json.dumps(sorted(still)))
+        elif before:
+            await delete_meta(self.db, remembered)
+        self.synced_commands = written
+        return written
 
-    async def command_tree_hash(self) -> str:
-        """A digest of the payload a sync sends, translations included, so a changed
-        translation is synced too."""
+    async def _sync_scope(self, application_id: int, target: Target, *, force: bool) -> Outcome:
+        guild = target.guild_id is not None
+        if not force:
+            try:
+                registered = await self._registered_commands(application_id, target.guild_id)
+                changes = differences(target.commands, registered, guild=guild)
+            except SYNC_ERRORS as error:
+                log.warning(
+                    "cannot read the %s application commands (%s); overwriting them",
+                    target.where,
+                    _describe(error),
+                )
+            else:
+                if not changes:
+                    log.info("%s application commands unchanged", target.where)
+                    return Outcome.UNCHANGED
+                log.info("%s application commands: %s", target.where, "; ".join(changes))
+        try:
+            if target.guild_id is None:
+                await self.http.bulk_upsert_global_commands(application_id, target.commands)
+            else:
+                await self.http.bulk_upsert_guild_commands(
+                    application_id, target.guild_id, target.commands
+                )
+        except SYNC_ERRORS as error:
+            log.warning(
+                "could not register the %s application commands: %s",
+                target.where,
+                _describe(error),
+            )
+            return Outcome.FAILED
+        log.info("registered %d %s application commands", len(target.commands), target.where)
+        return Outcome.WRITTEN
+
+    async def _registered_commands(self, application_id: int, guild_id: int | None) -> Any:
+        """Discord's commands of one scope, with every language's texts (by default it
+        answers only the requester's)."""
+        if guild_id is None:
+            route = Route(
+                "GET", "/applications/{application_id}/commands", application_id=application_id
+            )
+        else:
+            route = Route(
+                "GET",
+                "/applications/{application_id}/guilds/{guild_id}/commands",
+                application_id=application_id,
+                guild_id=guild_id,
+            )
+        return await self.http.request(route, params={"with_localizations": "true"})
+
+    async def command_payload(self) -> list[dict[str, Any]]:
+        """The commands as a sync sends them, translations included, so a changed
+        translation is a difference too."""
         tree, translator = self.tree, self.tree.translator
-        commands_payload = [
+        return [
             await command.get_translated_payload(tree, translator)
             if translator is not None
             else command.to_dict(tree)
             for command in tree.get_commands()
         ]
-        text = json.dumps(
-            {"commands": commands_payload, "dev_guild": self.settings.dev_guild_id},
-            sort_keys=True,
-            default=str,
-        )
-        return hashlib.sha256(text.encode()).hexdigest()
 
     async def display_name(self, guild_id: int, user_id: int) -> str:
         """A member's name in a guild: the cache, then the API, then a placeholder."""
@@ -309,6 +374,12 @@ class DiceBot(commands.Bot):
         if db is not None:
             await db.close()
         log.info("shut down cleanly")
+
+
+def _describe(error: BaseException) -> str:
+    if isinstance(error, discord.HTTPException):
+        return f"{error.status} {error.text or error.response.reason}".strip()
+    return str(error) or type(error).__name__
 
 
 class ShardedDiceBot(DiceBot, commands.AutoShardedBot):

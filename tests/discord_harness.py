@@ -49,6 +49,7 @@ from bot.client import DiceBot
 from bot.config import Settings
 from bot.devserver import payloads
 from bot.devserver.payloads import (
+    ALL_PERMISSIONS,
     APPLICATION_ID,
     GUILD_ID,
     MEMBER_PERMISSIONS,
@@ -72,6 +73,9 @@ CHANNEL_ID = 700_000_000_000_000_001
 MANAGE_MESSAGES = 1 << 13
 
 _OPTION_TYPES = {bool: 5, int: 4, float: 10, str: 3}
+# The bot's permissions in an interaction's channel, as Discord sends them: a number, a
+# string as it stands, or None for a payload without the field (older ones).
+AppPermissions = int | str | None
 
 
 # --------------------------------------------------------------------------- payloads
@@ -218,6 +222,7 @@ class Recorded:
     url: str
     payload: Any
     ids: dict[str, str]
+    params: dict[str, Any] | None = None  # the query string
 
 
 @dataclass(slots=True)
@@ -296,12 +301,15 @@ def _http_error(status: int, message: str) -> discord.HTTPException:
 class FakeDiscord:
     """Discord's REST and interaction endpoints, in memory."""
 
-    def __init__(self) -> None:
+    def __init__(self, application_id: int = APPLICATION_ID) -> None:
         self._ids = itertools.count(1_000_000_000_000_000_000)
+        self.application_id = application_id  # the bot's, as /oauth2/applications/@me says
         self.messages: dict[int, StoredMessage] = {}
         self.channel_log: dict[int, list[int]] = {}  # channel -> message ids, oldest first
         self.requests: list[Recorded] = []
-        self.commands: dict[str, list[dict[str, Any]]] = {}  # "global" or guild id -> payload
+        # Each application's commands, as Discord answers them: "global" or a guild id ->
+        # the list.
+        self.command_sets: dict[int, dict[str, list[dict[str, Any]]]] = {}
         self.members: dict[int, FakeUser] = {}
         self._interactions: dict[str, dict[str, Any]] = {}  # token -> interaction payload
         self._results: dict[str, InteractionResult] = {}
@@ -321,6 +329,11 @@ class FakeDiscord:
     def next_id(self) -> int:
         return next(self._ids)
 
+    @property
+    def commands(self) -> dict[str, list[dict[str, Any]]]:
+        """The current application's commands: "global" or a guild id -> the list."""
+        return self.command_sets.setdefault(self.application_id, {})
+
     def forget(self) -> None:
         """Drop the request log and answered interactions (long benchmark runs)."""
         self.requests.clear()
@@ -338,7 +351,7 @@ class FakeDiscord:
             payload = kwargs.get("json")
             if payload is None and kwargs.get("form"):  # a message with files
                 payload = _payload_json(fake, kwargs["form"], kwargs.get("files"))
-            return await fake.handle(route, payload)
+            return await fake.handle(route, payload, kwargs.get("params"))
 
         async def webhook_request(
             adapter: Any, route: Route, session: Any = None, **kw: Any
@@ -364,11 +377,15 @@ class FakeDiscord:
 
     # ----------------------------------------------------------------- routing
 
-    async def handle(self, route: Route, payload: Any) -> Any:
+    async def handle(self, route: Route, payload: Any, params: Any = None) -> Any:
+        """Answer one request. An injected failure (`fail`) is keyed by the route's
+        template, or by "METHOD template" to fail only that method."""
         await asyncio.sleep(0)  # a real request yields to the loop
         ids = _route_ids(route)
-        self.requests.append(Recorded(route.method, route.path, route.url, payload, ids))
-        status = self.fail.pop(route.path, None)
+        self.requests.append(Recorded(route.method, route.path, route.url, payload, ids, params))
+        status = self.fail.pop(f"{route.method} {route.path}", None)
+        if status is None:
+            status = self.fail.pop(route.path, None)
         if status is not None:
             raise _http_error(status, "injected failure")
         handler = self._routes().get((route.method, route.path))
@@ -380,6 +397,10 @@ class FakeDiscord:
         return {
             ("GET", "/users/@me"): lambda ids, p: dict(self.bot_user),
             ("GET", "/oauth2/applications/@me"): lambda ids, p: self._application(),
+            ("GET", "/applications/{application_id}/commands"): self._get_commands,
+            ("GET", "/applications/{application_id}/guilds/{guild_id}/commands"): (
+                self._get_commands
+            ),
             ("PUT", "/applications/{application_id}/commands"): self._put_commands,
             ("PUT", "/applications/{application_id}/guilds/{guild_id}/commands"): (
                 self._put_commands
@@ -403,7 +424,7 @@ class FakeDiscord:
 
     def _application(self) -> dict[str, Any]:
         return {
-            "id": str(APPLICATION_ID),
+            "id": str(self.application_id),
             "name": "Pickomino",
             "description": "",
             "icon": None,
@@ -415,14 +436,52 @@ class FakeDiscord:
             "summary": "",
         }
 
+    def _scope(self, ids: dict[str, str]) -> list[dict[str, Any]]:
+        commands = self.command_sets.setdefault(int(ids["application_id"]), {})
+        return commands.setdefault(ids.get("guild_id", "global"), [])
+
+    def _get_commands(self, ids: dict[str, str], payload: Any) -> list[dict[str, Any]]:
+        return json.loads(json.dumps(self._scope(ids)))
+
     def _put_commands(self, ids: dict[str, str], payload: Any) -> list[dict[str, Any]]:
-        scope = ids.get("guild_id", "global")
-        answered = [
-            {**command, "id": str(self.next_id()), "application_id": str(APPLICATION_ID)}
+        """Bulk overwrite: Discord keeps a command's id when its name stays, and answers
+        with what it stored (its own fields and defaults added)."""
+        scope = self._scope(ids)
+        old = {(command["type"], command["name"]): command for command in scope}
+        scope[:] = [
+            self._stored_command(ids, command, old.get((command.get("type", 1), command["name"])))
             for command in payload
         ]
-        self.commands[scope] = answered
-        return answered
+        return json.loads(json.dumps(scope))
+
+    def _stored_command(
+        self, ids: dict[str, str], command: dict[str, Any], old: dict[str, Any] | None
+    ) -> dict[str, Any]:
+        permissions = command.get("default_member_permissions")
+        stored: dict[str, Any] = {
+            "id": old["id"] if old else str(self.next_id()),
+            "application_id": ids["application_id"],
+            "version": str(self.next_id()),
+            "default_member_permissions": None if permissions is None else str(permissions),
+            "type": command.get("type", 1),
+            "name": command["name"],
+            "name_localizations": command.get("name_localizations") or None,
+            "description": command.get("description", ""),
+            "description_localizations": command.get("description_localizations") or None,
+            "nsfw": bool(command.get("nsfw", False)),
+        }
+        if command.get("options"):
+            stored["options"] = [_stored_option(option) for option in command["options"]]
+        if "guild_id" in ids:
+            stored["guild_id"] = ids["guild_id"]
+        else:  # where a command can be used is a global command's only
+            stored["contexts"] = command.get("contexts")
+            stored["integration_types"] = command.get("integration_types") or [0]
+            if command.get("contexts") is not None:
+                stored["dm_permission"] = 1 in command["contexts"]
+            else:
+                stored["dm_permission"] = command.get("dm_permission", True) is not False
+        return stored
 
     def _list_emojis(self, ids: dict[str, str], payload: Any) -> dict[str, Any]:
         return {"items": list(self.emojis.values())}
@@ -589,6 +648,16 @@ class FakeDiscord:
         return [r for r in self.requests if r.method == method and r.path == path]
 
 
+def _stored_option(option: dict[str, Any]) -> dict[str, Any]:
+    """An option as Discord answers it: `required` only when true."""
+    stored = {key: value for key, value in option.items() if key != "required"}
+    if option.get("required"):
+        stored["required"] = True
+    if option.get("options"):
+        stored["options"] = [_stored_option(nested) for nested in option["options"]]
+    return stored
+
+
 def _route_ids(route: Route) -> dict[str, str]:
     """The path parameters of a request, read back from its URL."""
     pattern = re.sub(r"\\{(\w+)\\}", r"(?P<\1>[^/?]+)", re.escape(route.path))
@@ -621,6 +690,8 @@ class BotHarness:
         bot_step_seconds: float = 0.0,
         emoji_sync: bool = False,
         games: Games = GAMES,
+        dev_guild_id: int | None = None,
+        force_sync: bool = False,
     ) -> AsyncIterator[BotHarness]:
         """Start a bot on `database` (login + setup_hook), yield the harness, close it.
 
@@ -629,6 +700,8 @@ class BotHarness:
 
         `emoji_sync=True` uploads the pictures as application emojis in the background, as
         in production (off by default, so messages show their Unicode text).
+
+        `dev_guild_id` is DEV_GUILD_ID; `force_sync` is `python -m bot --sync`.
 
         `close=False` leaves the bot as a kill -9 would: nothing flushed, nothing closed
         (its database connection is closed without any shutdown step, to free the file).
@@ -640,8 +713,15 @@ class BotHarness:
                 database_url=f"sqlite:///{database}",
                 bot_step_seconds=bot_step_seconds,
                 emoji_sync=emoji_sync,
+                dev_guild_id=dev_guild_id,
             )
-            bot = DiceBot(settings, games=games, rng=random.Random(seed), clock=clock)
+            bot = DiceBot(
+                settings,
+                games=games,
+                rng=random.Random(seed),
+                clock=clock,
+                force_sync=force_sync,
+            )
             await bot.login("fake-token")
             harness = cls(bot, fake)
             try:
@@ -679,7 +759,14 @@ class BotHarness:
 
     # ----------------------------------------------------------------- interactions
 
-    def _base_payload(self, user: FakeUser, kind: int, channel_id: int, thread: bool) -> dict:
+    def _base_payload(
+        self,
+        user: FakeUser,
+        kind: int,
+        channel_id: int,
+        thread: bool,
+        app_permissions: AppPermissions = ALL_PERMISSIONS,
+    ) -> dict:
         interaction_id = next(self._interaction_ids)
         channel = payloads.channel_payload(
             channel_id,
@@ -696,6 +783,7 @@ class BotHarness:
             channel=channel,
             member=user.member_payload(),
             locale=user.locale,
+            app_permissions=app_permissions,
         )
 
     async def slash(
@@ -705,9 +793,11 @@ class BotHarness:
         *path: str,
         channel_id: int = CHANNEL_ID,
         thread: bool = False,
+        app_permissions: AppPermissions = ALL_PERMISSIONS,
         **options: Any,
     ) -> InteractionResult:
-        """Run `/group sub [subsub] option:value ...` as `user` typed it."""
+        """Run `/group sub [subsub] option:value ...` as `user` typed it, where the bot has
+        `app_permissions` (None: the field left out, as in older payloads)."""
         leaf = [
             {"name": name, "type": _OPTION_TYPES[type(value)], "value": value}
             for name, value in options.items()
@@ -716,7 +806,7 @@ class BotHarness:
         for index, name in reversed(list(enumerate(path))):
             kind = 1 if index == len(path) - 1 else 2  # sub-command / sub-command group
             nested = [{"name": name, "type": kind, "options": nested}]
-        payload = self._base_payload(user, 2, channel_id, thread)
+        payload = self._base_payload(user, 2, channel_id, thread, app_permissions)
         payload["data"] = {
             "id": str(self.fake.next_id()),
             "name": group,
@@ -753,14 +843,18 @@ class BotHarness:
         which: str,
         *,
         thread: bool = False,
+        app_permissions: AppPermissions = ALL_PERMISSIONS,
     ) -> InteractionResult:
         """Press a button of `message` (by label, emoji name or custom_id) as `user`.
 
         `message` is sent as Discord would attach it to the click: pass
         `harness.message(id)` for the message as it is now, or an older snapshot to
-        click a stale copy.
+        click a stale copy. The bot has `app_permissions` in the channel.
         """
-        return await self.dispatch(self.click_payload(user, message, which, thread=thread))
+        payload = self.click_payload(
+            user, message, which, thread=thread, app_permissions=app_permissions
+        )
+        return await self.dispatch(payload)
 
     async def choose(
         self,
@@ -770,10 +864,14 @@ class BotHarness:
         value: str,
         *,
         thread: bool = False,
+        app_permissions: AppPermissions = ALL_PERMISSIONS,
     ) -> InteractionResult:
         """Pick the option `value` of a select menu of `message` (by custom_id or
-        placeholder) as `user`; `message` as for `click`."""
-        return await self.dispatch(self.choose_payload(user, message, which, value, thread=thread))
+        placeholder) as `user`; `message` and `app_permissions` as for `click`."""
+        payload = self.choose_payload(
+            user, message, which, value, thread=thread, app_permissions=app_permissions
+        )
+        return await self.dispatch(payload)
 
     def choose_payload(
         self,
@@ -783,13 +881,14 @@ class BotHarness:
         value: str,
         *,
         thread: bool = False,
+        app_permissions: AppPermissions = ALL_PERMISSIONS,
     ) -> dict[str, Any]:
         """The INTERACTION_CREATE payload Discord sends for a pick in a string select."""
         select = message.select(which)
         offered = [option["value"] for option in select.get("options", [])]
         if value not in offered:  # Discord only sends values the menu offers
             raise KeyError(f"no option {value!r} in {offered}")
-        payload = self._base_payload(user, 3, message.channel_id, thread)
+        payload = self._base_payload(user, 3, message.channel_id, thread, app_permissions)
         payload["message"] = message.snapshot().payload
         payload["data"] = {
             "custom_id": select["custom_id"],
@@ -799,11 +898,17 @@ class BotHarness:
         return payload
 
     def click_payload(
-        self, user: FakeUser, message: StoredMessage, which: str, *, thread: bool = False
+        self,
+        user: FakeUser,
+        message: StoredMessage,
+        which: str,
+        *,
+        thread: bool = False,
+        app_permissions: AppPermissions = ALL_PERMISSIONS,
     ) -> dict[str, Any]:
         """The INTERACTION_CREATE payload Discord sends for a button press."""
         button = message.button(which)
-        payload = self._base_payload(user, 3, message.channel_id, thread)
+        payload = self._base_payload(user, 3, message.channel_id, thread, app_permissions)
         payload["message"] = message.snapshot().payload
         payload["data"] = {"custom_id": button["custom_id"], "component_type": BUTTON}
         return payload

@@ -91,12 +91,15 @@ def interaction_payload(
     channel: dict[str, Any] | None = None,
     member: dict[str, Any] | None = None,
     locale: str = "en-US",
+    app_permissions: int | str | None = ALL_PERMISSIONS,
 ) -> dict[str, Any]:
     """An INTERACTION_CREATE, as the gateway delivers it: by default in a server text
-    channel, from a member with the usual permissions, with an id derived from `serial`."""
+    channel, from a member with the usual permissions, with an id derived from `serial`.
+    `app_permissions` is what the bot may do in the channel (a string as it stands, None
+    leaves the field out as older payloads did)."""
     if interaction_id is None:
         interaction_id = 500_000_000_000_000_000 + serial
-    return {
+    payload: dict[str, Any] = {
         "id": str(interaction_id),
         "application_id": str(APPLICATION_ID),
         "type": kind,
@@ -107,7 +110,7 @@ def interaction_payload(
         "channel_id": str(channel_id),
         "channel": channel if channel is not None else channel_payload(channel_id),
         "member": member if member is not None else member_payload(user_id),
-        "app_permissions": str(ALL_PERMISSIONS),
+        "app_permissions": str(app_permissions),
         "locale": locale,
         "guild_locale": "en-US",
         "entitlements": [],
@@ -115,6 +118,9 @@ def interaction_payload(
         "context": 0,
         "attachment_size_limit": 10 * 1024 * 1024,
     }
+    if app_permissions is None:
+        del payload["app_permissions"]
+    return payload
 
 
 def start_command(group: str, user_id: int, channel_id: int, serial: int) -> dict[str, Any]:

@@ -3,6 +3,8 @@ players, turn moves (and move menus), Hint, the end confirmation, Play again.
 
 A click becomes one change to the channel's session (bot.sessions); a refused change
 becomes an ephemeral answer, and an accepted one is shown by editing the clicked message.
+Answers need no channel permission; when the click shows that the bot has lost one its
+own messages and edits need there, the clicker is also told, once (bot.ui.permissions).
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ from bot.sessions.tools import ChangeTools
 from bot.ui.components import view_for
 from bot.ui.computer_players import bot_seat, hint_text
 from bot.ui.live import LiveMessages
+from bot.ui.permissions import LostPermissions, check_can_open, lost_notice
 from bot.ui.replies import answer_error, tell
 
 log = logging.getLogger(__name__)
@@ -43,6 +46,8 @@ MOVES = frozenset({ClickAction.MOVE, ClickAction.MENU})  # made on the version t
 # A click whose change waits this long for earlier ones to be shown is acknowledged
 # (Discord wants a first answer within 3 s of the click; the rest is for the way there).
 DEFER_AFTER_SECONDS = 1.5
+# Clicks that open a lobby check the bot's permissions first and refuse, naming them.
+OPENS_LOBBY = frozenset({ClickAction.AGAIN})
 
 
 def is_moderator(interaction: Interaction) -> bool:
@@ -64,6 +69,7 @@ class Clicks:
         self.live = live
         # Told each click's game and handling time (the bot's click histogram).
         self.clicks_observed: Callable[[str, float], None] = lambda game, seconds: None
+        self.lost_permissions = LostPermissions()  # who was told the bot lost some, where
         # Clicks that change the live session, answered by editing the clicked message...
         self._live_changes: dict[ClickAction, Callable[[Interaction, ComponentRef], Mutation]] = {
             ClickAction.JOIN: _join,
@@ -92,6 +98,8 @@ class Clicks:
         finally:
             live = self.sessions.in_memory(interaction.channel_id)
             self.clicks_observed(live.kind if live else "unknown", time.perf_counter() - began)
+        if ref.action not in OPENS_LOBBY:
+            await self._tell_lost_permissions(interaction)
 
     async def _handle(self, interaction: Interaction, ref: ComponentRef) -> None:
         try:
@@ -104,6 +112,21 @@ class Clicks:
                 await self._change_live(interaction, ref, self._live_changes[ref.action])
         except Exception as error:
             await answer_error(interaction, error)
+
+    async def _tell_lost_permissions(self, interaction: Interaction) -> None:
+        """After the click was answered as usual (answers need no channel permission): if
+        the bot lacks what its own messages and edits need in this channel, tell the
+        clicker once, in a follow-up only they see; the game goes on."""
+        if not interaction.response.is_done():
+            return  # the click got no answer, so no follow-up can be sent either
+        lacking = self.lost_permissions.to_tell(interaction)
+        if not lacking:
+            return
+        try:
+            await interaction.followup.send(lost_notice(lacking), ephemeral=True)
+        except discord.HTTPException as error:
+            self.lost_permissions.forget(interaction, lacking)
+            log.info("could not tell %s about lost permissions: %s", interaction.id, error)
 
     async def on_malformed(self, interaction: Interaction) -> None:
         await tell(interaction, t("error.malformed_id"))
@@ -252,7 +275,10 @@ class Clicks:
 
 async def open_lobby(live: LiveMessages, interaction: Interaction, session: Session) -> bool:
     """Open `session` as the channel's lobby, shown as the answer; if the channel has a
-    game already, say so (with a link) instead. Whether the lobby was opened."""
+    game already, say so (with a link) instead. Whether the lobby was opened. Where the
+    bot lacks a permission a game needs, nothing is opened: BotLacksPermissions names
+    them (the error funnel answers it)."""
+    check_can_open(interaction)
     try:
         await live.sessions.open(session, post=lambda new: live.reply_new(interaction, new))
     except AlreadyLive as error:

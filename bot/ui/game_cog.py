@@ -64,7 +64,9 @@ class GameCog(commands.GroupCog):
     ) -> None:
         """/<game> start: a lobby hosted by the caller, or a link to the channel's game.
         `turn_timer`, `hints` and `language` as the shared options gave them (None: not
-        given): the timer's default, hints on, and the host's client language."""
+        given): the timer's default, hints on, and the host's client language. Where the
+        bot lacks a permission a game needs in the channel, the caller is told which, and
+        nothing is opened (bot.ui.permissions)."""
         if interaction.guild_id is None or interaction.channel_id is None:
             raise app_commands.NoPrivateMessage()
         host: Seat = seat_for(interaction)

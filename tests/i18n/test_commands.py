@@ -1,6 +1,6 @@
 """The slash commands as the bot syncs them: every name, description and choice in every
-language within Discord's limits, the start commands translated in full, and the
-command-tree hash following the translations."""
+language within Discord's limits, the start commands translated in full, and a changed
+translation synced."""
 
 from __future__ import annotations
 
@@ -111,17 +111,17 @@ async def test_german_and_polish_names_are_the_catalogs(synced):
     assert five["name"] == "5 min" and five["name_localizations"]["de"] == "5 Min."
 
 
-async def test_a_changed_translation_changes_the_tree_hash_and_is_synced(synced, monkeypatch):
-    bot = synced.bot
-    before = await bot.command_tree_hash()
-    assert await bot.command_tree_hash() == before
-    assert not await bot.sync_commands()  # unchanged since setup: no sync
+async def test_a_changed_translation_is_a_difference_and_is_synced(synced, monkeypatch):
+    bot, fake = synced.bot, synced.fake
+    fake.requests.clear()
+    assert not await bot.sync_commands()  # unchanged since setup: read, not written
+    assert [request.method for request in fake.requests] == ["GET"]
     monkeypatch.setitem(catalog("de"), "command.status", "Die Partie unten zeigen")
-    assert await bot.command_tree_hash() != before
     assert await bot.sync_commands()
+    assert [request.method for request in fake.requests] == ["GET", "GET", "PUT"]
     synced_status = next(
         o
-        for c in synced.fake.commands["global"]
+        for c in fake.commands["global"]
         if c["name"] == "picker"
         for o in c["options"]
         if o["name"] == "status"
