@@ -31,7 +31,7 @@ from bot.observability.health import HealthServer, database_check, gateway_check
 from bot.observability.metrics import Metrics
 from bot.pictures.emojis import EmojiBook, SyncResult
 from bot.plugin import Games
-from bot.render.emoji import remember, use_book
+from bot.render.emoji import forget_all, markup_from_store, remember, stored_markup, use_book
 from bot.score import score_group, score_groups
 from bot.sessions.service import SessionService
 from bot.storage import apply_migrations, open_database
@@ -166,7 +166,11 @@ class DiceBot(commands.Bot):
             if game.warm_up is not None:
                 await asyncio.to_thread(game.warm_up)
         self.platform = build_platform(
-            self, self.games, self.sessions, rules_url=self.settings.rules_url
+            self,
+            self.games,
+            self.sessions,
+            rules_url=self.settings.rules_url,
+            emojis_refused=self._emojis_refused,
         )
         self.sessions.observer = self.metrics
         self.metrics.watch_live_sessions(self.sessions.live_counts)
@@ -174,8 +178,8 @@ class DiceBot(commands.Bot):
         await self.tree.set_translator(CatalogTranslator())
         await self._add_games(self.platform)
         if self.settings.emoji_sync:
-            remembered = await get_meta(self.db, APPLICATION_EMOJIS)
-            remember(json.loads(remembered) if remembered else {})
+            stored = await get_meta(self.db, APPLICATION_EMOJIS)
+            remember(markup_from_store(stored, self.application_id))
             # In the background: drawing and uploading pictures must never delay or fail
             # start-up; messages show Unicode until (and unless) the emojis are there.
             self.emoji_sync = asyncio.create_task(self._sync_emojis(), name="emoji-sync")
@@ -224,6 +228,16 @@ class DiceBot(commands.Bot):
     def _connected(self) -> bool:
         return self.is_ready() and not self.is_closed()
 
+    def _emojis_refused(self) -> None:
+        """Discord refused an emoji of ours: the messages fall back to Unicode at once
+        (bot.ui.live resends the refused one), and the set is synced again in the
+        background (an emoji deleted in the portal is uploaded anew)."""
+        forget_all()
+        if not self.settings.emoji_sync:
+            return
+        if self.emoji_sync is None or self.emoji_sync.done():
+            self.emoji_sync = asyncio.create_task(self._sync_emojis(), name="emoji-sync")
+
     async def _sync_emojis(self) -> SyncResult | None:
         try:
             sets = [await asyncio.to_thread(g.emojis) for g in self.games if g.emojis is not None]
@@ -234,7 +248,8 @@ class DiceBot(commands.Bot):
             log.exception("emoji sync failed; messages show Unicode")
             return None
         use_book(book)
-        await set_meta(self.db, APPLICATION_EMOJIS, json.dumps(book.synced(), sort_keys=True))
+        markup = stored_markup(book.synced(), self.application_id)
+        await set_meta(self.db, APPLICATION_EMOJIS, markup)
         log.info(
             "application emojis: %d found, %d uploaded, %d missing",
             len(result.found),

@@ -295,6 +295,14 @@ def _http_error(status: int, message: str) -> discord.HTTPException:
     return cls(response, {"code": 0, "message": message})  # type: ignore[arg-type]
 
 
+def _invalid_emoji() -> discord.HTTPException:
+    """Discord's 400 for a component emoji the application may not use."""
+    response = SimpleNamespace(status=400, reason="Bad Request")
+    error = {"_errors": [{"code": "BUTTON_COMPONENT_INVALID_EMOJI", "message": "Invalid emoji"}]}
+    body = {"code": 50035, "message": "Invalid Form Body", "errors": {"emoji": {"id": error}}}
+    return discord.HTTPException(response, body)  # type: ignore[arg-type]
+
+
 # --------------------------------------------------------------------------- the fake
 
 
@@ -383,6 +391,8 @@ class FakeDiscord:
         await asyncio.sleep(0)  # a real request yields to the loop
         ids = _route_ids(route)
         self.requests.append(Recorded(route.method, route.path, route.url, payload, ids, params))
+        if payload and self._foreign_emoji(payload):
+            raise _invalid_emoji()  # as Discord refuses an emoji the application lacks
         status = self.fail.pop(f"{route.method} {route.path}", None)
         if status is None:
             status = self.fail.pop(route.path, None)
@@ -392,6 +402,21 @@ class FakeDiscord:
         if handler is None:
             return None
         return handler(ids, payload or {})
+
+    def _foreign_emoji(self, payload: Any) -> bool:
+        """Whether a body uses a custom emoji id that is not one of the application's."""
+        own = {str(emoji["id"]) for emoji in self.emojis.values()}
+        stack = [payload]
+        while stack:
+            item = stack.pop()
+            if isinstance(item, dict):
+                emoji = item.get("emoji")
+                if isinstance(emoji, dict) and emoji.get("id") and str(emoji["id"]) not in own:
+                    return True
+                stack.extend(item.values())
+            elif isinstance(item, list):
+                stack.extend(item)
+        return False
 
     def _routes(self) -> dict[tuple[str, str], Callable[[dict[str, str], Any], Any]]:
         return {

@@ -7,6 +7,8 @@ never waits for or depends on Discord's emoji routes.
 
 from __future__ import annotations
 
+import json
+
 from bot.pictures.emojis import EmojiBook
 
 _book: EmojiBook | None = None
@@ -25,6 +27,33 @@ def remember(markup: dict[str, str]) -> None:
     """Draw with the markup a previous sync stored, until a book is in use."""
     global _remembered
     _remembered = dict(markup)
+
+
+def forget_all() -> None:
+    """Discord refused one of the emojis (deleted in the portal, or another application's
+    ids in a reused database): Unicode everywhere until a new sync installs a book."""
+    global _book, _remembered
+    _book = None
+    _remembered = {}
+
+
+def stored_markup(markup: dict[str, str], application_id: int | None) -> str:
+    """The markup of a sync as the bot stores it: tied to the application whose emojis
+    they are (an application can only use its own)."""
+    return json.dumps({"application_id": str(application_id), "markup": markup}, sort_keys=True)
+
+
+def markup_from_store(text: str | None, application_id: int | None) -> dict[str, str]:
+    """The stored markup if it is this application's, else none (a database reused by
+    another application, or stored before the markup named its application)."""
+    try:
+        stored = json.loads(text) if text else {}
+    except ValueError:
+        return {}
+    if not isinstance(stored, dict) or stored.get("application_id") != str(application_id):
+        return {}
+    markup = stored.get("markup")
+    return {str(k): str(v) for k, v in markup.items()} if isinstance(markup, dict) else {}
 
 
 def show(name: str, fallback: str) -> str:

@@ -36,7 +36,7 @@ from bot.sessions.tools import ChangeTools
 from bot.ui.components import view_for
 from bot.ui.computer_players import bot_seat, hint_text
 from bot.ui.live import LiveMessages
-from bot.ui.permissions import LostPermissions, check_can_open, lost_notice
+from bot.ui.permissions import LostPermissions, check_can_open, lost_notice, missing_here
 from bot.ui.replies import answer_error, tell
 
 log = logging.getLogger(__name__)
@@ -100,6 +100,16 @@ class Clicks:
             self.clicks_observed(live.kind if live else "unknown", time.perf_counter() - began)
         if ref.action not in OPENS_LOBBY:
             await self._tell_lost_permissions(interaction)
+        await self._resume_if_granted(interaction)
+
+    async def _resume_if_granted(self, interaction: Interaction) -> None:
+        """A click in a channel where a 403 paused the bot's token work, whose
+        `app_permissions` shows the permissions back (0 is unknown): resume it."""
+        channel_id = interaction.channel_id
+        if channel_id is None or channel_id not in self.live.paused:
+            return
+        if interaction.app_permissions.value and not missing_here(interaction):
+            await self.live.resume(self.sessions.in_memory(channel_id), channel_id)
 
     async def _handle(self, interaction: Interaction, ref: ComponentRef) -> None:
         try:

@@ -11,8 +11,9 @@ import asyncio
 import datetime as dt
 import io
 import logging
+from collections.abc import Awaitable, Callable
 from dataclasses import replace
-from typing import Any
+from typing import Any, TypeVar
 
 import discord
 
@@ -25,9 +26,11 @@ from bot.sessions.service import Change, SessionService
 from bot.ui.callback import update_message
 from bot.ui.click_tokens import ClickTokens
 from bot.ui.components import message_view, prebuilt_message
+from bot.ui.paused_channels import ChannelPaused, PausedChannels
 from bot.ui.pings import TurnPings
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 
 def attachments(message: Rendered) -> list[discord.File]:
@@ -35,6 +38,12 @@ def attachments(message: Rendered) -> list[discord.File]:
         discord.File(io.BytesIO(picture.data), filename=picture.filename)
         for picture in message.pictures
     ]
+
+
+def is_emoji_refusal(error: discord.HTTPException) -> bool:
+    """Discord's answer to a component emoji the application may not use: 400, Invalid
+    Form Body (50035), an error at the emoji (discord.py flattens the errors into text)."""
+    return error.status == 400 and error.code == 50035 and "emoji" in error.text.lower()
 
 
 class LiveMessages:
@@ -47,12 +56,17 @@ class LiveMessages:
         games: Games,
         sessions: SessionService,
         pings: TurnPings | None = None,
+        *,
+        emojis_refused: Callable[[], None] = lambda: None,
+        paused: PausedChannels | None = None,
     ) -> None:
         self.client = client
         self.games = games
         self.sessions = sessions
         self.pings = pings
         self.tokens = ClickTokens()
+        self.emojis_refused = emojis_refused  # the client falls back to Unicode and re-syncs
+        self.paused = paused or PausedChannels()  # where a 403 stopped the bot's token work
         self._pinging: set[asyncio.Task[None]] = set()  # kept: the loop holds tasks weakly
 
     async def rendered(self, session: Session) -> Rendered:
@@ -66,10 +80,28 @@ class LiveMessages:
             events = await self.sessions.ended_events(session.id)
             return await asyncio.to_thread(render_session, session, game, events)
 
+    async def _emoji_safe(self, send: Callable[[], Awaitable[T]]) -> T:
+        """`send()`, and if Discord refuses one of the application's emojis in it (deleted
+        in the portal, or another application's), the emojis fall back to Unicode and it is
+        sent again at once: the game goes on while the set is synced again."""
+        try:
+            return await send()
+        except discord.HTTPException as error:
+            if not is_emoji_refusal(error):
+                raise
+            log.warning("Discord refused an emoji (%s); showing Unicode, syncing again", error)
+            self.emojis_refused()
+            return await send()
+
     async def reply_new(
         self, interaction: discord.Interaction[Any], session: Session
     ) -> int | None:
         """Answer with the live message as a new message; return its id."""
+        return await self._emoji_safe(lambda: self._reply_new(interaction, session))
+
+    async def _reply_new(
+        self, interaction: discord.Interaction[Any], session: Session
+    ) -> int | None:
         message = await self.rendered(session)
         callback = await interaction.response.send_message(
             view=message_view(message), files=attachments(message) or discord.utils.MISSING
@@ -81,6 +113,9 @@ class LiveMessages:
         limit), or, if the click was acknowledged already (deferred while earlier changes
         were shown), by editing it through the interaction's webhook. A message of an
         older release (an embed) becomes Components V2: its text goes."""
+        await self._emoji_safe(lambda: self._reply_edit(interaction, session))
+
+    async def _reply_edit(self, interaction: discord.Interaction[Any], session: Session) -> None:
         message = await self.rendered(session)
         components = prebuilt_message(message)
         if interaction.response.is_done():
@@ -106,6 +141,10 @@ class LiveMessages:
         through the channel, with the bot's token."""
         if session.message_id is None:
             return
+        await self._emoji_safe(lambda: self._edit(session))
+
+    async def _edit(self, session: Session) -> None:
+        assert session.message_id is not None
         message = await self.rendered(session)
         fields: dict[str, Any] = {
             "content": None,
@@ -119,11 +158,37 @@ class LiveMessages:
                 await clicked.edit_original_response(**fields)
                 return
             except discord.HTTPException as error:
+                if is_emoji_refusal(error):
+                    raise  # not the token's fault
                 # Expired early, or the message changed hands: the bot's token then.
                 log.info("edit through the click in %s failed: %s", session.channel_id, error)
                 self.tokens.forget(session.channel_id)
                 fields["attachments"] = attachments(message)  # the files were read
-        await self._message(session.channel_id, session.message_id).edit(**fields)
+        live_message = self._message(session.channel_id, session.message_id)
+        await self._through_channel(session.channel_id, lambda: live_message.edit(**fields))
+
+    async def _through_channel(
+        self, channel_id: int, request: Callable[[], Awaitable[Any]]
+    ) -> None:
+        """A request with the bot's token in the channel, unless the channel is paused;
+        a 403 pauses it. Either way ChannelPaused: the message is behind until resumed."""
+        if channel_id in self.paused:
+            raise ChannelPaused(channel_id)
+        try:
+            await request()
+        except discord.Forbidden as error:
+            self.paused.pause(channel_id, error)
+            raise ChannelPaused(channel_id) from error
+
+    async def resume(self, session: Session | None, channel_id: int) -> None:
+        """The bot has its permissions in the channel again (a click said so): its token
+        work goes on, starting with the live message and the ping of the turn."""
+        if not self.paused.resume(channel_id):
+            return
+        if session is not None and session.channel_id == channel_id:
+            self.sessions.shown.not_shown(session)
+            await self.sessions.repair()
+            await self.turn_changed(Change(session, session, []))
 
     async def freeze(self, session: Session, message_id: int | None) -> None:
         """Take the buttons off an older copy, so only the live message has any."""
@@ -186,7 +251,7 @@ class LiveMessages:
         with with_locale(session.language):
             game = self.games.plugin(session.kind).title
             text = t("timer.reminder", mention=f"<@{user_id}>", when=when, game=game)
-        await channel.send(
-            text,
-            allowed_mentions=discord.AllowedMentions(users=[discord.Object(user_id)]),
+        mention = discord.AllowedMentions(users=[discord.Object(user_id)])
+        await self._through_channel(
+            session.channel_id, lambda: channel.send(text, allowed_mentions=mention)
         )

@@ -21,6 +21,7 @@ from bot.sessions.service import Change, SessionService
 from bot.storage.notify import NotifyStore
 from bot.storage.pings import PingStore, StoredPing
 from bot.storage.protocols import StorageError
+from bot.ui.paused_channels import PausedChannels
 
 log = logging.getLogger(__name__)
 
@@ -36,8 +37,10 @@ class TurnPings:
         games: Games,
         settings: NotifyStore,
         store: PingStore,
+        paused: PausedChannels | None = None,
     ) -> None:
         self.client = client
+        self.paused = paused or PausedChannels()
         self.games = games
         self.settings = settings
         self.store = store
@@ -50,9 +53,13 @@ class TurnPings:
     async def after(self, change: Change) -> None:
         """Delete the ping of a turn that ended; ping the person whose turn started."""
         channel_id = change.session.channel_id
+        if channel_id in self.paused:
+            return  # the bot may not post there now; its next change after resuming pings
         try:
             async with self._lock(channel_id):
                 await self._follow(change.session)
+        except discord.Forbidden as error:
+            self.paused.pause(channel_id, error)
         except (discord.HTTPException, StorageError) as error:
             log.info("turn ping in channel %s failed: %s", channel_id, error)
 

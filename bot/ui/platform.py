@@ -3,6 +3,7 @@ start-up (`build_platform`) and handed to each game's command group."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import discord
@@ -14,6 +15,7 @@ from bot.storage.pings import PingStore
 from bot.ui.clicks import Clicks
 from bot.ui.components import serve_clicks
 from bot.ui.live import LiveMessages
+from bot.ui.paused_channels import PausedChannels
 from bot.ui.pings import TurnPings
 
 
@@ -34,12 +36,16 @@ def build_platform(
     sessions: SessionService,
     *,
     rules_url: str | None = None,
+    emojis_refused: Callable[[], None] = lambda: None,
 ) -> Platform:
     """Wire the shared machinery: the live messages are the sessions' listener (timer
     changes, computer players' steps), and every session component's click is served."""
     notify = NotifyStore(sessions.db)
-    pings = TurnPings(client, games, notify, PingStore(sessions.db))
-    live = LiveMessages(client, games, sessions, pings)
+    paused = PausedChannels()  # shared: a 403 to a ping pauses the channel's edits too
+    pings = TurnPings(client, games, notify, PingStore(sessions.db), paused)
+    live = LiveMessages(
+        client, games, sessions, pings, emojis_refused=emojis_refused, paused=paused
+    )
     clicks = Clicks(games, sessions, live)
     sessions.listener = live
     serve_clicks(client, clicks)

@@ -199,3 +199,47 @@ async def test_a_notice_that_cannot_be_sent_is_tried_at_the_next_click(tmp_path)
         assert "Bob" not in harness.message(lobby.id).text()
         other = await harness.click(cleo, harness.message(lobby.id), "Join", app_permissions=lost)
         assert "**Embed Links**" in (other.ephemeral or "")  # each person is told
+
+
+POST_MESSAGE = ("POST", "/channels/{channel_id}/messages")
+
+
+async def test_a_403_pauses_the_bots_own_messages_until_a_click_shows_the_permission_back(
+    tmp_path,
+):
+    from tests.cogs.helpers import choose, play_to_the_end, start_game
+    from tests.cogs.test_turn_pings import pings
+
+    async with BotHarness.running(tmp_path / "bot.db") as harness:
+        anne, bob = harness.user("Anne"), harness.user("Bob")
+        live = await start_game(harness, [anne, bob], first_player="host")
+        lacking = without("send_messages")
+        harness.fake.fail[f"{POST_MESSAGE[0]} {POST_MESSAGE[1]}"] = 403  # Send Messages gone
+
+        async def play_turn_without_send_messages() -> None:
+            player = await harness.current_user()
+            while (session := await harness.session()) and (
+                session.game.current_player == str(player.id)
+            ):
+                message = harness.message(live.id)
+                played = await harness.click(
+                    player, message, choose(message), app_permissions=lacking
+                )
+                assert played.edited  # the game goes on: answers need no permission
+
+        await play_turn_without_send_messages()  # Anne's turn ends: Bob's ping draws a 403
+        attempts = len(harness.fake.sent(*POST_MESSAGE))
+        assert CHANNEL_ID in harness.bot.platform.live.paused  # its token work waits
+        await play_turn_without_send_messages()  # Bob's: no ping tried, no 403 drawn
+        assert len(harness.fake.sent(*POST_MESSAGE)) == attempts
+
+        # The permission is back: the next click resumes, and the turn's player is pinged.
+        player = await harness.current_user()
+        message = harness.message(live.id)
+        await harness.click(player, message, choose(message))
+        assert CHANNEL_ID not in harness.bot.platform.live.paused
+        [ping] = pings(harness)
+        current = await harness.current_user()
+        assert ping.content.startswith(f"<@{current.id}>")
+        final = await play_to_the_end(harness, live.id)  # nothing lost: it ends normally
+        assert "game over" in final.text()
