@@ -48,6 +48,8 @@ from bot.ui.translator import CatalogTranslator, LocaleTree
 
 log = logging.getLogger(__name__)
 
+MAX_RATELIMIT_WAIT_SECONDS = 30.0
+
 # How a request to Discord fails: an error answer (or a rate limit too long to wait), no
 # answer, or an answer that is not what was asked for (MalformedCommands, bad JSON).
 SYNC_ERRORS = (discord.DiscordException, aiohttp.ClientError, OSError, TimeoutError, ValueError)
@@ -102,6 +104,10 @@ class DiceBot(commands.Bot):
             http_trace=discord_error_trace(self.metrics),
             tree_cls=LocaleTree,
             max_messages=None,
+            # A rate limit asking for longer (a retry_after of hours, say) raises
+            # discord.RateLimited instead of sleeping: the ping is skipped, the edit
+            # repaired later. 30 s is the least discord.py allows.
+            max_ratelimit_timeout=MAX_RATELIMIT_WAIT_SECONDS,
             **client_options,
         )
         self.settings = settings

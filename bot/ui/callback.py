@@ -39,7 +39,18 @@ UPDATE_MESSAGE = discord.InteractionResponseType.message_update
 COMPONENTS_V2 = 1 << 15  # the message flag of a Components V2 message
 ATTEMPTS = 5
 JSON = {"Content-Type": "application/json"}
+# The longest 429 wait worth sleeping: an interaction is answered within 3 s of the click.
+MAX_WAIT_SECONDS = 2.0
 RESET_BY_PEER = (54, 10054)  # ECONNRESET as macOS and Windows number it; discord.py's check
+
+
+def _retry_after(answer: dict[str, Any]) -> float:
+    """The wait a 429 asks for. Discord always says how long; a proxy that does not, or
+    says it in a form that is not a number, gets a second."""
+    try:
+        return max(0.0, float(answer.get("retry_after", 1.0)))
+    except (TypeError, ValueError):
+        return 1.0
 
 
 def retry_delay(attempt: int) -> float:
@@ -101,8 +112,11 @@ async def post(session: aiohttp.ClientSession, route: Route, body: bytes) -> Non
                     if not response.headers.get("Via") or not isinstance(answer, dict):
                         # Not Discord's limit but its proxy's ban (Cloudflare): no retry.
                         raise discord.HTTPException(response, answer)
-                    # Discord always says how long; a proxy that does not gets a second.
-                    retry_after = float(answer.get("retry_after", 1.0))
+                    retry_after = _retry_after(answer)
+                    if retry_after > MAX_WAIT_SECONDS:
+                        # Past the answer's deadline: the caller shows it another way.
+                        log.warning("interaction callback rate limited for %.1f s", retry_after)
+                        raise discord.HTTPException(response, answer)
                     log.warning(
                         "interaction callback rate limited; retrying in %.2f s", retry_after
                     )

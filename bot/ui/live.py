@@ -200,7 +200,7 @@ class LiveMessages:
             await self._message(session.channel_id, message_id).edit(
                 content=None, embeds=[], view=message_view(frozen), attachments=[]
             )
-        except discord.HTTPException as error:
+        except (discord.HTTPException, discord.RateLimited) as error:
             # Deleted, or too old to edit: its buttons are refused as stale anyway.
             log.info("could not freeze message %s: %s", message_id, error)
 
@@ -214,7 +214,7 @@ class LiveMessages:
             await self._message(session.channel_id, session.message_id).edit(
                 view=prebuilt_message(message), attachments=attachments(message)
             )
-        except discord.HTTPException as error:
+        except (discord.HTTPException, discord.RateLimited) as error:
             log.info("could not strip buttons of %s: %s", session.message_id, error)
 
     # ----------------------------------------------------------- SessionListener

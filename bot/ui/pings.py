@@ -60,7 +60,7 @@ class TurnPings:
                 await self._follow(change.session)
         except discord.Forbidden as error:
             self.paused.pause(channel_id, error)
-        except (discord.HTTPException, StorageError) as error:
+        except (discord.HTTPException, discord.RateLimited, StorageError) as error:
             log.info("turn ping in channel %s failed: %s", channel_id, error)
 
     async def restore(self, sessions: SessionService) -> int:

@@ -40,9 +40,9 @@ def no_content(request: web.Request) -> web.Response:
     return web.Response(status=204)
 
 
-def rate_limited(via: bool) -> Answer:
+def rate_limited(via: bool, retry_after: object = 0.01) -> Answer:
     headers = {"Retry-After": "0.01", **({"Via": "1.1 google"} if via else {})}
-    body = {"message": "You are being rate limited.", "retry_after": 0.01, "global": False}
+    body = {"message": "You are being rate limited.", "retry_after": retry_after, "global": False}
     return lambda request: discord_json(body, 429, headers)
 
 
@@ -88,6 +88,27 @@ async def test_discords_rate_limit_is_waited_out_and_the_answer_sent_again(disco
     fake.script = [rate_limited(via=True), no_content]
     await callback.post(session, route, b"{}")
     assert len(fake.bodies) == 2 and not fake.script
+
+
+async def test_a_wait_past_the_answers_deadline_is_not_slept(discord_api) -> None:
+    fake, route, session = discord_api
+    fake.script = [rate_limited(via=True, retry_after=3 * 3600.0), no_content]  # hours
+    with pytest.raises(discord.HTTPException) as raised:
+        await callback.post(session, route, b"{}")
+    assert raised.value.status == 429 and len(fake.bodies) == 1
+
+
+async def test_a_retry_after_that_is_no_number_waits_a_second(discord_api, monkeypatch) -> None:
+    fake, route, session = discord_api
+    slept: list[float] = []
+
+    async def sleep(seconds: float) -> None:
+        slept.append(seconds)
+
+    monkeypatch.setattr(callback.asyncio, "sleep", sleep)
+    fake.script = [rate_limited(via=True, retry_after="soon"), no_content]
+    await callback.post(session, route, b"{}")
+    assert slept == [1.0] and len(fake.bodies) == 2
 
 
 async def test_a_429_not_from_discord_itself_is_not_retried(discord_api) -> None:
