@@ -86,6 +86,7 @@ format: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python -m bot.games.pickomino.bench
 	$(BIN)/python -m benchmarks.bench_clicks
+	$(BIN)/python -m benchmarks.bench_token_budget
 	$(BIN)/python -m benchmarks.bench_storage
 	$(BIN)/python -m benchmarks.bench_solver
 	$(BIN)/python -m benchmarks.bench_history
