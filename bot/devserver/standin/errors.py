@@ -16,12 +16,15 @@ class DiscordHTTPError(Exception):
         code: int,
         message: str,
         errors: dict[str, Any] | None = None,
+        *,
+        detail: str | None = None,
     ) -> None:
         super().__init__(f"{status} {code} {message}")
         self.status = status
         self.code = code
         self.message = message
         self.errors = errors
+        self.detail = detail  # for the record and the test's failure, not sent
 
     def body(self) -> dict[str, Any]:
         body: dict[str, Any] = {"message": self.message, "code": self.code}
