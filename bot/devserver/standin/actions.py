@@ -4,10 +4,11 @@ each becomes the INTERACTION_CREATE (or CHANNEL_CREATE) Discord would dispatch."
 
 from __future__ import annotations
 
+import asyncio
 import secrets
 import time
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, Literal
 
 from bot.devserver.standin.constants import (
     ATTACHMENT_SIZE_LIMIT,
@@ -31,7 +32,15 @@ from bot.devserver.standin.constants import (
 )
 from bot.devserver.standin.gateway import Gateway
 from bot.devserver.standin.models import FakeChannel, FakeInteraction, FakeMessage, FakeUser
-from bot.devserver.standin.permissions import ALL_PERMISSIONS
+from bot.devserver.standin.permissions import (
+    ALL_PERMISSIONS,
+    OVERWRITE_MEMBER,
+    OVERWRITE_ROLE,
+    Overwrite,
+)
+
+# Whose overwrite a permission change is: a role's, the bot's own, or a member's.
+OverwriteTarget = Literal["bot_role", "everyone", "bot"] | FakeUser | str
 
 
 class UserActions(Gateway):
@@ -52,6 +61,76 @@ class UserActions(Gateway):
             )
         self._notify()
         return channel
+
+    # ---- permissions, as a server admin changes them -----------------------------
+
+    async def deny(
+        self,
+        permissions: int,
+        channel_id: int | None = None,
+        *,
+        target: OverwriteTarget = "bot_role",
+    ) -> Overwrite:
+        """Deny `permissions` in a channel (the first one by default) through the overwrite
+        of `target`: "bot_role" (the bot's role), "everyone" (the @everyone role), "bot"
+        (the bot as a member) or a member. The bot is told (CHANNEL_UPDATE), and sees it
+        in the next interaction's app_permissions."""
+        return await self._change_overwrite(channel_id, target, deny=permissions)
+
+    async def grant(
+        self,
+        permissions: int,
+        channel_id: int | None = None,
+        *,
+        target: OverwriteTarget = "bot_role",
+    ) -> Overwrite:
+        """Allow `permissions` in a channel through `target`'s overwrite (see `deny`)."""
+        return await self._change_overwrite(channel_id, target, allow=permissions)
+
+    async def set_role_permissions(self, role: Literal["everyone", "bot_role"], perms: int) -> None:
+        """Give a role these permissions in every guild, as a server admin would; the bot
+        is told (GUILD_ROLE_UPDATE)."""
+        if role == "everyone":
+            self.everyone_permissions = perms
+        else:
+            self.bot_role_permissions = perms
+        role_id = self.bot_role_id
+        for guild_id in self.guild_ids:
+            roles = self._roles_payload(guild_id)
+            changed = (
+                roles[0]
+                if role == "everyone"
+                else next(r for r in roles if r["id"] == str(role_id))
+            )
+            session = self.session_for(guild_id)
+            if session is not None:
+                data = {"guild_id": str(guild_id), "role": changed}
+                await self._dispatch(session, "GUILD_ROLE_UPDATE", data)
+        self._notify()
+
+    async def _change_overwrite(
+        self, channel_id: int | None, target: OverwriteTarget, *, allow: int = 0, deny: int = 0
+    ) -> Overwrite:
+        channel = self.channels[channel_id or self.channel.id]
+        guild_id = self.guild_of(channel.id)
+        if target == "everyone":
+            key = (guild_id, OVERWRITE_ROLE)
+        elif target == "bot_role":
+            key = (self.bot_role_id, OVERWRITE_ROLE)
+        else:
+            key = (self.user(self.bot_user if target == "bot" else target).id, OVERWRITE_MEMBER)
+        overwrites = self.overwrites.setdefault(channel.id, [])
+        old = next((o for o in overwrites if (o.id, o.type) == key), Overwrite(*key))
+        new = Overwrite(
+            old.id, old.type, allow=(old.allow & ~deny) | allow, deny=(old.deny & ~allow) | deny
+        )
+        overwrites[:] = [o for o in overwrites if o is not old] + [new]
+        session = self.session_for(guild_id)
+        if session is not None:
+            payload = self._channel_payload(channel, with_guild=True)
+            await self._dispatch(session, "CHANNEL_UPDATE", payload)
+        self._notify()
+        return new
 
     # ---- interactions for tests --------------------------------------------------
 
@@ -356,7 +435,9 @@ class UserActions(Gateway):
         self, kind: int, user: FakeUser, channel_id: int | None
     ) -> dict[str, Any]:
         channel = self.channels[channel_id or self.channel.id]
-        user_permissions = self.member_permissions(user)
+        # As Discord: the member's and the bot's permissions in this channel, overwrites
+        # included.
+        user_permissions = self.permissions_in(user, channel.id)
         member = self._member_payload(user)
         member["permissions"] = str(user_permissions)
         channel_data = self._channel_payload(channel, with_guild=True)
@@ -364,7 +445,7 @@ class UserActions(Gateway):
         channel_data["permissions"] = str(user_permissions)
         guild_id = self.guild_of(channel.id)
         return {
-            "app_permissions": str(self.app_permissions),
+            "app_permissions": str(self.app_permissions_in(channel.id)),
             "application_id": str(self.application_id),
             "attachment_size_limit": ATTACHMENT_SIZE_LIMIT,
             "authorizing_integration_owners": {"0": str(guild_id)},
@@ -405,6 +486,11 @@ class UserActions(Gateway):
     async def _run_interaction(
         self, interaction: FakeInteraction, *, wait: bool, timeout: float
     ) -> FakeInteraction:
+        if self.realism.latency is not None:
+            # People are on the network too: what they act on reached their client one way
+            # after it reached Discord, and their click takes one way back. So a click
+            # never overtakes the answer that showed them what they click.
+            await asyncio.sleep(self._one_way() + self._one_way())
         guild_id = self.guild_of(interaction.channel_id)
         await self.wait_for(
             lambda: self.guild_ready(guild_id),

@@ -8,6 +8,7 @@ import contextlib
 import json
 import secrets
 import zlib
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -53,9 +54,20 @@ class Session:
 
 
 class Connection:
-    """One gateway websocket, with Discord's transport compression if asked for."""
+    """One gateway websocket, with Discord's transport compression if asked for.
 
-    def __init__(self, ws: web.WebSocketResponse, compress: str | None, path: str) -> None:
+    With a `delay` (the network's latency, one way), every frame reaches the bot that
+    much later, in the order it was sent: `send` queues it and returns, and a writer
+    task sends it when it is due; `close` is queued behind the frames sent before it.
+    """
+
+    def __init__(
+        self,
+        ws: web.WebSocketResponse,
+        compress: str | None,
+        path: str,
+        delay: Callable[[], float] | None = None,
+    ) -> None:
         self.ws = ws
         self.path = path
         self.compress = compress
@@ -63,9 +75,64 @@ class Connection:
         self._lock = asyncio.Lock()
         self.session: Session | None = None
         self.heartbeats = 0
+        self._delay = delay
+        self._outbox: asyncio.Queue[_Outgoing] = asyncio.Queue()
+        self._writer: asyncio.Task[None] | None = None
+        self._last_due = 0.0
 
     async def send(self, frame: dict[str, Any]) -> None:
         data = json.dumps(frame, separators=(",", ":"))
+        if self._delay is None:
+            await self._write(data)
+            return
+        if self.ws.closed:
+            raise ConnectionResetError("gateway websocket closed")
+        self._post(_Outgoing(0.0, data))
+
+    async def close(self, code: int, reason: str) -> None:
+        if self._delay is None or self._writer is None or self._writer.done():
+            await self._close_now(code, reason)
+            return
+        closed = asyncio.Event()
+        self._post(_Outgoing(0.0, None, (code, reason), closed))
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(closed.wait(), 5)
+
+    def stop(self) -> None:
+        """Forget what is still queued: the socket is gone."""
+        if self._writer is not None:
+            self._writer.cancel()
+        while not self._outbox.empty():
+            closed = self._outbox.get_nowait().closed
+            if closed is not None:
+                closed.set()
+
+    def _post(self, outgoing: _Outgoing) -> None:
+        assert self._delay is not None
+        loop = asyncio.get_running_loop()
+        outgoing.due = self._last_due = max(self._last_due, loop.time() + self._delay())
+        self._outbox.put_nowait(outgoing)
+        if self._writer is None or self._writer.done():
+            self._writer = loop.create_task(self._deliver(), name="fake-discord-gateway-writer")
+
+    async def _deliver(self) -> None:
+        loop = asyncio.get_running_loop()
+        while True:
+            outgoing = await self._outbox.get()
+            try:
+                await asyncio.sleep(max(0.0, outgoing.due - loop.time()))
+                if outgoing.close is not None:
+                    await self._close_now(*outgoing.close)
+                    return
+                assert outgoing.data is not None
+                await self._write(outgoing.data)
+            except ConnectionResetError:
+                return  # the session keeps its frames for a RESUME
+            finally:
+                if outgoing.closed is not None:
+                    outgoing.closed.set()
+
+    async def _write(self, data: str) -> None:
         async with self._lock:
             if self.ws.closed:
                 raise ConnectionResetError("gateway websocket closed")
@@ -76,9 +143,19 @@ class Connection:
             else:
                 await self.ws.send_str(data)
 
-    async def close(self, code: int, reason: str) -> None:
+    async def _close_now(self, code: int, reason: str) -> None:
         with contextlib.suppress(Exception):
             await self.ws.close(code=code, message=reason.encode())
+
+
+@dataclass
+class _Outgoing:
+    """A frame (or the close) on its way to the bot."""
+
+    due: float
+    data: str | None
+    close: tuple[int, str] | None = None
+    closed: asyncio.Event | None = None
 
 
 class Gateway(StandinState):
@@ -150,7 +227,8 @@ class Gateway(StandinState):
         # discord.py 2.7 asks for zlib-stream (zstd-stream when zstandard is installed). We
         # honour zlib-stream as Discord does; for anything else we send plain text frames,
         # which discord.py's poll_event() accepts too.
-        conn = Connection(ws, query.get("compress"), request.path)
+        delay = self._one_way if self.realism.latency is not None else None
+        conn = Connection(ws, query.get("compress"), request.path, delay)
         self._connections.add(conn)
         try:
             if query.get("v", str(API_VERSION)) != str(API_VERSION):
@@ -181,6 +259,7 @@ class Gateway(StandinState):
         except ConnectionResetError:
             pass
         finally:
+            conn.stop()
             self._connections.discard(conn)
             if conn.session is not None and conn.session.conn is conn:
                 conn.session.conn = None

@@ -66,11 +66,14 @@ class Rejection:
     request_body: Any = None
     interaction_id: int | None = None
     at: float = field(default_factory=time.monotonic)
+    detail: str | None = None  # what the stand-in knows beyond Discord's answer
 
     def __str__(self) -> str:
         text = f"{self.method} {self.path} -> {self.status} {self.code} {self.message}"
         if self.errors:
             text += f" {json.dumps(self.errors)}"
+        if self.detail:
+            text += f" ({self.detail})"
         return text
 
 
@@ -453,7 +456,10 @@ class FakeInteraction:
         return self.followups
 
     async def wait_quiet(self, quiet: float = 0.2, timeout: float = 10.0) -> FakeInteraction:
-        """Until the bot has made no call for this interaction for ``quiet`` seconds."""
+        """Until the bot has made no call for this interaction for ``quiet`` seconds, and
+        for the network's longest round trip besides: the bot's next call may be waiting
+        for the answer to its last one."""
+        quiet += self.fake.longest_round_trip()
         end = time.perf_counter() + timeout
         while True:
             last = self.calls[-1][0] if self.calls else (self.dispatched_at or 0.0)

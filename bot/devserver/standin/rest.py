@@ -48,10 +48,24 @@ from bot.devserver.standin.models import (
     now_iso,
     number_components,
 )
+from bot.devserver.standin.openapi import SpecValidator
 from bot.devserver.standin.permissions import (
+    PERM_ATTACH_FILES,
+    PERM_EMBED_LINKS,
     PERM_MANAGE_MESSAGES,
+    PERM_READ_MESSAGE_HISTORY,
     PERM_SEND_MESSAGES,
+    PERM_SEND_MESSAGES_IN_THREADS,
     PERM_VIEW_CHANNEL,
+    THREAD_TYPES,
+)
+from bot.devserver.standin.ratelimits import (
+    RATE_LIMITED_MESSAGE,
+    InvalidRequest,
+    RateLimited,
+    RateLimits,
+    Scope,
+    rate_limited,
 )
 from bot.devserver.standin.validation import (
     Path,
@@ -78,6 +92,25 @@ def _json_response(
     )
 
 
+def _without_localizations(command: Any) -> Any:
+    """A command as Discord's GET answers it without ?with_localizations=true: no
+    name_localizations nor description_localizations, at any depth."""
+    if isinstance(command, list):
+        return [_without_localizations(item) for item in command]
+    if not isinstance(command, dict):
+        return command
+    return {
+        key: _without_localizations(value)
+        for key, value in command.items()
+        if key not in ("name_localizations", "description_localizations")
+    }
+
+
+def _send_permission(channel: FakeChannel) -> int:
+    """What it takes to post in a channel: in a thread, Send Messages in Threads."""
+    return PERM_SEND_MESSAGES_IN_THREADS if channel.type in THREAD_TYPES else PERM_SEND_MESSAGES
+
+
 def _truthy_query(value: str | None) -> bool:
     return value is not None and value.lower() in {"1", "true", "yes"}
 
@@ -85,9 +118,24 @@ def _truthy_query(value: str | None) -> bool:
 @dataclass
 class _Route:
     method: str
+    template: str  # the path as Discord's docs and OpenAPI spec write it
     pattern: re.Pattern[str]
     handler: Callable[..., Any]
-    auth: bool
+    bot_token: bool  # authenticated by the bot token (interaction endpoints are not)
+
+
+_TOKEN_PARAMETERS = frozenset({"webhook_token", "interaction_token"})
+
+
+def _route_pattern(template: str) -> re.Pattern[str]:
+    """`/channels/{channel_id}/messages` -> a regex with a named group per parameter."""
+    parts = re.split(r"\{(\w+)\}", template)
+    regex = "".join(
+        re.escape(part) if index % 2 == 0
+        else f"(?P<{part}>{'[^/]+' if part in _TOKEN_PARAMETERS else '[0-9]+'})"
+        for index, part in enumerate(parts)
+    )  # fmt: skip
+    return re.compile(f"^{regex}$")
 
 
 @dataclass
@@ -126,6 +174,8 @@ class Rest(Gateway):
         self._injected: list[_InjectedError] = []
         self._holds: list[Hold] = []
         self._routes = self._build_routes()
+        self.rate_limits = RateLimits()
+        self._spec: SpecValidator | None = None
 
     # ---- errors and holds for tests ----------------------------------------------
 
@@ -151,6 +201,28 @@ class Rest(Gateway):
             )
         )
 
+    def inject_rate_limit(
+        self,
+        method: str,
+        path_regex: str,
+        *,
+        times: int = 1,
+        retry_after: float = 1.0,
+        scope: Scope = "user",
+    ) -> None:
+        """Answer the next ``times`` matching requests (path after /api/v10) with a 429
+        as Discord sends it (body, Retry-After, X-RateLimit-* headers): a burst of rate
+        limits. Deliberate, so not a rejection; counted among the invalid requests."""
+        limited = rate_limited(retry_after, scope=scope, bucket=f"{method} {path_regex}")
+        self.inject_error(
+            method,
+            path_regex,
+            status=429,
+            body=limited.body(),
+            headers=limited.all_headers(),
+            times=times,
+        )
+
     def hold(self, method: str, path_regex: str) -> Hold:
         """Keep the next matching request (path after /api/v10) waiting without an answer
         until ``drop()``, which ends it unprocessed: a reply still in flight when the bot
@@ -162,53 +234,81 @@ class Rest(Gateway):
     # ---- the REST API: dispatch --------------------------------------------------
 
     def _build_routes(self) -> list[_Route]:
-        app = r"(?P<app_id>\d+)"
-        cmds = rf"/applications/{app}(?:/guilds/(?P<guild_id>\d+))?/commands"
-        hook = r"/webhooks/(?P<app_id>\d+)/(?P<token>[^/]+)"
-        msg = r"(?P<message_id>@original|\d+)"
-        chan = r"/channels/(?P<channel_id>\d+)"
+        app = "/applications/{application_id}"
+        guild_app = app + "/guilds/{guild_id}"
+        hook = "/webhooks/{webhook_id}/{webhook_token}"
+        chan = "/channels/{channel_id}"
         table: list[tuple[str, str, Callable[..., Any], bool]] = [
-            ("GET", r"/gateway", self._get_gateway, False),
-            ("GET", r"/gateway/bot", self._get_gateway_bot, True),
-            ("GET", r"/users/@me", self._get_me, True),
-            ("GET", r"/users/(?P<user_id>\d+)", self._get_user, True),
-            ("GET", r"/oauth2/applications/@me", self._get_application, True),
-            ("GET", r"/applications/@me", self._get_application, True),
-            ("GET", rf"/applications/{app}/emojis", self._get_app_emojis, True),
-            ("POST", rf"/applications/{app}/emojis", self._post_app_emoji, True),
-            ("GET", cmds, self._get_commands, True),
-            ("PUT", cmds, self._put_commands, True),
-            ("POST", cmds, self._post_command, True),
-            ("GET", cmds + r"/(?P<command_id>\d+)", self._get_command, True),
-            ("PATCH", cmds + r"/(?P<command_id>\d+)", self._patch_command, True),
-            ("DELETE", cmds + r"/(?P<command_id>\d+)", self._delete_command, True),
-            ("POST", r"/interactions/(?P<interaction_id>\d+)/(?P<token>[^/]+)/callback",
+            ("GET", "/gateway", self._get_gateway, False),
+            ("GET", "/gateway/bot", self._get_gateway_bot, True),
+            ("GET", "/users/@me", self._get_me, True),
+            ("GET", "/users/{user_id}", self._get_user, True),
+            ("GET", "/oauth2/applications/@me", self._get_application, True),
+            ("GET", "/applications/@me", self._get_application, True),
+            ("GET", app + "/emojis", self._get_app_emojis, True),
+            ("POST", app + "/emojis", self._post_app_emoji, True),
+            ("DELETE", app + "/emojis/{emoji_id}", self._delete_app_emoji, True),
+            *(
+                route
+                for base in (app, guild_app)
+                for route in (
+                    ("GET", base + "/commands", self._get_commands, True),
+                    ("PUT", base + "/commands", self._put_commands, True),
+                    ("POST", base + "/commands", self._post_command, True),
+                    ("GET", base + "/commands/{command_id}", self._get_command, True),
+                    ("PATCH", base + "/commands/{command_id}", self._patch_command, True),
+                    ("DELETE", base + "/commands/{command_id}", self._delete_command, True),
+                )
+            ),
+            ("POST", "/interactions/{interaction_id}/{interaction_token}/callback",
              self._interaction_callback, False),
             ("POST", hook, self._webhook_execute, False),
-            ("GET", hook + rf"/messages/{msg}", self._webhook_get_message, False),
-            ("PATCH", hook + rf"/messages/{msg}", self._webhook_edit_message, False),
-            ("DELETE", hook + rf"/messages/{msg}", self._webhook_delete_message, False),
+            *(
+                route
+                for message in ("@original", "{message_id}")
+                for route in (
+                    ("GET", f"{hook}/messages/{message}", self._webhook_get_message, False),
+                    ("PATCH", f"{hook}/messages/{message}", self._webhook_edit_message, False),
+                    ("DELETE", f"{hook}/messages/{message}", self._webhook_delete_message,
+                     False),
+                )
+            ),
             ("GET", chan, self._get_channel, True),
-            ("GET", chan + r"/messages", self._get_channel_messages, True),
-            ("POST", chan + r"/messages", self._create_channel_message, True),
-            ("GET", chan + r"/messages/(?P<message_id>\d+)", self._get_channel_message, True),
-            ("PATCH", chan + r"/messages/(?P<message_id>\d+)", self._edit_channel_message, True),
-            ("DELETE", chan + r"/messages/(?P<message_id>\d+)", self._delete_channel_message,
-             True),
-            ("POST", chan + r"/typing", self._typing, True),
-            ("GET", r"/guilds/(?P<guild_id>\d+)", self._get_guild, True),
-            ("GET", r"/guilds/(?P<guild_id>\d+)/channels", self._get_guild_channels, True),
-            ("GET", r"/guilds/(?P<guild_id>\d+)/members/(?P<user_id>\d+)", self._get_member,
-             True),
+            ("GET", chan + "/messages", self._get_channel_messages, True),
+            ("POST", chan + "/messages", self._create_channel_message, True),
+            ("GET", chan + "/messages/{message_id}", self._get_channel_message, True),
+            ("PATCH", chan + "/messages/{message_id}", self._edit_channel_message, True),
+            ("DELETE", chan + "/messages/{message_id}", self._delete_channel_message, True),
+            ("POST", chan + "/typing", self._typing, True),
+            ("GET", "/guilds/{guild_id}", self._get_guild, True),
+            ("GET", "/guilds/{guild_id}/channels", self._get_guild_channels, True),
+            ("GET", "/guilds/{guild_id}/members/{user_id}", self._get_member, True),
         ]  # fmt: skip
-        return [_Route(m, re.compile(f"^{p}$"), h, a) for m, p, h, a in table]
+        return [_Route(m, t, _route_pattern(t), h, b) for m, t, h, b in table]
 
     async def _http(self, request: web.Request) -> web.StreamResponse:
+        """A request to the REST API, its answer as late as the network makes it, and
+        the answer counted if Discord counts it toward its ban."""
+        _REQUEST_STATE.set({})
+        if self.realism.latency is not None:
+            await asyncio.sleep(self._one_way())
+        response = await self._answer(request)
+        if InvalidRequest.counts(response.status, response.headers):
+            injected = bool(_REQUEST_STATE.get({}).get("injected"))
+            self.invalid_requests.append(
+                InvalidRequest(
+                    time.monotonic(), request.method, request.path, response.status, injected
+                )
+            )
+        if self.realism.latency is not None:
+            await asyncio.sleep(self._one_way())
+        return response
+
+    async def _answer(self, request: web.Request) -> web.StreamResponse:
         method, path = request.method, request.path
         if not path.startswith(API_PREFIX + "/"):
             return self._unknown(method, path, 404)
         sub = path[len(API_PREFIX) :]
-        _REQUEST_STATE.set({})
         for held in self._holds:
             if held.method == method and held.pattern.search(sub):
                 self._holds.remove(held)
@@ -219,6 +319,7 @@ class Rest(Gateway):
             if injected.times > 0 and injected.method == method and injected.pattern.search(sub):
                 injected.times -= 1
                 self.requests.append(RequestRecord(method, path, injected.status))
+                _REQUEST_STATE.get({})["injected"] = True
                 return _json_response(
                     injected.body, status=injected.status, headers=injected.headers
                 )
@@ -227,10 +328,19 @@ class Rest(Gateway):
         if route_match is None:
             return self._unknown(method, path, 405 if matches else 404)
         route, match = route_match
+        _REQUEST_STATE.get({})["route"] = route
+        headers: dict[str, str] = {}
         try:
             authorization = request.headers.get("Authorization", "")
-            if route.auth and not self._token_ok(authorization.removeprefix("Bot ")):
+            if route.bot_token and not self._token_ok(authorization.removeprefix("Bot ")):
                 raise DiscordHTTPError(401, 0, "401: Unauthorized")
+            if self.realism.rate_limits:
+                verdict = self.rate_limits.take(
+                    method, route.template, match.groupdict(), global_limit=route.bot_token
+                )
+                headers = verdict.headers
+                if verdict.refused is not None:
+                    return self._rate_limited(method, path, verdict.refused)
             result = await route.handler(request, **match.groupdict())
         except DiscordHTTPError as exc:
             body = _REQUEST_STATE.get({}).get("json_body")
@@ -245,11 +355,17 @@ class Rest(Gateway):
                     exc.errors,
                     body,
                     interaction.id if interaction is not None else None,
+                    detail=exc.detail,
                 )
             )
             self.requests.append(RequestRecord(method, path, exc.status))
             self._notify()
-            return _json_response(exc.body(), status=exc.status)
+            return _json_response(exc.body(), status=exc.status, headers=headers)
+        except ConnectionResetError:
+            # The bot went away in the middle of its request (killed, or stopped): no one
+            # reads this answer, and it is nobody's problem.
+            self.requests.append(RequestRecord(method, path, 499))
+            return web.Response(status=499)
         except Exception:
             # A bug in the stand-in, not the bot. Answer 400, not 500: discord.py retries a
             # 500 for seconds. check() reports it with the traceback.
@@ -262,8 +378,26 @@ class Rest(Gateway):
         self.requests.append(RequestRecord(method, path, status))
         self._notify()
         if result is None:
-            return web.Response(status=204)
-        return _json_response(result)
+            return web.Response(status=204, headers=headers)
+        return _json_response(result, headers=headers)
+
+    def _rate_limited(self, method: str, path: str, refused: RateLimited) -> web.Response:
+        """A 429 the bot drew: recorded as a rejection, so that a test fails on it."""
+        bucket = refused.headers.get("X-RateLimit-Bucket")
+        detail = f"scope {refused.scope}, retry after {refused.retry_after:.3f} s"
+        self.rejections.append(
+            Rejection(
+                method,
+                path,
+                429,
+                0,
+                RATE_LIMITED_MESSAGE,
+                detail=detail + (f", bucket {bucket}" if bucket else ""),
+            )
+        )
+        self.requests.append(RequestRecord(method, path, 429))
+        self._notify()
+        return _json_response(refused.body(), status=429, headers=refused.all_headers())
 
     async def _attachment(self, request: web.Request) -> web.StreamResponse:
         """An uploaded file, as Discord's CDN serves it."""
@@ -310,7 +444,7 @@ class Rest(Gateway):
                             "data": content,
                         }
                     )
-            _REQUEST_STATE.get({})["json_body"] = body
+            self._check_spec(request, body)
             return body, files
         raw = await request.read()
         if not raw:
@@ -319,8 +453,20 @@ class Rest(Gateway):
             body = json.loads(raw)
         except ValueError as exc:
             raise DiscordHTTPError(400, 50109, "The request body contains invalid JSON.") from exc
-        _REQUEST_STATE.get({})["json_body"] = body
+        self._check_spec(request, body)
         return body, files
+
+    def _check_spec(self, request: web.Request, body: Any) -> None:
+        """Keep the body for the record; with Realism.openapi, refuse it as Discord does
+        if its OpenAPI spec does (a multipart request's payload_json is the JSON body)."""
+        state = _REQUEST_STATE.get({})
+        state["json_body"] = body
+        route: _Route | None = state.get("route")
+        if not self.realism.openapi or route is None:
+            return
+        if self._spec is None:
+            self._spec = SpecValidator()
+        self._spec.check(request.method, route.template, body)
 
     async def _json_object(self, request: web.Request) -> tuple[dict[str, Any], list[dict]]:
         body, files = await self._read_body(request)
@@ -397,27 +543,49 @@ class Rest(Gateway):
             raise DiscordHTTPError(404, 10003, "Unknown Channel")
         return channel
 
+    def _require(self, channel: FakeChannel, *needed: int) -> None:
+        """With Realism.permissions, Discord's refusal of a bot-token request in a channel
+        where the bot lacks a permission: Missing Access without View Channel, Missing
+        Permissions for any other."""
+        if not self.realism.permissions:
+            return
+        have = self.app_permissions_in(channel.id)
+        if not have & PERM_VIEW_CHANNEL:
+            raise DiscordHTTPError(403, 50001, "Missing Access")
+        if any(not have & bit for bit in needed):
+            raise DiscordHTTPError(403, 50013, "Missing Permissions")
+
+    def _require_for_content(
+        self, channel: FakeChannel, body: Mapping[str, Any], files: list[dict[str, Any]]
+    ) -> None:
+        """Uploads need Attach Files, embeds Embed Links."""
+        if files:
+            self._require(channel, PERM_ATTACH_FILES)
+        if body.get("embeds"):
+            self._require(channel, PERM_EMBED_LINKS)
+
     async def _get_channel(self, request: web.Request, channel_id: str) -> dict[str, Any]:
         if int(channel_id) == self.category.id:
             return self._channel_payload(self.category, with_guild=True)
-        return self._channel_payload(self._text_channel(channel_id), with_guild=True)
+        channel = self._text_channel(channel_id)
+        self._require(channel)
+        return self._channel_payload(channel, with_guild=True)
 
     async def _typing(self, request: web.Request, channel_id: str) -> None:
-        self._text_channel(channel_id)
+        channel = self._text_channel(channel_id)
+        self._require(channel, _send_permission(channel))
         return None
-
-    # ---- REST: application commands ------------------------------------------------
 
     # ---- REST: application emojis ---------------------------------------------------
 
-    async def _get_app_emojis(self, request: web.Request, app_id: str) -> dict[str, Any]:
-        self._command_scope(app_id, None)
+    async def _get_app_emojis(self, request: web.Request, application_id: str) -> dict[str, Any]:
+        self._command_scope(application_id, None)
         return {"items": list(self.app_emojis.values())}
 
-    async def _post_app_emoji(self, request: web.Request, app_id: str) -> dict[str, Any]:
+    async def _post_app_emoji(self, request: web.Request, application_id: str) -> dict[str, Any]:
         """Discord's checks: a 2-32 character name of A-Z a-z 0-9 _, unique in the
         application; a base64 data URI image of at most 256 KiB."""
-        self._command_scope(app_id, None)
+        self._command_scope(application_id, None)
         body, _ = await self._read_body(request)
         errors = FormErrors()
         name = body.get("name") if isinstance(body, dict) else None
@@ -447,10 +615,24 @@ class Rest(Gateway):
         self.emoji_images[str(name)] = base64.b64decode(match.group(2))
         return emoji
 
-    def _command_scope(self, app_id: str, guild_id: str | None) -> int | None:
-        if int(app_id) != self.application_id:
+    async def _delete_app_emoji(
+        self, request: web.Request, application_id: str, emoji_id: str
+    ) -> None:
+        self._command_scope(application_id, None)
+        emoji = next((e for e in self.app_emojis.values() if e["id"] == emoji_id), None)
+        if emoji is None:
+            raise DiscordHTTPError(404, 10014, "Unknown Emoji")
+        self.delete_app_emoji(emoji["name"])
+        return None
+
+    # ---- REST: application commands ------------------------------------------------
+
+    def _command_scope(self, application_id: str, guild_id: str | None) -> int | None:
+        """The commands' scope (None: global) a route names, if it is this application's
+        and one of the stand-in's guilds; Discord's Missing Access otherwise."""
+        if int(application_id) != self.application_id:
             raise DiscordHTTPError(403, 50001, "Missing Access")
-        if guild_id is not None and int(guild_id) != self.guild_id:
+        if guild_id is not None and int(guild_id) not in self.guild_ids:
             raise DiscordHTTPError(403, 50001, "Missing Access")
         return int(guild_id) if guild_id is not None else None
 
@@ -484,15 +666,18 @@ class Rest(Gateway):
         return stored
 
     async def _get_commands(
-        self, request: web.Request, app_id: str, guild_id: str | None = None
+        self, request: web.Request, application_id: str, guild_id: str | None = None
     ) -> list[dict[str, Any]]:
-        scope = self._command_scope(app_id, guild_id)
-        return list(self.commands.get(scope, {}).values())
+        scope = self._command_scope(application_id, guild_id)
+        commands = self.commands.get(scope, {}).values()
+        if _truthy_query(request.query.get("with_localizations")):
+            return list(commands)
+        return [_without_localizations(c) for c in commands]
 
     async def _put_commands(
-        self, request: web.Request, app_id: str, guild_id: str | None = None
+        self, request: web.Request, application_id: str, guild_id: str | None = None
     ) -> list[dict[str, Any]]:
-        scope = self._command_scope(app_id, guild_id)
+        scope = self._command_scope(application_id, guild_id)
         body, _ = await self._read_body(request)
         errors = FormErrors()
         commands = check_list(errors, (), body, max_len=130)
@@ -523,9 +708,9 @@ class Rest(Gateway):
         return stored
 
     async def _post_command(
-        self, request: web.Request, app_id: str, guild_id: str | None = None
+        self, request: web.Request, application_id: str, guild_id: str | None = None
     ) -> dict[str, Any]:
-        scope = self._command_scope(app_id, guild_id)
+        scope = self._command_scope(application_id, guild_id)
         body, _ = await self._json_object(request)
         errors = FormErrors()
         validate_command(errors, (), body)
@@ -548,14 +733,24 @@ class Rest(Gateway):
         return cmd
 
     async def _get_command(
-        self, request: web.Request, app_id: str, command_id: str, guild_id: str | None = None
+        self,
+        request: web.Request,
+        application_id: str,
+        command_id: str,
+        guild_id: str | None = None,
     ) -> dict[str, Any]:
-        return self._command(self._command_scope(app_id, guild_id), command_id)
+        return _without_localizations(
+            self._command(self._command_scope(application_id, guild_id), command_id)
+        )
 
     async def _patch_command(
-        self, request: web.Request, app_id: str, command_id: str, guild_id: str | None = None
+        self,
+        request: web.Request,
+        application_id: str,
+        command_id: str,
+        guild_id: str | None = None,
     ) -> dict[str, Any]:
-        scope = self._command_scope(app_id, guild_id)
+        scope = self._command_scope(application_id, guild_id)
         cmd = self._command(scope, command_id)
         body, _ = await self._json_object(request)
         merged = {k: v for k, v in cmd.items() if k not in ("id", "version")} | body
@@ -566,14 +761,25 @@ class Rest(Gateway):
         return self._store_command(scope, merged, cmd)
 
     async def _delete_command(
-        self, request: web.Request, app_id: str, command_id: str, guild_id: str | None = None
+        self,
+        request: web.Request,
+        application_id: str,
+        command_id: str,
+        guild_id: str | None = None,
     ) -> None:
-        scope = self._command_scope(app_id, guild_id)
+        scope = self._command_scope(application_id, guild_id)
         self._command(scope, command_id)
         del self.commands[scope][int(command_id)]
         return None
 
     # ---- REST: messages (shared) ---------------------------------------------------
+
+    def _usable_emoji_ids(self) -> set[str] | None:
+        """With Realism.app_emojis, the custom emojis a component may show: this
+        application's; None (any) otherwise."""
+        if not self.realism.app_emojis:
+            return None
+        return {str(emoji["id"]) for emoji in self.app_emojis.values()}
 
     def _attachments(
         self,
@@ -619,7 +825,9 @@ class Rest(Gateway):
         **fields: Any,
     ) -> FakeMessage:
         errors = FormErrors()
-        validate_message_fields(errors, prefix, body, allowed_flags=allowed_flags)
+        validate_message_fields(
+            errors, prefix, body, allowed_flags=allowed_flags, emoji_ids=self._usable_emoji_ids()
+        )
         errors.raise_if_any()
         flags = ((body.get("flags") or 0) & allowed_flags) | extra_flags
         message = FakeMessage(
@@ -680,7 +888,11 @@ class Rest(Gateway):
         elif flags_given is None and message.flags & FLAG_IS_COMPONENTS_V2:
             body["flags"] = FLAG_IS_COMPONENTS_V2
         validate_message_fields(
-            errors, prefix, body, allowed_flags=INTERACTION_MESSAGE_FLAGS | FLAG_LOADING
+            errors,
+            prefix,
+            body,
+            allowed_flags=INTERACTION_MESSAGE_FLAGS | FLAG_LOADING,
+            emoji_ids=self._usable_emoji_ids(),
         )
         errors.raise_if_any()
         candidate = dataclasses.replace(message, history=[])
@@ -719,7 +931,11 @@ class Rest(Gateway):
             raise unknown_message()
         return message
 
-    def _check_bot_can_send(self) -> None:
+    def _check_bot_can_send(self, channel: FakeChannel) -> None:
+        if self.realism.permissions:
+            self._require(channel, _send_permission(channel))
+            return
+        # The ideal Discord looks at the bot's roles only, not at the channel.
         perms = self.app_permissions
         if not perms & PERM_VIEW_CHANNEL:
             raise DiscordHTTPError(403, 50001, "Missing Access")
@@ -730,11 +946,13 @@ class Rest(Gateway):
         self, request: web.Request, channel_id: str
     ) -> dict[str, Any]:
         channel = self._text_channel(channel_id)
-        self._check_bot_can_send()
+        self._check_bot_can_send(channel)
         body, files = await self._json_object(request)
+        self._require_for_content(channel, body, files)
         reference = body.get("message_reference")
         fields: dict[str, Any] = {}
         if isinstance(reference, dict) and reference.get("message_id"):
+            self._require(channel, PERM_READ_MESSAGE_HISTORY)  # a reply shows what it quotes
             target = self._messages.get(int(reference["message_id"]))
             if target is None and reference.get("fail_if_not_exists", True):
                 raise DiscordHTTPError(
@@ -759,7 +977,8 @@ class Rest(Gateway):
         return message.payload()
 
     async def _get_channel_messages(self, request: web.Request, channel_id: str) -> list[dict]:
-        self._text_channel(channel_id)
+        channel = self._text_channel(channel_id)
+        self._require(channel)
         limit = as_int(request.query.get("limit", "50"))
         if limit is None or not 1 <= limit <= 100:
             raise DiscordHTTPError(
@@ -773,21 +992,29 @@ class Rest(Gateway):
             messages = [m for m in messages if m.id < before]
         if after is not None:
             messages = [m for m in messages if m.id > after][:limit]
+        if self.realism.permissions and not (
+            self.app_permissions_in(channel.id) & PERM_READ_MESSAGE_HISTORY
+        ):
+            return []  # Discord shows no history to whom may not read it
         newest_first = list(reversed(messages))[:limit]
         return [m.payload() for m in newest_first]
 
     async def _get_channel_message(
         self, request: web.Request, channel_id: str, message_id: str
     ) -> dict[str, Any]:
+        self._require(self._text_channel(channel_id), PERM_READ_MESSAGE_HISTORY)
         return self._channel_message(channel_id, message_id).payload()
 
     async def _edit_channel_message(
         self, request: web.Request, channel_id: str, message_id: str
     ) -> dict[str, Any]:
+        channel = self._text_channel(channel_id)
+        self._require(channel)
         message = self._channel_message(channel_id, message_id)
         if message.author.get("id") != str(self.bot_user.id):
             raise DiscordHTTPError(403, 50005, "Cannot edit a message authored by another user")
         body, files = await self._json_object(request)
+        self._require_for_content(channel, body, files)
         self._edit_message(message, body, files, prefix=())
         await self._dispatch_message_event("MESSAGE_UPDATE", message)
         return message.payload()
@@ -795,9 +1022,13 @@ class Rest(Gateway):
     async def _delete_channel_message(
         self, request: web.Request, channel_id: str, message_id: str
     ) -> None:
+        channel = self._text_channel(channel_id)
+        self._require(channel)
         message = self._channel_message(channel_id, message_id)
         is_own = message.author.get("id") == str(self.bot_user.id)
-        if not is_own and not self.app_permissions & PERM_MANAGE_MESSAGES:
+        if self.realism.permissions and not is_own:
+            self._require(channel, PERM_MANAGE_MESSAGES)
+        elif not is_own and not self.app_permissions & PERM_MANAGE_MESSAGES:
             raise DiscordHTTPError(403, 50013, "Missing Permissions")
         message.deleted = True
         await self._dispatch_message_event("MESSAGE_DELETE", message)
@@ -847,11 +1078,11 @@ class Rest(Gateway):
         return fields
 
     async def _interaction_callback(
-        self, request: web.Request, interaction_id: str, token: str
+        self, request: web.Request, interaction_id: str, interaction_token: str
     ) -> dict[str, Any] | None:
         arrived = time.perf_counter()
         interaction = self._interactions_by_id.get(int(interaction_id))
-        if interaction is None or interaction.token != token:
+        if interaction is None or interaction.token != interaction_token:
             raise DiscordHTTPError(404, 10062, "Unknown interaction")
         _REQUEST_STATE.get({})["interaction"] = interaction
         body, files = await self._json_object(request)
@@ -909,7 +1140,7 @@ class Rest(Gateway):
             message = source
         elif kind == CB_MODAL:
             errors = FormErrors()
-            validate_modal(errors, ("data",), data)
+            validate_modal(errors, ("data",), data, emoji_ids=self._usable_emoji_ids())
             errors.raise_if_any()
             interaction.modal = json.loads(json.dumps(data))
             interaction.modal["components"] = number_components(data.get("components") or [])
@@ -952,11 +1183,11 @@ class Rest(Gateway):
     # ---- REST: webhooks (follow-ups and the original response) ---------------------
 
     def _webhook_interaction(
-        self, request: web.Request, app_id: str, token: str
+        self, request: web.Request, webhook_id: str, webhook_token: str
     ) -> FakeInteraction:
-        if int(app_id) != self.application_id:
+        if int(webhook_id) != self.application_id:
             raise DiscordHTTPError(404, 10015, "Unknown Webhook")
-        interaction = self._interactions_by_token.get(token)
+        interaction = self._interactions_by_token.get(webhook_token)
         if interaction is None:
             raise DiscordHTTPError(401, 50027, "Invalid Webhook Token")
         _REQUEST_STATE.get({})["interaction"] = interaction
@@ -977,10 +1208,10 @@ class Rest(Gateway):
         return message
 
     async def _webhook_execute(
-        self, request: web.Request, app_id: str, token: str
+        self, request: web.Request, webhook_id: str, webhook_token: str
     ) -> dict[str, Any] | None:
         arrived = time.perf_counter()
-        interaction = self._webhook_interaction(request, app_id, token)
+        interaction = self._webhook_interaction(request, webhook_id, webhook_token)
         body, files = await self._json_object(request)
         original = interaction.message
         if (
@@ -1011,16 +1242,24 @@ class Rest(Gateway):
         return message.payload()
 
     async def _webhook_get_message(
-        self, request: web.Request, app_id: str, token: str, message_id: str
+        self,
+        request: web.Request,
+        webhook_id: str,
+        webhook_token: str,
+        message_id: str = "@original",
     ) -> dict[str, Any]:
-        interaction = self._webhook_interaction(request, app_id, token)
+        interaction = self._webhook_interaction(request, webhook_id, webhook_token)
         return self._webhook_message(interaction, message_id).payload()
 
     async def _webhook_edit_message(
-        self, request: web.Request, app_id: str, token: str, message_id: str
+        self,
+        request: web.Request,
+        webhook_id: str,
+        webhook_token: str,
+        message_id: str = "@original",
     ) -> dict[str, Any]:
         arrived = time.perf_counter()
-        interaction = self._webhook_interaction(request, app_id, token)
+        interaction = self._webhook_interaction(request, webhook_id, webhook_token)
         message = self._webhook_message(interaction, message_id)
         body, files = await self._json_object(request)
         self._edit_message(message, body, files, prefix=())
@@ -1029,10 +1268,14 @@ class Rest(Gateway):
         return message.payload()
 
     async def _webhook_delete_message(
-        self, request: web.Request, app_id: str, token: str, message_id: str
+        self,
+        request: web.Request,
+        webhook_id: str,
+        webhook_token: str,
+        message_id: str = "@original",
     ) -> None:
         arrived = time.perf_counter()
-        interaction = self._webhook_interaction(request, app_id, token)
+        interaction = self._webhook_interaction(request, webhook_id, webhook_token)
         message = self._webhook_message(interaction, message_id)
         message.deleted = True
         interaction.calls.append((arrived, "DELETE", f"messages/{message_id}", 204))

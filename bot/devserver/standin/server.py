@@ -17,6 +17,7 @@ from bot.devserver.standin.constants import (
     PRIVILEGED_INTENTS,
     RESUME_GATEWAY_PATH,
 )
+from bot.devserver.standin.realism import IDEAL, Realism
 from bot.devserver.standin.rest import Rest
 
 
@@ -43,6 +44,8 @@ class FakeDiscord(UserActions, Rest):
         guilds: int = 1,
         host: str = "127.0.0.1",
         port: int = 0,
+        realism: Realism = IDEAL,
+        seed: int | None = None,
     ) -> None:
         super().__init__(
             token=token,
@@ -56,6 +59,8 @@ class FakeDiscord(UserActions, Rest):
             guilds=guilds,
             host=host,
             port=port,
+            realism=realism,
+            seed=seed,
         )
         self._runner: web.AppRunner | None = None
         self._sock: socket.socket | None = None

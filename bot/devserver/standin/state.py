@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import random
 import secrets
 import time
 from collections.abc import Callable, Sequence
@@ -35,7 +36,12 @@ from bot.devserver.standin.permissions import (
     BOT_ROLE_PERMISSIONS,
     EVERYONE_PERMISSIONS,
     PERM_ADMINISTRATOR,
+    THREAD_TYPES,
+    Overwrite,
+    channel_permissions,
 )
+from bot.devserver.standin.ratelimits import INVALID_REQUEST_BAN, InvalidRequest
+from bot.devserver.standin.realism import Realism
 
 
 class StandinState:
@@ -54,8 +60,13 @@ class StandinState:
         guilds: int,
         host: str,
         port: int,
+        realism: Realism,
+        seed: int | None,
     ) -> None:
         self.token = token
+        self.realism = realism
+        # The stand-in's own chances (latency's jitter): a seed makes them repeatable.
+        self._random = random.Random(seed)
         self.host = host
         # The bot runs on this machine: it connects over loopback even when the server
         # listens on every interface.
@@ -74,6 +85,7 @@ class StandinState:
         self.everyone_permissions = EVERYONE_PERMISSIONS
         self.bot_role_permissions = BOT_ROLE_PERMISSIONS
         self.bot_user.roles = [self.bot_role_id]
+        self.overwrites: dict[int, list[Overwrite]] = {}  # channel id -> its overwrites
         self.users: dict[str, FakeUser] = {}
         for name in players:
             self.add_user(name)
@@ -120,6 +132,8 @@ class StandinState:
         # message going and its record going is repeated after the restart, by design.
         self.bot_was_killed = False
         self.requests: list[RequestRecord] = []
+        # Every 401, 403 and 429 the bot drew: Discord bans an address for too many.
+        self.invalid_requests: list[InvalidRequest] = []
         self.command_syncs = 0
         self._messages: dict[int, FakeMessage] = {}  # channel messages, in order
         self._ephemeral: dict[int, FakeMessage] = {}  # ephemeral ones, by id
@@ -261,6 +275,14 @@ class StandinState:
         self.users[username] = user
         return user
 
+    def delete_app_emoji(self, name: str) -> dict[str, Any]:
+        """Delete one of the application's emojis, as its owner can in the developer
+        portal: the bot is not told (Discord sends no event for application emojis)."""
+        emoji = self.app_emojis.pop(name)
+        self.emoji_images.pop(name, None)
+        self._notify()
+        return emoji
+
     def user(self, who: FakeUser | str | int) -> FakeUser:
         if isinstance(who, FakeUser):
             return who
@@ -285,6 +307,46 @@ class StandinState:
     @property
     def app_permissions(self) -> int:
         return self.member_permissions(self.bot_user)
+
+    def permissions_in(self, user: FakeUser, channel_id: int) -> int:
+        """A member's permissions in a channel: their roles', with the channel's overwrites
+        (a thread's are its parent's) applied as Discord applies them."""
+        channel = self.channels.get(channel_id)
+        base = self.member_permissions(user)
+        if channel is None:
+            return base
+        thread = channel.type in THREAD_TYPES
+        source = channel.parent_id if thread and channel.parent_id else channel.id
+        return channel_permissions(
+            base,
+            member_id=user.id,
+            roles=user.roles,
+            everyone_id=self.guild_of(channel_id),
+            overwrites=self.overwrites.get(source, []),
+            thread=thread,
+        )
+
+    def app_permissions_in(self, channel_id: int) -> int:
+        """The bot's permissions in a channel, as interactions tell it (app_permissions)."""
+        return self.permissions_in(self.bot_user, channel_id)
+
+    def invalid_requests_within(
+        self, seconds: float = INVALID_REQUEST_BAN[1]
+    ) -> list[InvalidRequest]:
+        """The 401, 403 and 429 answers of the last `seconds` (Discord bans an address at
+        10,000 in 10 minutes)."""
+        since = time.monotonic() - seconds
+        return [r for r in self.invalid_requests if r.at >= since]
+
+    def longest_round_trip(self) -> float:
+        """The most a request and its answer spend on the network (0 without latency)."""
+        latency = self.realism.latency
+        return latency.round_trip + latency.jitter if latency is not None else 0.0
+
+    def _one_way(self) -> float:
+        """The network's delay, one way, for this frame or answer."""
+        latency = self.realism.latency
+        return latency.one_way(self._random) if latency is not None else 0.0
 
     def _token_ok(self, token: Any) -> bool:
         return not self.check_token or token == self.token
@@ -426,7 +488,7 @@ class StandinState:
             "position": channel.position,
             "flags": 0,
             "parent_id": str(channel.parent_id) if channel.parent_id else None,
-            "permission_overwrites": [],
+            "permission_overwrites": [o.payload() for o in self.overwrites.get(channel.id, [])],
         }
         if channel.type == 0:
             last = channel.last_message_id

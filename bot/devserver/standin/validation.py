@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from typing import Any
 
 from bot.devserver.standin.constants import (
@@ -168,8 +168,9 @@ def _ctype(component: Any) -> int | None:
 class ComponentChecker:
     """Component rules, shared by messages (legacy rows or components v2) and modals."""
 
-    def __init__(self, errors: FormErrors) -> None:
+    def __init__(self, errors: FormErrors, emoji_ids: Collection[str] | None = None) -> None:
         self.errors = errors
+        self.emoji_ids = emoji_ids  # the custom emojis the bot may use; None: any
         self.custom_ids: set[str] = set()
         self.count = 0
 
@@ -194,8 +195,13 @@ class ComponentChecker:
     def emoji(self, path: Path, emoji: Any) -> None:
         if emoji is None or not is_model(self.errors, path, emoji):
             return
-        if not emoji.get("id") and not emoji.get("name"):
+        emoji_id = emoji.get("id")
+        if not emoji_id and not emoji.get("name"):
             self.errors.add(path, "BUTTON_COMPONENT_INVALID_EMOJI", "Invalid emoji")
+        elif emoji_id and self.emoji_ids is not None and str(emoji_id) not in self.emoji_ids:
+            # A bot's components take its application's emojis (and those of guilds it is
+            # in, which the stand-in has none of); Discord names the id.
+            self.errors.add((*path, "id"), "BUTTON_COMPONENT_INVALID_EMOJI", "Invalid emoji")
 
     def button(self, path: Path, button: dict[str, Any]) -> None:
         e = self.errors
@@ -350,8 +356,15 @@ class ComponentChecker:
                 self.v2((*path, "components", j), child, allowed=inner)
 
 
-def validate_components(errors: FormErrors, path: Path, components: Any, *, v2: bool) -> None:
-    checker = ComponentChecker(errors)
+def validate_components(
+    errors: FormErrors,
+    path: Path,
+    components: Any,
+    *,
+    v2: bool,
+    emoji_ids: Collection[str] | None = None,
+) -> None:
+    checker = ComponentChecker(errors, emoji_ids)
     rows = check_list(errors, path, components, max_len=40 if v2 else 5)
     for index, component in enumerate(rows):
         p: Path = (*path, index)
@@ -372,9 +385,15 @@ def validate_components(errors: FormErrors, path: Path, components: Any, *, v2: 
 
 
 def validate_message_fields(
-    errors: FormErrors, prefix: Path, body: Mapping[str, Any], *, allowed_flags: int
+    errors: FormErrors,
+    prefix: Path,
+    body: Mapping[str, Any],
+    *,
+    allowed_flags: int,
+    emoji_ids: Collection[str] | None = None,
 ) -> None:
-    """Field-level checks of a create or edit body (emptiness is checked on the result)."""
+    """Field-level checks of a create or edit body (emptiness is checked on the result);
+    with `emoji_ids`, a component's custom emoji must be one of them."""
     content = check_str(errors, (*prefix, "content"), body.get("content"), max_len=2000)
     flags = body.get("flags")
     if flags is not None:
@@ -387,7 +406,9 @@ def validate_message_fields(
     if "embeds" in body:
         validate_embeds(errors, (*prefix, "embeds"), body.get("embeds"))
     if body.get("components") is not None:
-        validate_components(errors, (*prefix, "components"), body["components"], v2=v2)
+        validate_components(
+            errors, (*prefix, "components"), body["components"], v2=v2, emoji_ids=emoji_ids
+        )
     if v2 and (content or body.get("embeds")):
         errors.add(
             (*prefix, "content" if content else "embeds"),
@@ -397,8 +418,14 @@ def validate_message_fields(
         )
 
 
-def validate_modal(errors: FormErrors, prefix: Path, data: Mapping[str, Any]) -> None:
-    checker = ComponentChecker(errors)
+def validate_modal(
+    errors: FormErrors,
+    prefix: Path,
+    data: Mapping[str, Any],
+    *,
+    emoji_ids: Collection[str] | None = None,
+) -> None:
+    checker = ComponentChecker(errors, emoji_ids)
     checker.custom_id(prefix, dict(data))
     title = data.get("title")
     check_str(errors, (*prefix, "title"), title, max_len=45, min_len=1, required=True)
