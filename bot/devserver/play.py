@@ -1,11 +1,14 @@
 """`make play`: the real bot process against the stand-in, and the page, on one port.
 
-`python -m bot.devserver [--host 127.0.0.1] [--port 8080] [--data data]` starts the
-stand-in (Discord's REST API and gateway, and the page at `/`), then the bot as a child
-process (`python -m bot`, its own SQLite file `data/play.db`, a token made up for this
-run, no network), and restarts the bot if it dies. The stand-in's world (people,
-channels, messages, pictures) is kept in `data/play-world.json`, so a new start finds
-the games where they were. Ctrl-C (or SIGTERM) stops the bot cleanly, then the server.
+`python -m bot.devserver [--host 127.0.0.1] [--port 8080] [--data data] [--real-discord]`
+starts the stand-in (Discord's REST API and gateway, and the page at `/`), then the bot
+as a child process (`python -m bot`, its own SQLite file `data/play.db`, a token made up
+for this run, no network), and restarts the bot if it dies. `--real-discord` gives the
+stand-in Discord's behaviours (`Realism.discord()`: latency, rate limits, permissions,
+application emojis, the OpenAPI spec); by default it is the ideal Discord. The
+stand-in's world (people, channels, messages, pictures) is kept in
+`data/play-world.json`, so a new start finds the games where they were. Ctrl-C (or
+SIGTERM) stops the bot cleanly, then the server.
 """
 
 from __future__ import annotations
@@ -24,7 +27,7 @@ from pathlib import Path
 
 from bot.devserver import world
 from bot.devserver.page import Page
-from bot.devserver.standin import FakeDiscord
+from bot.devserver.standin import IDEAL, FakeDiscord, Realism
 
 log = logging.getLogger("bot.devserver")
 
@@ -62,6 +65,11 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument(
         "--data", type=Path, default=Path("data"),
         help="directory of play.db and play-world.json (default: %(default)s)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--real-discord", action="store_true",
+        help="behave as Discord does: 80 ms round trips, rate limits, permissions, the "
+        "application's own emojis, bodies checked against Discord's OpenAPI spec",
     )  # fmt: skip
     args = parser.parse_args(argv)
     if not 0 <= args.port <= 65535:
@@ -183,6 +191,7 @@ async def serve(args: argparse.Namespace) -> int:
         bot_name="Dice Games",
         host=args.host,
         port=args.port,
+        realism=Realism.discord() if args.real_discord else IDEAL,
     )
     world_path = data / "play-world.json"
     try:
@@ -214,6 +223,8 @@ async def serve(args: argparse.Namespace) -> int:
     saving = loop.create_task(keeper.run())
     child.start()
     where = "found the games where they were" if found else "a new table"
+    if args.real_discord:
+        where += "; Discord's latency, rate limits and rules"
     print(f"The table is open at {fake.base_url}/ ({where}; Ctrl-C stops it).", flush=True)
     try:
         await stop.wait()

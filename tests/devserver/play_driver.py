@@ -60,6 +60,7 @@ class PlayServer:
 
     data: Path
     step_seconds: float = 0.05
+    real_discord: bool = False  # make play --real-discord
     process: asyncio.subprocess.Process | None = None
     url: str = ""
     output: list[str] = field(default_factory=list)
@@ -72,8 +73,10 @@ class PlayServer:
         env |= {"BOT_STEP_SECONDS": str(self.step_seconds), "PYTHONUNBUFFERED": "1"}
         env["LOG_LEVEL"] = "WARNING"
         env["PYTHONPATH"] = os.pathsep.join(p for p in (str(REPO_ROOT), env.get("PYTHONPATH")) if p)
+        flags = ["--real-discord"] if self.real_discord else []
         self.process = await asyncio.create_subprocess_exec(
             sys.executable, "-m", "bot.devserver", "--port", "0", "--data", str(self.data),
+            *flags,
             cwd=self.data.parent, env=env, stdin=asyncio.subprocess.DEVNULL,
             stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT,
         )  # fmt: skip
@@ -129,8 +132,10 @@ class PlayServer:
 
 
 @contextlib.asynccontextmanager
-async def play_server(data: Path, step_seconds: float = 0.05) -> AsyncIterator[PlayServer]:
-    server = PlayServer(data, step_seconds)
+async def play_server(
+    data: Path, step_seconds: float = 0.05, *, real_discord: bool = False
+) -> AsyncIterator[PlayServer]:
+    server = PlayServer(data, step_seconds, real_discord)
     try:
         yield await server.start()
     finally:
