@@ -5,7 +5,8 @@ starts the stand-in (Discord's REST API and gateway, and the page at `/`), then 
 as a child process (`python -m bot`, its own SQLite file `data/play.db`, a token made up
 for this run, no network), and restarts the bot if it dies. `--real-discord` gives the
 stand-in Discord's behaviours (`Realism.discord()`: latency, rate limits, permissions,
-application emojis, the OpenAPI spec); by default it is the ideal Discord. The
+application emojis, the OpenAPI spec), `--without rate_limits` (and so on) all but some;
+by default it is the ideal Discord. The
 stand-in's world (people, channels, messages, pictures) is kept in
 `data/play-world.json`, so a new start finds the games where they were. Ctrl-C (or
 SIGTERM) stops the bot cleanly, then the server.
@@ -17,6 +18,7 @@ import argparse
 import asyncio
 import contextlib
 import ctypes
+import dataclasses
 import logging
 import os
 import secrets
@@ -40,6 +42,7 @@ STOP_TIMEOUT = 10.0
 PR_SET_PDEATHSIG = 1
 # Variables of the developer's environment that must not reach the local bot: its
 # Discord, its database and its extra servers are the ones this command chooses.
+BEHAVIOURS = tuple(field.name for field in dataclasses.fields(Realism))
 CLEARED = (
     "DEV_GUILD_ID",
     "HEALTH_ADDR",
@@ -71,10 +74,24 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         help="behave as Discord does: 80 ms round trips, rate limits, permissions, the "
         "application's own emojis, bodies checked against Discord's OpenAPI spec",
     )  # fmt: skip
+    parser.add_argument(
+        "--without", action="append", default=[], choices=BEHAVIOURS, metavar="BEHAVIOUR",
+        help=f"with --real-discord, leave this one out ({', '.join(BEHAVIOURS)}); repeatable",
+    )  # fmt: skip
     args = parser.parse_args(argv)
     if not 0 <= args.port <= 65535:
         parser.error("--port must be between 0 and 65535")
+    if args.without and not args.real_discord:
+        parser.error("--without goes with --real-discord")
     return args
+
+
+def realism(args: argparse.Namespace) -> Realism:
+    """The stand-in's behaviours the options ask for."""
+    if not args.real_discord:
+        return IDEAL
+    off = {name: (None if name == "latency" else False) for name in args.without}
+    return dataclasses.replace(Realism.discord(), **off)
 
 
 class BotChild:
@@ -191,7 +208,7 @@ async def serve(args: argparse.Namespace) -> int:
         bot_name="Dice Games",
         host=args.host,
         port=args.port,
-        realism=Realism.discord() if args.real_discord else IDEAL,
+        realism=realism(args),
     )
     world_path = data / "play-world.json"
     try:
