@@ -26,6 +26,7 @@ import signal
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 from bot.devserver import world
 from bot.devserver.page import Page
@@ -90,7 +91,7 @@ def realism(args: argparse.Namespace) -> Realism:
     """The stand-in's behaviours the options ask for."""
     if not args.real_discord:
         return IDEAL
-    off = {name: (None if name == "latency" else False) for name in args.without}
+    off: dict[str, Any] = {name: None if name == "latency" else False for name in args.without}
     return dataclasses.replace(Realism.discord(), **off)
 
 

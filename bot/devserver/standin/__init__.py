@@ -6,6 +6,9 @@ command sync, interactions with their callbacks and webhook follow-ups, and chan
 messages. It keeps a model of every message, enforces the limits Discord enforces (answering
 with Discord's own error bodies) and records every unknown route and every rejected request,
 so that a test can fail on them (``fake.check()``, done by the ``fake_discord`` fixture).
+By default it is an ideal Discord; ``FakeDiscord(realism=Realism.discord())`` adds what
+the real one does besides: latency, rate limits, permissions, the application's own
+emojis, bodies checked against its OpenAPI spec (``Realism`` switches each on).
 
 Typical use::
 

@@ -94,14 +94,10 @@ class UserActions(Gateway):
             self.everyone_permissions = perms
         else:
             self.bot_role_permissions = perms
-        role_id = self.bot_role_id
         for guild_id in self.guild_ids:
-            roles = self._roles_payload(guild_id)
-            changed = (
-                roles[0]
-                if role == "everyone"
-                else next(r for r in roles if r["id"] == str(role_id))
-            )
+            # The @everyone role has its guild's id.
+            role_id = guild_id if role == "everyone" else self.bot_role_id
+            changed = next(r for r in self._roles_payload(guild_id) if r["id"] == str(role_id))
             session = self.session_for(guild_id)
             if session is not None:
                 data = {"guild_id": str(guild_id), "role": changed}

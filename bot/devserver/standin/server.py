@@ -28,6 +28,10 @@ class FakeDiscord(UserActions, Rest):
     A bot may connect with several shards, from one process or several: each guild's
     events go to the session of the shard that owns it, (guild_id >> 22) % shard_count,
     as Discord sends them; `guild_ids` lists the guilds, consecutive in that number.
+
+    `realism` says which of Discord's behaviours it has besides its rules (none by default:
+    an ideal Discord; `Realism.discord()` all of them); it may be replaced while it runs.
+    `seed` makes its own chances (the latency's jitter) repeatable.
     """
 
     def __init__(
