@@ -501,3 +501,19 @@ async def test_commands_are_listed_without_localizations_unless_asked(
         fake.check()
     finally:
         await fake.close()
+
+
+# ---- make play's options -------------------------------------------------------------
+
+
+def test_make_play_real_discord_has_every_behaviour_but_those_it_leaves_out() -> None:
+    from bot.devserver import play
+
+    assert play.realism(play.parse_args([])) == Realism()
+    assert play.realism(play.parse_args(["--real-discord"])) == Realism.discord()
+    some = play.realism(
+        play.parse_args(["--real-discord", "--without", "latency", "--without", "rate_limits"])
+    )
+    assert some == Realism(permissions=True, app_emojis=True, openapi=True)
+    with pytest.raises(SystemExit):
+        play.parse_args(["--without", "openapi"])  # nothing to leave out of the ideal one
