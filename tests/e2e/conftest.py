@@ -16,8 +16,9 @@ if TYPE_CHECKING:  # imported when used: the module's e2e mark is registered bel
 
 # The end-to-end tests run against Discord as it is: latency, rate limits, permissions,
 # application emojis, bodies checked against its OpenAPI spec. The latency is a quarter of
-# Discord's (20 ms round trips, not 80): at 80 the suite took four times as long (the
-# Extrawurm game alone 46 s instead of 4), at 20 it takes less than twice as long.
+# Discord's (20 ms round trips, not 80): at 80 the suite took more than twice as long as
+# against the ideal Discord (111 s against 54, the Extrawurm game alone 45 s instead of 4),
+# at 20 it takes 70 to 90 s.
 E2E_REALISM = Realism.discord(latency=Latency(round_trip=0.020, jitter=0.010))
 
 
