@@ -431,6 +431,7 @@ def test_the_spec_points_into_the_component_of_a_callback() -> None:
     assert (error.code, error.message) == ("BASE_TYPE_MAX_LENGTH", "Must be 80 or fewer in length.")
     (wrong,) = spec.errors("POST", route, {"type": 99})
     assert (wrong.path, wrong.code) == (("type",), "BASE_TYPE_CHOICES")
+    assert spec.errors("POST", route, {"type": [4]})  # refused, not a crash
     flags = {"type": 4, "data": {"content": "x", "flags": INTERACTION_MESSAGE_FLAGS}}
     assert spec.errors("POST", route, flags) == []
     assert spec.errors("GET", "/users/@me", None) == []  # no body in the spec

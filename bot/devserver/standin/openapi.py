@@ -167,41 +167,32 @@ def _validator_class(spec: SpecValidator) -> Any:
 
     any_of = Draft202012Validator.VALIDATORS["anyOf"]
 
-    def union() -> Any:
-        def check(validator: Any, branches: Any, instance: Any, schema: Any) -> Iterator[Any]:
-            real = [branch for branch in branches if not _is_null_schema(branch)]
-            if instance is None and len(real) < len(branches):
-                return
-            tags = [spec.type_tags(branch) for branch in real]
-            known = [tag for tag in tags if tag is not None]
-            if (
-                isinstance(instance, dict)
-                and "type" in instance
-                and real
-                and len(known) == len(real)
-            ):
-                chosen = [b for b, tag in zip(real, known, strict=True) if instance["type"] in tag]
-                if chosen:
-                    yield from validator.descend(instance, chosen[0])
-                else:
-                    every = sorted(
-                        {t for tag in known for t in tag}, key=lambda t: (str(type(t)), t)
-                    )
-                    yield from validator.descend(instance["type"], {"enum": every}, path="type")
-                return
-            if len(real) == 1:
-                yield from validator.descend(instance, real[0])
-                return
-            # Discord's unions take one member, and oneOf is no stricter than anyOf there
-            # ("they all mean that only one type from the list can be used"); and with the
-            # leniencies above a string of digits fits an integer and a string both.
-            yield from any_of(validator, branches, instance, schema)
-
-        return check
+    def union(validator: Any, branches: Any, instance: Any, schema: Any) -> Iterator[Any]:
+        real = [branch for branch in branches if not _is_null_schema(branch)]
+        if instance is None and len(real) < len(branches):
+            return
+        tags = [spec.type_tags(branch) for branch in real]
+        known = [tag for tag in tags if tag is not None]
+        tag_of = instance.get("type") if isinstance(instance, dict) else None
+        if isinstance(tag_of, int | str) and real and len(known) == len(real):
+            chosen = [b for b, tag in zip(real, known, strict=True) if tag_of in tag]
+            if chosen:
+                yield from validator.descend(instance, chosen[0])
+            else:
+                every = sorted({t for tag in known for t in tag}, key=lambda t: (str(type(t)), t))
+                yield from validator.descend(tag_of, {"enum": every}, path="type")
+            return
+        if len(real) == 1:
+            yield from validator.descend(instance, real[0])
+            return
+        # Discord's unions take one member, and oneOf is no stricter than anyOf there
+        # ("they all mean that only one type from the list can be used"); and with the
+        # leniencies above a string of digits fits an integer and a string both.
+        yield from any_of(validator, branches, instance, schema)
 
     return validators.extend(
         Draft202012Validator,
-        {"type": type_, "oneOf": union(), "anyOf": union()},
+        {"type": type_, "oneOf": union, "anyOf": union},
     )
 
 
