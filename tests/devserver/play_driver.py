@@ -23,6 +23,7 @@ from typing import Any
 
 from playwright.async_api import TimeoutError as PlaywrightTimeout
 
+import bot.games.picker  # noqa: F401  (its strings: whose_turn reads picker.pick_of)
 from bot.games.pickomino.adapter import keep_move
 from bot.games.pickomino.engine import Face
 from bot.i18n import t
@@ -60,6 +61,8 @@ class PlayServer:
 
     data: Path
     step_seconds: float = 0.05
+    real_discord: bool = False  # make play --real-discord
+    without: tuple[str, ...] = ()  # ...but these behaviours (--without)
     process: asyncio.subprocess.Process | None = None
     url: str = ""
     output: list[str] = field(default_factory=list)
@@ -72,8 +75,11 @@ class PlayServer:
         env |= {"BOT_STEP_SECONDS": str(self.step_seconds), "PYTHONUNBUFFERED": "1"}
         env["LOG_LEVEL"] = "WARNING"
         env["PYTHONPATH"] = os.pathsep.join(p for p in (str(REPO_ROOT), env.get("PYTHONPATH")) if p)
+        flags = ["--real-discord"] if self.real_discord else []
+        flags += [f"--without={name}" for name in self.without]
         self.process = await asyncio.create_subprocess_exec(
             sys.executable, "-m", "bot.devserver", "--port", "0", "--data", str(self.data),
+            *flags,
             cwd=self.data.parent, env=env, stdin=asyncio.subprocess.DEVNULL,
             stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT,
         )  # fmt: skip
@@ -129,8 +135,14 @@ class PlayServer:
 
 
 @contextlib.asynccontextmanager
-async def play_server(data: Path, step_seconds: float = 0.05) -> AsyncIterator[PlayServer]:
-    server = PlayServer(data, step_seconds)
+async def play_server(
+    data: Path,
+    step_seconds: float = 0.05,
+    *,
+    real_discord: bool = False,
+    without: tuple[str, ...] = (),
+) -> AsyncIterator[PlayServer]:
+    server = PlayServer(data, step_seconds, real_discord, without)
     try:
         yield await server.start()
     finally:
@@ -321,6 +333,19 @@ class GameRun:
     stale: list[str] = field(default_factory=list)
 
 
+async def click_live(tab: Tab, action: str) -> Shown:
+    """Click `action` on the live message as the tab shows it now; again on the newer one
+    if an edit on its way replaced it first (with Discord's latency it may)."""
+    for _ in range(5):
+        live = await tab.live()
+        try:
+            await tab.click(live.id, live.button(action)["id"])
+        except Stale:
+            continue
+        return live
+    raise AssertionError(f"{tab.name}: {action} kept going stale")
+
+
 async def open_game(tabs: dict[str, Tab], command: str, bots: int = 1) -> Shown:
     """The first tab types `command`, the others join, the host adds bots and starts."""
     host, *others = tabs.values()
@@ -328,17 +353,18 @@ async def open_game(tabs: dict[str, Tab], command: str, bots: int = 1) -> Shown:
     lobby = (await host.wait_for(lambda s: bool(s and s[-1].enabled("join")), "the lobby"))[-1]
     for tab in others:
         await tab.wait_for(lambda s, i=lobby.id: any(m.id == i for m in s), "the lobby")
-        await tab.click(lobby.id, lobby.button("join")["id"])
+        await click_live(tab, "join")
     for _ in range(bots):
-        lobby = await host.live()
-        await host.click(lobby.id, lobby.button("addbot")["id"])
-        offer = (await host.messages())[-1]
+        lobby = await click_live(host, "addbot")
+        # Awaited, not read at once: with Discord's latency an edit of the lobby still on
+        # its way may be what the page drew first.
+        shown = await host.wait_for(lambda s: bool(s and s[-1].enabled("bot")), "the offer")
+        offer = shown[-1]
         assert offer.ephemeral, f"Add bot answered with\n{offer.text}"
         await host.click(offer.id, offer.enabled("bot")[0]["id"])
         # The lobby's edit follows the answer to the click on the offer.
         await host.wait_for(lambda s, old=lobby.text: _live_text(s) != old, "the bot seated")
-    lobby = await host.live()
-    await host.click(lobby.id, lobby.button("start")["id"])
+    await click_live(host, "start")
     return await host.live()
 
 

@@ -107,18 +107,14 @@ async def test_a_rate_limited_reply_is_retried(
     fake = fake_discord
     async with asyncio.timeout(60):
         _, message_id, before = await game_in_play(fake, launcher)
-        fake.inject_error(
-            "POST",
-            CALLBACK,
-            status=429,
-            body={"message": "You are being rate limited.", "retry_after": 0.2, "global": False},
-            headers={"Retry-After": "0.2", "Via": "1.1 google"},
-        )
+        fake.inject_rate_limit("POST", CALLBACK, retry_after=0.2)
         await press_next(fake, message_id)
         # Refused once with 429 (the answer that was then taken is recorded when its
         # request ends, which may be after the click was seen as accepted).
         answers = [r.status for r in fake.requests if "/callback" in r.path]
         assert answers.count(429) == 1, answers
+        # Discord counts it toward its ban of invalid requests.
+        assert [(r.status, r.injected) for r in fake.invalid_requests] == [(429, True)]
         assert stored_version(launcher.database) == before + 1
         assert shown_versions(live(fake, message_id)) == {before + 1}
         # The bot asks for the guilds intent only, so no edit of a live message comes
