@@ -7,10 +7,11 @@ done. Talking to Discord can be slow (latency, a rate limit's `retry_after`, a r
 after a 5xx), and none of it holds the lock: clicks keep committing meanwhile.
 
 A turn that only edits the message through the channel (a computer player's step, the
-timer) may be dropped when a newer change of the channel follows, since that one shows
-more; one running is cancelled when a newer turn is taken, so a sleeping retry never
-makes a newer version wait. A click's own answer is never dropped: each interaction
-gets its one answer.
+timer) is dropped when a newer change of the channel has taken its turn before it went
+out, since that one shows more. One already on its way is not cut short: cancelled
+while discord.py waits out a rate limit's reset, it would let the next request go
+early and draw a 429. A click's own answer is never dropped: each interaction gets its
+one answer (and one that waits too long is acknowledged first, see the service).
 """
 
 from __future__ import annotations
@@ -28,9 +29,6 @@ class _Turns:
     done: int = 0  # every turn up to this one is done
     finished: set[int] = field(default_factory=set)  # done out of order (cancelled waits)
     waiters: dict[int, asyncio.Future[None]] = field(default_factory=dict)
-    # The turn being shown, if a newer turn makes it pointless (a channel edit).
-    running: asyncio.Task[None] | None = None
-    running_turn: int = 0
 
 
 class ShowOrder:
@@ -49,15 +47,12 @@ class ShowOrder:
 
     def take(self, channel_id: int, *, shows_message: bool = True) -> int:
         """The next turn of the channel (call it under the channel's lock, after the
-        commit). If it shows the live message, a channel edit still being shown for an
-        older version is cancelled, and those waiting are skipped."""
+        commit). If it shows the live message, the channel edits waiting before it are
+        skipped."""
         turns = self._channels.setdefault(channel_id, _Turns())
         turns.taken += 1
         if shows_message:
             turns.newest_shown = turns.taken
-            running = turns.running
-            if running is not None and not running.done():
-                running.cancel()
         return turns.taken
 
     def is_next(self, channel_id: int, turn: int) -> bool:
@@ -91,25 +86,14 @@ class ShowOrder:
         supersedable: bool,
     ) -> bool:
         """Show in `turn`: wait for the turns before it, then `show()`. A supersedable
-        turn is skipped, or cancelled while running, when a newer turn is taken; then
+        turn is skipped when a newer turn showing the message was taken meanwhile; then
         False is returned (the newer turn shows the channel). Exceptions of `show`
         propagate; the turn is done whatever happens."""
         try:
             await self.wait(channel_id, turn)
-            turns = self._channels[channel_id]
             if supersedable and self.superseded(channel_id, turn):
                 return False
-            task = asyncio.ensure_future(show())
-            if supersedable:
-                turns.running, turns.running_turn = task, turn
-            try:
-                await asyncio.wait({task})
-            finally:
-                if turns.running is task:
-                    turns.running = None
-            if task.cancelled():
-                return False
-            task.result()  # its exception, if it raised
+            await show()
             return True
         finally:
             self.finish(channel_id, turn)

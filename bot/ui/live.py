@@ -227,8 +227,7 @@ class LiveMessages:
         """After any change is shown: ping the person whose turn started (bot.ui.pings),
         in a task of its own. The pings of a channel follow each other in order (their
         lock), and no change waits for them: a ping slowed by a rate limit never holds
-        up a game. A newer change cancelling the showing of this one does not cancel its
-        ping either (half done, posted but not recorded, it would be left behind)."""
+        up a game."""
         if self.pings is None:
             return
         task = asyncio.create_task(self.pings.after(change), name="turn-ping")

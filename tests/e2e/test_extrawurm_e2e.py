@@ -245,13 +245,6 @@ def final_standings(message: FakeMessage, names: dict[str, str]) -> dict[str, tu
     return found
 
 
-# Rate limits off, for the test's own pace rather than a fault of the bot: it runs the
-# computer players at BOT_STEP_SECONDS=0, and each of their steps edits the live message
-# through the channel, so Discord's per-channel edit bucket (5 per 5 s) would pace the game
-# to a step a second, past the test's budget. (In production a step takes a second, which
-# is that bucket's whole rate: another edit in the channel makes discord.py wait, inside
-# the channel's session lock; see benchmarks/bench_play.py.)
-@pytest.mark.discord(rate_limits=False)
 async def test_a_whole_extrawurm_game(fake_discord: FakeDiscord, launcher: BotLauncher) -> None:
     fake = fake_discord
     began = time.monotonic()

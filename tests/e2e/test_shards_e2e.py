@@ -163,15 +163,6 @@ async def shard_launcher(
         yield launcher
 
 
-# Latency off. Bot problem: on SIGTERM the bot closes its HTTP session while an interaction
-# answer is still on its way (the last command's, just before the test stops the bot):
-# the request fails (ServerDisconnectedError), its error handler then fails on the closed
-# session ("Session is closed"), and both are logged as errors.
-# Rate limits off. Bot problem: each turn deletes the last turn ping and posts a new one
-# under the channel's session lock, so a fast game spends the channel's message bucket
-# (5 per 5 s); discord.py then waits for the bucket to reset, the next click waits for
-# the lock, and its answer reaches Discord after the 3-second deadline (10062).
-@pytest.mark.discord(latency=None, rate_limits=False)
 async def test_two_shard_processes_on_postgres_survive_a_sigkill(
     four_guilds: FakeDiscord, shard_launcher: BotLauncher, postgres_url: str
 ) -> None:
