@@ -5,11 +5,24 @@ real handlers in tests/cogs/test_permissions.py.)"""
 
 from __future__ import annotations
 
+import asyncio
+import time
+
 import pytest
 
 from bot.devserver.standin import FakeDiscord
 from bot.devserver.standin.permissions import PERM_ATTACH_FILES, PERM_SEND_MESSAGES
-from tests.e2e.test_bot_e2e import BotLauncher, no_problems
+from tests.e2e.test_bot_e2e import (
+    TEST_BUDGET,
+    BotLauncher,
+    GameLog,
+    accepted_click,
+    choose,
+    current_player,
+    no_problems,
+    open_lobby,
+    play,
+)
 
 pytestmark = pytest.mark.e2e
 
@@ -31,3 +44,39 @@ async def test_a_start_where_the_bot_lacks_a_permission_is_refused(
     assert public == []  # no lobby
     assert fake.invalid_requests == []  # and no request Discord would refuse
     no_problems(launcher)
+
+
+async def test_a_permission_taken_away_mid_game_and_given_back_loses_nothing(
+    fake_discord: FakeDiscord, launcher: BotLauncher
+) -> None:
+    fake = fake_discord
+    deadline = time.monotonic() + TEST_BUDGET
+    async with asyncio.timeout(TEST_BUDGET + 30):
+        await launcher.start()
+        log = GameLog()
+        message_id = await open_lobby(fake, log)
+        await fake.deny(PERM_SEND_MESSAGES)
+        paused_clicks = 0
+        while paused_clicks < 12:  # clicks while the bot may not post: the game goes on
+            stopped = await play(fake, message_id, log, deadline=deadline, pause=every_click)
+            paused_clicks += 1
+            assert stopped is not None, "the game ended before the permission came back"
+        # Its first ping drew a 403 (it could not know); then its own messages waited.
+        assert len(fake.take_rejections(50013)) <= 1
+        await fake.grant(PERM_SEND_MESSAGES)
+        # The next click says so (app_permissions): the channel resumes, the live message
+        # is shown again through the channel's way and the turn's player pinged.
+        message = fake.get_message(message_id)
+        assert message is not None
+        _, button = choose(message)
+        await accepted_click(fake, current_player(fake, message), message_id, button)
+        shown = message.edits
+        await fake.wait_for(lambda: message.edits > shown, what="the message shown again")
+        await play(fake, message_id, log, deadline=deadline)  # to the end
+    final = fake.get_message(message_id)
+    assert final is not None and final.has_button("Play again"), final
+    no_problems(launcher)
+
+
+def every_click(message: object, kind: str) -> bool:
+    return True
