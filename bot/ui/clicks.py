@@ -98,7 +98,13 @@ class Clicks:
         finally:
             live = self.sessions.in_memory(interaction.channel_id)
             self.clicks_observed(live.kind if live else "unknown", time.perf_counter() - began)
-        if ref.action not in OPENS_LOBBY:
+        await self.after_answer(interaction, tell=ref.action not in OPENS_LOBBY)
+
+    async def after_answer(self, interaction: Interaction, *, tell: bool = True) -> None:
+        """After a click or a command in a game's channel was answered: tell the person
+        what the bot lacks there (once; `tell` False where the answer already did), and
+        resume the channel's token work when its `app_permissions` show it back."""
+        if tell:
             await self._tell_lost_permissions(interaction)
         await self._resume_if_granted(interaction)
 

@@ -91,6 +91,9 @@ class GameCog(commands.GroupCog):
         session, previous = await self.sessions.repost(
             channel_id, lambda live: self.live.reply_new(interaction, live)
         )
+        # The new copy is the interaction's answer, which needs no permission; the rest
+        # of the game needs the bot's own (bot.ui.permissions): say so, or resume.
+        await self.platform.clicks.after_answer(interaction)
         await self.live.freeze(session, previous)
 
     @app_commands.command(

@@ -197,11 +197,16 @@ class LiveMessages:
         try:
             with with_locale(session.language):
                 frozen = render_frozen(session, self.games.plugin(session.kind))
-            await self._message(session.channel_id, message_id).edit(
-                content=None, embeds=[], view=message_view(frozen), attachments=[]
+            old_copy = self._message(session.channel_id, message_id)
+            await self._through_channel(
+                session.channel_id,
+                lambda: old_copy.edit(
+                    content=None, embeds=[], view=message_view(frozen), attachments=[]
+                ),
             )
-        except (discord.HTTPException, discord.RateLimited) as error:
-            # Deleted, or too old to edit: its buttons are refused as stale anyway.
+        except (discord.HTTPException, discord.RateLimited, ChannelPaused) as error:
+            # Deleted, too old to edit, or the bot may not touch the channel now (a 403
+            # pauses it): its buttons are refused as stale anyway.
             log.info("could not freeze message %s: %s", message_id, error)
 
     async def strip_buttons(self, session: Session) -> None:

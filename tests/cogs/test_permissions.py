@@ -243,3 +243,33 @@ async def test_a_403_pauses_the_bots_own_messages_until_a_click_shows_the_permis
         assert ping.content.startswith(f"<@{current.id}>")
         final = await play_to_the_end(harness, live.id)  # nothing lost: it ends normally
         assert "game over" in final.text()
+
+
+async def test_status_where_the_bot_lost_a_permission_shows_the_game_and_says_what_is_missing(
+    tmp_path,
+):
+    from tests.cogs.helpers import start_game
+
+    async with BotHarness.running(tmp_path / "bot.db") as harness:
+        anne, bob = harness.user("Anne"), harness.user("Bob")
+        live = await start_game(harness, [anne, bob], first_player="host")
+        lacking = without("send_messages")
+        shown = await harness.slash(bob, "pickomino", "status", app_permissions=lacking)
+        session = await harness.session()
+        assert session.message_id != live.id  # the new copy is shown: it needs nothing
+        assert "**Send Messages**" in (shown.ephemeral or "")  # and Bob is told, once
+        again = await harness.slash(bob, "pickomino", "status", app_permissions=lacking)
+        assert again.ephemeral is None
+
+
+async def test_status_with_the_permission_back_resumes_a_paused_channel(tmp_path):
+    from tests.cogs.helpers import start_game
+
+    async with BotHarness.running(tmp_path / "bot.db") as harness:
+        anne, bob = harness.user("Anne"), harness.user("Bob")
+        await start_game(harness, [anne, bob], first_player="host")
+        harness.bot.platform.live.paused.pause(CHANNEL_ID, RuntimeError("403 in a test"))
+        await harness.slash(bob, "pickomino", "status", app_permissions=without("send_messages"))
+        assert CHANNEL_ID in harness.bot.platform.live.paused  # still lacking: still paused
+        await harness.slash(bob, "pickomino", "status")
+        assert CHANNEL_ID not in harness.bot.platform.live.paused
