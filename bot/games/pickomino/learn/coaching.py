@@ -94,10 +94,10 @@ def _watching(game: Game, learner: str, log: list[dict[str, Any]]) -> Coaching:
             break  # turns alternate: the last one ended was the computer's own
         if event["type"] == "failed":
             key = "pickomino.learn.bust" if event.get("returned") else "pickomino.learn.bust.empty"
-            return Coaching(key, {"player": mover})
+            return Coaching(key)
         if event["type"] == "stole":
-            return Coaching("pickomino.learn.stole", {"player": mover, "tile": event["tile"]})
-        return Coaching("pickomino.learn.took", {"player": mover, "tile": event["tile"]})
+            return Coaching("pickomino.learn.stole", {"tile": event["tile"]})
+        return Coaching("pickomino.learn.took", {"tile": event["tile"]})
     return Coaching("pickomino.learn.watch", {"player": mover})
 
 
