@@ -10,8 +10,10 @@ from typing import Any
 
 import pytest
 
+from bot.games.registry import GAMES
 from bot.i18n import t, with_locale
 from tests.discord_harness import BotHarness, FakeUser, StoredMessage
+from tests.fixtures.games.hilo.plugin import HILO
 
 LOCALES = {"en-US": "en", "de": "de"}
 
@@ -213,3 +215,16 @@ async def test_a_practice_game_is_refused_where_a_game_is_live(tmp_path: Path):
         refused = await harness.slash(bob, "picker", "learn")
         assert "already a Pickomino" in (refused.ephemeral or "")
         assert not (await harness.session()).practice
+
+
+async def test_learn_is_offered_by_the_games_with_a_tutorial_only(tmp_path: Path):
+    """What Discord (and make play's suggestions, read from the registered commands) lists:
+    /pickomino learn and /picker learn, with their translations; a game without a
+    tutorial (the test-only hilo) has no learn command."""
+    async with BotHarness.running(tmp_path / "bot.db", games=GAMES.with_game(HILO)) as harness:
+        groups = {group["name"]: group for group in harness.fake.commands["global"]}
+        for name in ("pickomino", "picker"):
+            learn = {o["name"]: o for o in groups[name]["options"]}["learn"]
+            assert learn["name_localizations"]["de"] == "lernen"
+            assert learn["description"] == _line("en", "command.learn")
+        assert "learn" not in {o["name"] for o in groups["hilo"]["options"]}
