@@ -166,6 +166,7 @@ class DiceBot(commands.Bot):
             clock=self._clock,
             bot_step_seconds=self.settings.bot_step_seconds,
             owns_guild=self.settings.owns_guild,
+            practice_dice=self.games.practice_dice(),
         )
         # The computer players' and hints' shared tables, built before the first click needs them.
         for game in self.games:

@@ -32,6 +32,7 @@ class EndedGame:
     options: dict[str, Any]  # the game's rule options
     players: list[SeatInfo]  # in seat order
     abandoned: bool  # ended by a player, by leaving or by the timer
+    practice: bool = False  # a practice game (/<game> learn): kept apart, ranked nowhere
 
     def result(
         self,
@@ -58,6 +59,7 @@ class EndedGame:
             turns=turns,
             story=story,
             variant=variant,
+            practice=self.practice,
         )
 
 
@@ -106,6 +108,13 @@ class GameResult:
     turns: int = 0
     story: list[StoryLine] = field(default_factory=list)
     variant: str | None = None  # the rule variant played (HistoryFigures.variant), if any
+    practice: bool = False  # a practice game: stored as such, counted in no ranking
+
+    @property
+    def stored_kind(self) -> str:
+        """The kind its rows are stored under: a practice game's is `<game>:practice`,
+        which no page, leaderboard or player card asks for."""
+        return f"{self.game}:practice" if self.practice else self.game
 
     @property
     def has_bots(self) -> bool:

@@ -34,6 +34,7 @@ def recorder(figures: HistoryFigures, store: ResultStore) -> GameOverHook:
             options=dict(session.options),
             players=[SeatInfo(seat.user_id, seat.name, seat.is_bot) for seat in session.seats],
             abandoned=session.ending is Ending.ABANDONED,
+            practice=session.practice,
         )
         result = figures.build_result(ended, events)
         await store.save(connection, result)

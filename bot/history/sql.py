@@ -12,6 +12,11 @@ What counts for statistics and leaderboards: finished games (not abandoned) of p
 a person who left a finished game before its end counts it apart, as a game left
 (`left_games`), not as a game played.
 
+A practice game (/<game> learn: scripted dice, a lesson against the computer) is stored,
+with its players and story, under `<game>:practice` (`GameResult.stored_kind`) and
+counted nowhere: its result says nothing of how a person plays, so no history page,
+leaderboard, player card or streak shows it, and it pushes no real game off a page.
+
 A game played with a rule variant (`GameResult.variant`, Pickomino's Extrawurm) is
 counted twice: under its game kind with every other game, and under `<game>:<variant>`
 (totals, days and periods only), so a leaderboard of only those games, or of every game
@@ -63,6 +68,8 @@ class SqlResultStore:
             return
         await connection.executemany(INSERT_PLAYER, [player_row(result, p) for p in result.players])
         await connection.execute(INSERT_STORY, story_row(result))
+        if result.practice:
+            return  # kept, under its own kind (GameResult.stored_kind), and counted nowhere
         await connection.execute(COUNT_GUILD_GAME, (result.game, result.guild_id))
         people = [player for player in result.players if not player.is_bot]
         keys = [result.game]
@@ -407,7 +414,7 @@ ON CONFLICT (game, guild_id, user_id, item) DO UPDATE SET taken = taken + exclud
 def game_row(result: GameResult) -> tuple[Any, ...]:
     return (
         result.game_id,
-        result.game,
+        result.stored_kind,
         result.guild_id,
         result.channel_id,
         result.started_at,
@@ -428,7 +435,7 @@ def player_row(result: GameResult, player: PlayerResult) -> tuple[Any, ...]:
     return (
         result.game_id,
         player.seat,
-        result.game,
+        result.stored_kind,
         result.guild_id,
         result.ended_at,
         player.user_id,

@@ -16,6 +16,7 @@ from discord.ext import commands
 
 from bot.history.figures import HistoryFigures
 from bot.i18n import t
+from bot.plugin.tutorial import Tutorial
 from bot.sessions.adapter import AnyAdapter
 
 if TYPE_CHECKING:
@@ -67,6 +68,8 @@ class GamePlugin:
     # The prefix of the score pager's buttons posted before pager ids carried the game's
     # kind; such buttons keep working (bot.score.pager), and new ones keep the prefix.
     pager_prefix: str | None = None
+    # A practice game that teaches the rules: with it the game's group has /<game> learn.
+    tutorial: Tutorial | None = None
 
     @property
     def title(self) -> str:

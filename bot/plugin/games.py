@@ -8,6 +8,7 @@ from pathlib import Path
 
 from bot.plugin.game_plugin import GamePlugin, ScenarioPlayer
 from bot.sessions.adapter import AnyAdapter
+from bot.sessions.service import PracticeDice
 
 
 class UnknownGame(KeyError):
@@ -50,6 +51,10 @@ class Games:
     def adapters(self) -> dict[str, AnyAdapter]:
         """Every game's adapter by kind (what the session layer plays)."""
         return {game.kind: game.adapter for game in self}
+
+    def practice_dice(self) -> dict[str, PracticeDice]:
+        """Kind -> the dice of its practice games, for the games that teach (a tutorial)."""
+        return {game.kind: game.tutorial.dice for game in self if game.tutorial is not None}
 
     def scenario_player(self, kind: str) -> ScenarioPlayer | None:
         """The function that replays a scenario file of game `kind`, if it has one."""

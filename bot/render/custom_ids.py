@@ -32,6 +32,7 @@ class ClickAction(StrEnum):
     DROP_BOT = "dropbot"  # take away the computer player added last
     HINT = "hint"  # the player to move asks for a hint (changes nothing)
     MENU = "menu"  # a move menu (a select): the move is the option picked
+    REAL = "real"  # after a practice game: a real game's lobby, with the learner in it
 
 
 # Actions of ids that earlier releases posted, read as today's action.

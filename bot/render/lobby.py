@@ -1,5 +1,6 @@
 """The parts of the live message every game shares: the lobby, the closed lobby, the
-computer-player levels, the end confirmation and Play again."""
+computer-player levels, the end confirmation, and Play again (or, after a practice
+game, Start a real game)."""
 
 from __future__ import annotations
 
@@ -110,6 +111,9 @@ def bot_level_layout(session: Session, levels: tuple[str, ...]) -> Layout:
 
 
 def final_layout(session: Session) -> Layout:
+    if session.practice:  # the lesson is over: on to a game that counts
+        ref = session_ref(session, ClickAction.REAL)
+        return [[ButtonSpec(ref, t("learn.button.real_game"), Style.SUCCESS, emoji="🎲")]]
     label = t("game.button.play_again")
     ref = session_ref(session, ClickAction.AGAIN)
     return [[ButtonSpec(ref, label, Style.SUCCESS, emoji="🔁")]]

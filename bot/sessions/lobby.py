@@ -6,6 +6,9 @@ Each function checks first and raises a SessionError before it changes anything.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+from typing import Any
+
 from bot.sessions.adapter import GameEvent
 from bot.sessions.errors import (
     AlreadyJoined,
@@ -92,6 +95,19 @@ def start(session: Session, tools: ChangeTools, user_id: int) -> list[GameEvent]
     session.seats = [host, *(seat for seat in session.seats if seat is not host)]
     players = [seat.player_id for seat in session.seats]
     session.game = adapter.new_game(players, session.options, tools.rng)
+    session.status = Status.PLAYING
+    session.started_at = int(tools.now)
+    return []
+
+
+def begin_practice(
+    session: Session, tools: ChangeTools, new_game: Callable[[Sequence[str], Any], Any]
+) -> list[GameEvent]:
+    """A practice game (/<game> learn) starts at once, with no lobby to wait in: its
+    game is the tutorial's `new_game(players, dice)`, rolled with the change's dice (a
+    practice game's are scripted)."""
+    _require_lobby(session)
+    session.game = new_game([seat.player_id for seat in session.seats], tools.rng)
     session.status = Status.PLAYING
     session.started_at = int(tools.now)
     return []

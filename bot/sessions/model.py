@@ -94,6 +94,8 @@ class Session:
     clock: TurnClock = field(default_factory=TurnClock)
     log: list[dict[str, Any]] = field(default_factory=list)
     closed_by: str | None = None  # who closed the lobby (Cancel or /<game> end), by name
+    # A practice game (/<game> learn): scripted dice at first, coaching lines, no ranking.
+    practice: bool = False
 
     # ----------------------------------------------------------------- seats
 
@@ -186,6 +188,8 @@ class Session:
             **self.clock.to_dict(),  # at the top level, where the first release kept it
             "log": self.log,
             "closed_by": self.closed_by,
+            # Only when set, so every other game's stored state stays as it was.
+            **({"practice": True} if self.practice else {}),
         }
         return SessionRow(
             id=self.id,
@@ -226,4 +230,5 @@ class Session:
             clock=TurnClock.from_dict(state),
             log=list(state.get("log") or []),
             closed_by=state.get("closed_by"),
+            practice=bool(state.get("practice", False)),
         )

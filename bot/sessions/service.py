@@ -44,6 +44,10 @@ from bot.storage.sessions import SessionStore, VersionConflict, encode
 log = logging.getLogger(__name__)
 
 Mutation = Callable[[Session, ChangeTools], list[GameEvent]]
+# The dice of a change to a practice game: given the draft the change edits (read when a
+# die is rolled, so the script follows the game) and the service's random source, the
+# source the change rolls with (a game's tutorial script, then the given one).
+PracticeDice = Callable[[Session, Any], Any]
 GameOverHook = Callable[[Connection, Session, list[GameEvent]], Awaitable[None]]
 TIMER_RETRY_SECONDS = 5.0
 ENDINGS_KEPT = 64  # just-ended games whose events stay in memory for their end screen
@@ -124,6 +128,7 @@ class SessionService:
         clock: Callable[[], float] = time.time,
         bot_step_seconds: float = DEFAULT_BOT_STEP_SECONDS,
         owns_guild: Callable[[int], bool] | None = None,
+        practice_dice: Mapping[str, PracticeDice] | None = None,
     ) -> None:
         self.db = db
         # Sharded processes: the guilds whose timers this process re-arms at start-up.
@@ -132,6 +137,7 @@ class SessionService:
         self.observer: SessionObserver = NoObserver()  # the bot sets its metrics here
         self.adapters = dict(adapters)
         self.rng = rng if rng is not None else secrets.SystemRandom()
+        self.practice_dice = dict(practice_dice or {})  # by game kind: its tutorial's dice
         self.clock = clock
         self.bot_step_seconds = bot_step_seconds
         self.timers = TimerWheel(self.run_timer, clock)
@@ -250,8 +256,8 @@ class SessionService:
     ) -> Change:
         """Apply and commit (the caller holds the channel's lock); not shown yet."""
         adapter = self.adapter(current.kind)
-        tools = ChangeTools(adapter, self.rng, self.clock())
         draft = current.copy(adapter)
+        tools = ChangeTools(adapter, self._dice(draft), self.clock())
         events = mutate(draft, tools)
         self._settle(draft, tools)
         if bump:
@@ -276,6 +282,11 @@ class SessionService:
             # A message already behind is now behind this version: a repair shows this one.
             self.shown.not_shown(draft)
         return change
+
+    def _dice(self, draft: Session) -> Any:
+        """What a change to `draft` rolls with: a practice game's script, else the dice."""
+        script = self.practice_dice.get(draft.kind) if draft.practice else None
+        return self.rng if script is None else script(draft, self.rng)
 
     def _observe(self, change: Change, commit_seconds: float) -> None:
         self.observer.commit(commit_seconds)

@@ -36,6 +36,7 @@ from bot.sessions.tools import ChangeTools
 from bot.ui.components import view_for
 from bot.ui.computer_players import bot_seat, hint_text
 from bot.ui.live import LiveMessages
+from bot.ui.options import DEFAULT_TIMER_SECONDS
 from bot.ui.permissions import LostPermissions, check_can_open, lost_notice, missing_here
 from bot.ui.replies import answer_error, tell
 
@@ -47,7 +48,7 @@ MOVES = frozenset({ClickAction.MOVE, ClickAction.MENU})  # made on the version t
 # (Discord wants a first answer within 3 s of the click; the rest is for the way there).
 DEFER_AFTER_SECONDS = 1.5
 # Clicks that open a lobby check the bot's permissions first and refuse, naming them.
-OPENS_LOBBY = frozenset({ClickAction.AGAIN})
+OPENS_LOBBY = frozenset({ClickAction.AGAIN, ClickAction.REAL})
 
 
 def is_moderator(interaction: Interaction) -> bool:
@@ -84,6 +85,7 @@ class Clicks:
             ClickAction, Callable[[Interaction, ComponentRef], Awaitable[None]]
         ] = {
             ClickAction.AGAIN: self._play_again,
+            ClickAction.REAL: self._real_game,
             ClickAction.CANCEL: self._confirm_cancel,
             ClickAction.END: self._end,
             ClickAction.ADD_BOT: self._offer_levels,
@@ -288,6 +290,33 @@ class Clicks:
         if opened:
             await self.live.strip_buttons(old)
 
+    async def _real_game(self, interaction: Interaction, ref: ComponentRef) -> None:
+        """Start a real game, after a practice one: the lobby /<game> start opens (the
+        game's default options), hosted by the learner, the computer players left out."""
+        assert interaction.channel_id is not None and interaction.guild_id is not None
+        old = await self.sessions.by_id(ref.session_id)
+        if (
+            old is None
+            or not old.practice
+            or old.status is not Status.OVER
+            or old.channel_id != interaction.channel_id
+        ):
+            raise StaleButton()
+        if old.seat(interaction.user.id) is None:
+            raise NotInGame()
+        host = seat_for(interaction)
+        session = Session(
+            kind=old.kind,
+            guild_id=interaction.guild_id,
+            channel_id=interaction.channel_id,
+            host_id=host.user_id,
+            seats=[host],
+            timer_seconds=DEFAULT_TIMER_SECONDS,
+            language=old.language,
+        )
+        if await open_lobby(self.live, interaction, session):
+            await self.live.strip_buttons(old)
+
 
 async def open_lobby(live: LiveMessages, interaction: Interaction, session: Session) -> bool:
     """Open `session` as the channel's lobby, shown as the answer; if the channel has a
@@ -298,17 +327,23 @@ async def open_lobby(live: LiveMessages, interaction: Interaction, session: Sess
     try:
         await live.sessions.open(session, post=lambda new: live.reply_new(interaction, new))
     except AlreadyLive as error:
-        existing: Session = error.params["session"]
-        game = live.games.plugin(existing.kind).title
-        link = message_link(existing)
-        if existing.status is Status.LOBBY:
-            # Say who opened it: after a game, several players click Play again at once.
-            host = safe_name(existing.host_name)
-            await tell(interaction, t("error.already_live.lobby", host=host, game=game, link=link))
-        else:
-            await tell(interaction, t("error.already_live", link=link, game=game))
+        await tell_already_live(live, interaction, error.params["session"])
         return False
     return True
+
+
+async def tell_already_live(
+    live: LiveMessages, interaction: Interaction, existing: Session
+) -> None:
+    """Answer that the channel has a lobby or game already, with a link to it."""
+    game = live.games.plugin(existing.kind).title
+    link = message_link(existing)
+    if existing.status is Status.LOBBY:
+        # Say who opened it: after a game, several players click Play again at once.
+        host = safe_name(existing.host_name)
+        await tell(interaction, t("error.already_live.lobby", host=host, game=game, link=link))
+    else:
+        await tell(interaction, t("error.already_live", link=link, game=game))
 
 
 # What a click on the live message changes, by its action: each returns the change.

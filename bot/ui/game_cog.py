@@ -1,7 +1,8 @@
-"""What every game's command group shares: /<game> status, leave, end and notify, the
-error funnel, and opening a lobby for /<game> start. A game's GroupCog subclasses
-GameCog, names its group, and adds its own `start` (with the game's options) and
-`rules`; the client builds it with the platform and the game's plugin."""
+"""What every game's command group shares: /<game> status, leave, end and notify, learn
+(for a game with a tutorial), the error funnel, and opening a lobby for /<game> start.
+A game's GroupCog subclasses GameCog, names its group, and adds its own `start` (with
+the game's options) and `rules`; the client builds it with the platform and the game's
+plugin."""
 
 from __future__ import annotations
 
@@ -26,6 +27,7 @@ from bot.ui.clicks import is_moderator, open_lobby, seat_for
 from bot.ui.components import view_for
 from bot.ui.options import DEFAULT_TIMER_SECONDS, timer_from_choice
 from bot.ui.platform import Platform
+from bot.ui.practice import open_practice
 from bot.ui.replies import answer_error, tell
 from bot.ui.translator import command_text
 
@@ -44,6 +46,11 @@ class GameCog(commands.GroupCog):
         self.sessions = platform.sessions
         self.live = platform.live
         super().__init__()
+        if game.tutorial is None:
+            # /<game> learn is offered by the games that teach, and by no other.
+            group = self.app_command
+            assert group is not None  # a GroupCog always has its group
+            group.remove_command(self.learn.name)
 
     async def cog_app_command_error(
         self, interaction: Interaction, error: app_commands.AppCommandError
@@ -82,6 +89,13 @@ class GameCog(commands.GroupCog):
             language=supported(language or interaction.locale.value),
         )
         await open_lobby(self.live, interaction, session)
+
+    @app_commands.command(
+        name=command_text("command.name.learn"), description=command_text("command.learn")
+    )
+    async def learn(self, interaction: Interaction) -> None:
+        """A short practice game against the computer that teaches the rules as it goes."""
+        await open_practice(self.live, interaction, self.game)
 
     @app_commands.command(
         name=command_text("command.name.status"), description=command_text("command.status")

@@ -356,7 +356,49 @@ async def _picker_pick(harness: BotHarness, message_id: int) -> None:
     await harness.click(player, message, best["custom_id"])
 
 
+async def learn_scenes(harness: BotHarness, album: Album) -> None:
+    """/pickomino learn: its start, a keep, a stop, the bust told while the computer
+    plays, the steal and the end with Start a real game; /picker learn's first round."""
+    edits: list[StoredMessage] = []
+    edit = harness.fake._edit
+
+    def recording(message_id: int, data: dict[str, Any]) -> StoredMessage:
+        message = edit(message_id, data)
+        edits.append(message.snapshot())
+        return message
+
+    harness.fake._edit = recording  # type: ignore[method-assign]
+    anne = album.person("Anne")
+    live = (await harness.slash(anne, "pickomino", "learn")).message
+    album.take("learn-start", live)
+    for move in ("roll", "keep:w"):
+        await click(harness, anne, live.id, "move", move)
+    album.take("learn-keep", harness.message(live.id))
+    for move in ("roll", "keep:5"):
+        await click(harness, anne, live.id, "move", move)
+    album.take("learn-stop", harness.message(live.id))
+    await click(harness, anne, live.id, "move", "claim:g25")
+    await harness.run_bots()
+    for move in ("roll", "keep:3", "roll"):
+        await click(harness, anne, live.id, "move", move)
+    await harness.run_bots()
+    album.take("learn-bust", next(m for m in edits if "💥" in m.text() and "🤖" in m.text()))
+    for move in ("roll", "keep:w", "roll", "keep:1"):
+        await click(harness, anne, live.id, "move", move)
+    album.take("learn-steal", harness.message(live.id))
+    while await harness.session() is not None:
+        message = harness.message(live.id)
+        await harness.click(anne, message, choice(message, greedy=False))
+        await harness.run_bots()
+    album.take("learn-final", harness.message(live.id))
+    iris = album.person("Iris")
+    other = CHANNEL_ID + 1
+    picker = (await harness.slash(iris, "picker", "learn", channel_id=other)).message
+    album.take("learn-picker", picker)
+
+
 SCENES: dict[str, Callable[[BotHarness, Album], Awaitable[None]]] = {
+    "learn": learn_scenes,
     "picker": picker_scenes,
     "lobby": lobby_scenes,
     "turn-5": lambda h, a: turn_scenes(h, a, 5),

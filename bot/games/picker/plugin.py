@@ -6,6 +6,7 @@ from bot.games.picker import CATALOGS
 from bot.games.picker.adapter import KIND, PickerAdapter
 from bot.games.picker.commands import PickerCog
 from bot.games.picker.history import PICKER_HISTORY
+from bot.games.picker.learn import PICKER_TUTORIAL
 from bot.games.picker.render import PickerRenderer
 from bot.games.picker.scenario import run_scenario
 from bot.plugin.game_plugin import GamePlugin
@@ -19,4 +20,5 @@ PICKER = GamePlugin(
     history=PICKER_HISTORY,
     catalogs=CATALOGS,
     play_scenario=run_scenario,
+    tutorial=PICKER_TUTORIAL,
 )

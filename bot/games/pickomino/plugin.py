@@ -7,6 +7,7 @@ from bot.games.pickomino.adapter import KIND, PickominoAdapter
 from bot.games.pickomino.ai import warm_up
 from bot.games.pickomino.commands import PickominoCog
 from bot.games.pickomino.history import PICKOMINO_HISTORY
+from bot.games.pickomino.learn import PICKOMINO_TUTORIAL
 from bot.games.pickomino.pictures import pickomino_emojis
 from bot.games.pickomino.render import PickominoRenderer
 from bot.games.pickomino.scenario import run_scenario
@@ -24,4 +25,5 @@ PICKOMINO = GamePlugin(
     play_scenario=run_scenario,
     warm_up=warm_up,
     emojis=pickomino_emojis,
+    tutorial=PICKOMINO_TUTORIAL,
 )

@@ -7,6 +7,7 @@ from __future__ import annotations
 import discord
 
 from bot.games.picker.engine import Game, Standing
+from bot.games.picker.render.coaching import coaching_line, summary_line
 from bot.games.picker.words import COLOUR_MARK, die_text, event_line
 from bot.i18n import t
 from bot.render.layout import Block, Divider, Text, clip
@@ -23,7 +24,13 @@ MEDALS = {1: "🥇", 2: "🥈", 3: "🥉"}
 def round_blocks(session: Session, game: Game) -> tuple[Block, ...]:
     title = t("picker.round", round=game.round_number, rounds=game.rounds_total)
     pick_of = t("picker.pick_of", name=safe_name(session.name_of(game.current_player)))
-    turn = heading(title, f"{pick_of}\n{table_text(session, game)}")
+    text = f"{pick_of}\n{table_text(session, game)}"
+    # Seam (issue 27): the "what now" line goes here; in a practice game (/picker learn)
+    # the coaching line takes its place.
+    coach = coaching_line(session, game)
+    if coach:
+        text = f"{text}\n{coach}"
+    turn = heading(title, text)
     log = log_text(session)
     small = f"{log}\n{footer(session).content}" if log else footer(session).content
     return (turn, Divider(), Text(players_text(session, game)), Divider(), Text(small))
@@ -99,7 +106,9 @@ def final_blocks(session: Session, game: Game) -> tuple[Block, ...]:
     abandoned = session.ending is Ending.ABANDONED
     standings = game.standings()
     title = t("picker.final.abandoned" if abandoned else "picker.final")
-    head = heading(title, result_text(session, standings, abandoned))
+    result = result_text(session, standings, abandoned)
+    learned = summary_line(session, game)  # a practice game: what it showed
+    head = heading(title, f"{learned}\n{result}" if learned else result)
     table = section(t("final.standings"), [standings_text(session, standings, abandoned)])
     return (head, Divider(), table, Divider(), footer(session))
 

@@ -11,6 +11,7 @@ import discord
 from bot.games.pickomino.engine import Game, worms
 from bot.games.pickomino.engine.specialists import Specialist
 from bot.games.pickomino.pictures import tile_emoji_name
+from bot.games.pickomino.render.coaching import coaching_line, summary_line
 from bot.games.pickomino.render.ending import END_PICTURE, end_picture
 from bot.games.pickomino.render.story import last_bust, log_lines
 from bot.games.pickomino.render.summary import GameSummary, PlayerTally
@@ -80,6 +81,9 @@ def final_blocks(session: Session, game: Game, events: list[dict[str, Any]]) -> 
     name_of = namer(session.seats)
     summary = GameSummary.from_events(game.players, events)
     lines = [result_text(session, game, name_of), ""]
+    learned = summary_line(session, game, name_of)  # a practice game: what it showed
+    if learned:
+        lines = [learned, *lines]
     lines.append(t("pickomino.final.turns", count=summary.turns))
     duration = _duration(session)
     if duration:
@@ -197,6 +201,11 @@ def turn_text(session: Session, game: Game, view: TurnView, name_of: Namer) -> s
         texts = t("pickomino.turn.stop.or").join(option_text(o, name_of) for o in view.claims)
         key = "pickomino.turn.stop.menu" if view.claims_in_menu else "pickomino.turn.stop"
         lines.append(t(key, options=texts))
+    # Seam (issue 27): the "what now" line goes here; in a practice game (/pickomino
+    # learn) the coaching line takes its place.
+    coach = coaching_line(session, game, name_of)
+    if coach:
+        lines.append(coach)
     return clip("\n".join(lines), MAX_TURN_TEXT)
 
 

@@ -1,0 +1,63 @@
+"""/<game> learn for any game whose plugin has a tutorial: a practice game for the one
+person who asked, against the tutorial's computer players, started at once in the
+channel (no lobby) and recorded as practice (bot.history keeps it out of every ranking).
+Its end offers Start a real game (bot.ui.clicks)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.i18n import supported
+from bot.plugin import GamePlugin
+from bot.sessions import lobby
+from bot.sessions.errors import AlreadyLive
+from bot.sessions.model import Session
+from bot.sessions.tools import ChangeTools
+from bot.ui.clicks import seat_for, tell_already_live
+from bot.ui.computer_players import bot_seat
+from bot.ui.live import LiveMessages
+from bot.ui.options import DEFAULT_TIMER_SECONDS
+from bot.ui.permissions import check_can_open
+
+Interaction = discord.Interaction[Any]
+
+
+async def open_practice(live: LiveMessages, interaction: Interaction, game: GamePlugin) -> None:
+    """Start `game`'s practice game in the channel for the caller, shown as the answer;
+    a channel with a game already gets a link to it instead."""
+    tutorial = game.tutorial
+    assert tutorial is not None  # the command exists only for games with one
+    if interaction.guild_id is None or interaction.channel_id is None:
+        raise app_commands.NoPrivateMessage()
+    check_can_open(interaction)
+    learner = seat_for(interaction)
+    session = Session(
+        kind=game.kind,
+        guild_id=interaction.guild_id,
+        channel_id=interaction.channel_id,
+        host_id=learner.user_id,
+        seats=[learner],
+        options=dict(tutorial.options),
+        # The usual timer: a lesson left alone ends by itself (three expiries), and the
+        # channel is free again.
+        timer_seconds=DEFAULT_TIMER_SECONDS,
+        language=supported(interaction.locale.value),
+        practice=True,
+    )
+    for _ in range(tutorial.computer_players):
+        session.seats.append(bot_seat(session, game.adapter, tutorial.level))
+    sessions = live.sessions
+    try:
+        await sessions.open(session)  # shown once it has begun, never as a lobby
+    except AlreadyLive as error:
+        await tell_already_live(live, interaction, error.params["session"])
+        return
+
+    def begin(draft: Session, tools: ChangeTools) -> list[Any]:
+        return lobby.begin_practice(draft, tools, tutorial.new_game)
+
+    await sessions.update(interaction.channel_id, begin)
+    await sessions.repost(interaction.channel_id, lambda new: live.reply_new(interaction, new))
