@@ -11,7 +11,10 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from html import escape
 
+from babel.dates import format_timedelta
+
 from bot.i18n import t
+from bot.i18n.locales import babel_locale, current_locale
 from bot.preview.emoji import (
     CUSTOM_EMOJI,
     UNICODE_EMOJI,
@@ -275,13 +278,12 @@ _FORMATS = {
     "f": "%-d %B %Y %H:%M",
     "F": "%A, %-d %B %Y %H:%M",
 }
-_UNITS = [("year", 365 * 86400), ("month", 30 * 86400), ("day", 86400), ("hour", 3600)]
-_UNITS += [("minute", 60), ("second", 1)]
 
 
 def timestamp_text(unix: int, style: str, now: float | None = None) -> str:
     """A `<t:unix:style>` timestamp as Discord writes it in UTC (relative ones in the
-    language in force; dates and clock times as for an English reader)."""
+    language in force, by CLDR's patterns through Babel: "in 55 seconds", "vor 2
+    Minuten", "za 5 minut"; dates and clock times as for an English reader)."""
     try:
         moment = dt.datetime.fromtimestamp(unix, dt.UTC)
     except (OverflowError, OSError, ValueError):
@@ -289,8 +291,10 @@ def timestamp_text(unix: int, style: str, now: float | None = None) -> str:
     if style != "R":
         return moment.strftime(_FORMATS[style])
     delta = unix - (time.time() if now is None else now)
-    seconds = abs(delta)
-    unit, size = next(((u, s) for u, s in _UNITS if seconds >= s), ("second", 1))
-    count = round(seconds / size)
-    amount = t(f"preview.time.{unit}", count=count)
-    return t("preview.time.future" if delta > 0 else "preview.time.past", amount=amount)
+    # threshold 1: a unit is used from one whole of it on (59 seconds, then 1 minute).
+    return format_timedelta(
+        dt.timedelta(seconds=delta),
+        threshold=1,
+        add_direction=True,
+        locale=babel_locale(current_locale.get()),
+    )

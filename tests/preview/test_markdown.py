@@ -129,7 +129,8 @@ def test_timestamp_styles(style, text):
     [
         (300, "in 5 minutes"),
         (-7200, "2 hours ago"),
-        (60, "in a minute"),
+        (60, "in 1 minute"),
+        (59, "in 59 seconds"),
         (-86400 * 3, "3 days ago"),
     ],
 )
