@@ -76,8 +76,11 @@ def _everyone(match: re.Match[str], markup: Markup) -> str:
 
 
 def _timestamp(match: re.Match[str], markup: Markup) -> str:
-    text = timestamp_text(int(match.group(1)), match.group(2) or "f", markup.now)
-    return f'<span class="dc-timestamp">{escape(text)}</span>'
+    style = match.group(2) or "f"
+    text = timestamp_text(int(match.group(1)), style, markup.now)
+    # A relative time carries its instant: a live page counts it down, as Discord does.
+    live = f' data-relative="{int(match.group(1))}"' if style == "R" else ""
+    return f'<span class="dc-timestamp"{live}>{escape(text)}</span>'
 
 
 def _custom_emoji(match: re.Match[str], markup: Markup) -> str:
@@ -290,8 +293,9 @@ def timestamp_text(unix: int, style: str, now: float | None = None) -> str:
         return t("preview.invalid_date")
     if style != "R":
         return moment.strftime(_FORMATS[style])
-    delta = unix - (time.time() if now is None else now)
-    # threshold 1: a unit is used from one whole of it on (59 seconds, then 1 minute).
+    # Whole seconds first, then the unit: 59.6 s left reads "in 1 minute", not "in 60
+    # seconds" (threshold 1: a unit is used from one whole of it on).
+    delta = round(unix - (time.time() if now is None else now))
     return format_timedelta(
         dt.timedelta(seconds=delta),
         threshold=1,

@@ -250,3 +250,25 @@ async def test_lang_in_the_address_wins_over_the_browsers_language(table: Any) -
         assert 'data-discord-locale="es-ES"' in await page.text()
     async with http.get(fake.base_url + "/play/ping") as ping:
         assert ping.status == 204
+
+
+async def test_commands_the_bot_registers_later_reach_open_tabs_with_their_names(
+    table: Any,
+) -> None:
+    """The suggestions are the bot's own command tree: a command added in a release (say
+    `/pickomino learn`) shows up in the page without a change to the page."""
+    fake, _, http = table
+    ws = await tab(fake, http, "Anne")
+    await frame(ws, "sync")
+    learn = {"name": "learn", "type": 1, "description": "Learn by playing",
+             "name_localizations": {"de": "lernen"}}  # fmt: skip
+    command = {"name": "pickomino", "type": 1, "description": "Pickomino", "options": [learn]}
+    url = f"{fake.api_base}/applications/{fake.application_id}/commands"
+    headers = {"Authorization": f"Bot {fake.token}"}
+    async with http.put(url, json=[command], headers=headers) as response:
+        assert response.status == 200, await response.text()
+    while "commands" not in (sync := await frame(ws, "sync")):
+        pass
+    [shown] = [c for c in sync["commands"] if c["name"] == "pickomino"]
+    assert shown["options"][0]["name_localizations"] == {"de": "lernen"}
+    await ws.close()

@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
 
+import aiohttp
 import pytest
 from aiohttp import web
 
@@ -39,6 +40,7 @@ from tests.devserver.play_driver import (
     play_server,
     play_to_the_end,
 )
+from tests.devserver.test_page import post
 from tests.devserver.test_play_browser import ARTIFACTS
 
 ZOE = "🦄 Zoë ✨"
@@ -184,6 +186,29 @@ async def test_a_server_that_closes_every_socket_gets_no_more_than_three_in_30_s
         banner = await page.inner_text("#banner")
         assert banner.startswith("Connection lost; trying again in")
         await shot(page, "retrying-390")
+        await context.close()
+    finally:
+        await fake.close()
+
+
+async def test_relative_times_count_down_in_the_pages_language(camera: Camera) -> None:
+    fake = FakeDiscord(players=(), channel_names=("dice-games",))
+    page_server = Page(fake)
+    await fake.start(setup=page_server.setup)
+    try:
+        soon = int(time.time()) + 61
+        async with aiohttp.ClientSession() as http:
+            await post(fake, http, {"content": f"Zug endet <t:{soon}:R>"})
+        context = await camera.browser.new_context(viewport={"width": 390, "height": 844})
+        page = await context.new_page()
+        await page.goto(f"{fake.base_url}/?as=Anne&lang=de")
+        span = page.locator("#chat .dc-timestamp")
+        assert await span.inner_text() in ("in 1 Minute", "in 59 Sekunden")
+        await page.wait_for_function(  # and a few seconds later, as the page counts
+            "() => /^in 5\\d Sekunden$/.test(document.querySelector('#chat .dc-timestamp')"
+            ".textContent)",
+            timeout=10_000,
+        )
         await context.close()
     finally:
         await fake.close()

@@ -244,6 +244,7 @@
       if (slot !== wanted) chat.insertBefore(slot, wanted);
       previous = slot;
     }
+    tick();
     if (atBottom || added) chat.scrollTop = chat.scrollHeight;
     const pending = stats.pending;
     if (pending && (pending.message in frame.upsert || added)) {
@@ -251,6 +252,31 @@
       requestAnimationFrame(function () { stats.clicks.push(performance.now() - pending.at); });
     }
   }
+
+  // Relative times ("in 2 minutes") count down as on Discord: the server drew them when
+  // the message changed; the page redraws them each second in its language, with the
+  // units and rounding of Babel's format_timedelta (threshold 1) that drew them first.
+  const relative = new Intl.RelativeTimeFormat(document.documentElement.lang, { numeric: "always" });
+  const UNITS = [["year", 31536000], ["month", 2592000], ["week", 604800], ["day", 86400],
+    ["hour", 3600], ["minute", 60], ["second", 1]];
+  function relativeText(unix) {
+    const delta = Math.round(unix - Date.now() / 1000);
+    const seconds = Math.abs(delta);
+    for (const [unit, size] of UNITS) {
+      if (seconds >= size || unit === "second") {
+        const amount = Math.max(1, Math.round(seconds / size));
+        return relative.format(delta < 0 ? -amount : amount, unit);
+      }
+    }
+    return "";
+  }
+  function tick() {
+    for (const span of chat.querySelectorAll("[data-relative]")) {
+      const text = relativeText(Number(span.dataset.relative));
+      if (span.textContent !== text) span.textContent = text;
+    }
+  }
+  setInterval(tick, 1000);
 
   function drawChannels(channels) {
     channelsNav.replaceChildren();
