@@ -1,10 +1,12 @@
 # The three commands a new user needs: `make run`, `make test` and `make play`.
-# Both create the virtual environment on first use, so a fresh machine with
-# python3 and make is enough.
+# Each creates the virtual environment on first use, so a fresh machine with
+# python3 and make is enough. `make run` and `make play` install what the bot runs on
+# (the runtime lock); `make test` adds the development tools and Chromium.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+RUNTIME_STAMP := $(VENV)/.installed-runtime
 LOCK_RUNTIME := requirements/runtime.lock
 LOCK_DEV := requirements/dev.lock
 PIP := $(BIN)/python -m pip
@@ -14,6 +16,8 @@ PIP_RANGE := pip>=24.2,<27
 PIP_TOOLS_RANGE := pip-tools>=7.5,<8
 # The Python the lock files were compiled with, from the header pip-compile writes.
 LOCK_PYTHON := $(shell sed -n 's/.*pip-compile with Python \([0-9.]*\).*/\1/p' $(LOCK_DEV) 2>/dev/null)
+# True (exit 0) when the venv's Python is the one the locks are for.
+LOCK_FITS := $(BIN)/python -c 'import sys; sys.exit("%d.%d" % sys.version_info[:2] != "$(LOCK_PYTHON)")'
 # Reuses the pins already in the lock files; `make lock UPGRADE=1` moves everything
 # to the newest versions pyproject.toml allows.
 COMPILE := $(BIN)/pip-compile --quiet --generate-hashes --allow-unsafe --strip-extras \
@@ -38,9 +42,27 @@ $(BIN)/python:
 # its hashes for the Python they were compiled with; another Python (which may need other
 # packages, such as audioop-lts on 3.13) installs from pyproject.toml's ranges instead, and
 # so does a dependency added to pyproject.toml that the locks do not have yet.
+#
+# What the bot runs on (`make run`, `make play`): the runtime lock, as the Docker image.
+$(RUNTIME_STAMP): pyproject.toml $(LOCK_RUNTIME) | $(BIN)/python
+	@echo "Installing the bot and what it runs on into $(VENV)"
+	@if $(LOCK_FITS); then \
+	  $(PIP_INSTALL) --require-hashes -r $(LOCK_RUNTIME); \
+	else \
+	  echo "note: $(LOCK_RUNTIME) is for Python $(LOCK_PYTHON); installing from pyproject.toml"; \
+	  $(PIP_INSTALL) -e '.[postgres]'; \
+	fi
+	@$(PIP_INSTALL) --no-deps -e .
+	@$(PIP) check >/dev/null || { \
+	  echo "note: the lock files lack dependencies of pyproject.toml (run make lock); adding them"; \
+	  $(PIP_INSTALL) -e '.[postgres]'; }
+	@touch $(RUNTIME_STAMP)
+
+# Everything (`make test` and the other developer targets): the dev lock, which holds the
+# runtime's pins too, and Chromium for the browser tests.
 $(STAMP): pyproject.toml $(LOCK_RUNTIME) $(LOCK_DEV) | $(BIN)/python
-	@echo "Installing the project and its dependencies into $(VENV)"
-	@if $(BIN)/python -c 'import sys; sys.exit("%d.%d" % sys.version_info[:2] != "$(LOCK_PYTHON)")'; then \
+	@echo "Installing the project, its dependencies and the development tools into $(VENV)"
+	@if $(LOCK_FITS); then \
 	  $(PIP_INSTALL) --require-hashes -r $(LOCK_DEV); \
 	else \
 	  echo "note: $(LOCK_DEV) is for Python $(LOCK_PYTHON); installing from pyproject.toml"; \
@@ -51,7 +73,7 @@ $(STAMP): pyproject.toml $(LOCK_RUNTIME) $(LOCK_DEV) | $(BIN)/python
 	  echo "note: the lock files lack dependencies of pyproject.toml (run make lock); adding them"; \
 	  $(PIP_INSTALL) -e '.[dev]'; }
 	@$(MAKE) --no-print-directory browser
-	@touch $(STAMP)
+	@touch $(STAMP) $(RUNTIME_STAMP)
 
 # Chromium and an emoji font for bot.preview's screenshots, from apt when we can (root with
 # apt-get); never a failure: without them only the browser tests fail, saying how to install.
@@ -64,13 +86,14 @@ browser:
 	  || echo "warning: apt-get could not install Chromium; the preview's browser tests will fail (SKIP_BROWSER=1 skips them)" >&2; \
 	fi
 
-run: $(STAMP)
+run: $(RUNTIME_STAMP)
 	$(BIN)/python -m bot
 
-# The games in a browser, on a local stand-in for Discord: no token, no network.
+# The games in a browser, on a local stand-in for Discord: no token, no network, and only
+# the runtime installed (Chromium and the dev tools are for the tests).
 # PLAY_ARGS="--port 9000" or "--host 0.0.0.0" (prints a warning) to change where it listens;
 # PLAY_ARGS="--real-discord" for Discord's latency, rate limits and rules.
-play: $(STAMP)
+play: $(RUNTIME_STAMP)
 	$(BIN)/python -m bot.devserver $(PLAY_ARGS)
 
 test: $(STAMP)

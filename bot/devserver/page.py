@@ -6,6 +6,12 @@ tab what changed as soon as the stand-in changes (no polling), and turns the tab
 clicks, menu choices and typed commands into the interactions Discord would send the
 bot. Ephemeral messages go only to the person they were sent to. A refusal of the page's
 own (a button that is gone, an unknown command, a frame too large) goes to that tab only.
+
+Each tab has a language (`?lang=`, else the browser's): the page's words, the messages'
+own (Only you can see this, Today at, relative times) and the commands' names are in it,
+and it is the locale of that tab's interactions, so the bot answers in it too. A name
+Discord would refuse is refused with its reason and the socket closed (`NAME_REFUSED`):
+the page asks again rather than reconnecting.
 """
 
 from __future__ import annotations
@@ -15,6 +21,7 @@ import contextlib
 import json
 import logging
 import re
+import unicodedata
 from dataclasses import dataclass, field
 from html import escape
 from importlib import resources
@@ -22,10 +29,11 @@ from typing import Any
 
 from aiohttp import WSMsgType, web
 
-from bot.devserver import typed
+from bot.devserver import names, typed
+from bot.devserver.language import command_path, discord_locale, page_locale
 from bot.devserver.standin import FakeDiscord, FakeDiscordTimeout, FakeMessage, FakeUser
 from bot.i18n import t
-from bot.i18n.locales import DEFAULT_LOCALE, LOCALES, with_locale
+from bot.i18n.locales import DEFAULT_LOCALE, with_locale
 from bot.preview.html import CommandUse, message_html, stylesheet
 
 log = logging.getLogger(__name__)
@@ -34,16 +42,15 @@ MAX_FRAME = 16 * 1024  # bytes a tab may send in one WebSocket frame
 SHOWN_MESSAGES = 100  # the newest messages of a channel a tab is sent
 MAX_CHANNELS = 20
 ANSWER_TIMEOUT = 15.0  # seconds: a bot restarting comes back within this
-NAME = re.compile(r"[^\W_][\w .'-]{0,31}")
+NAME_REFUSED = 4001  # the close code after a refused name: ask, do not reconnect
 CHANNEL_NAME = re.compile(r"[a-z0-9][a-z0-9_-]{0,31}")
 # The words the script shows (play.page.<key>); the page's own are filled in as {{key}}.
 SCRIPT_WORDS = (
     "you_are", "reconnecting", "bot_starting", "too_large", "not_connected",
-    "new_channel_prompt", "optional",
+    "new_channel_prompt", "optional", "true", "false", "connected", "connecting",
+    "retrying",
 )  # fmt: skip
 _PLACEHOLDER = re.compile(r"\{\{(\w+)\}\}")
-# Discord's code for a language where it differs from ours (a member's `locale`).
-DISCORD_LOCALES = {"en": "en-US", "es": "es-ES"}
 STATIC = {
     "play.css": "text/css",
     "play.js": "text/javascript",
@@ -81,7 +88,8 @@ class Page:
     def __init__(self, fake: FakeDiscord) -> None:
         self.fake = fake
         self.tabs: set[Tab] = set()
-        self._rendered: dict[int, tuple[tuple[Any, ...], str]] = {}
+        # (message id, language) -> (the message's version key, its HTML)
+        self._rendered: dict[tuple[int, str], tuple[tuple[Any, ...], str]] = {}
         self._flush_scheduled = False
         self._tasks: set[asyncio.Task[None]] = set()
         fake.listeners.append(self.changed)
@@ -89,6 +97,7 @@ class Page:
     def setup(self, app: web.Application) -> None:
         app.router.add_get("/", self.index)
         app.router.add_get("/play/ws", self.socket)
+        app.router.add_get("/play/ping", self.ping)
         app.router.add_get("/play/emoji/{name}.png", self.emoji)
         app.router.add_get("/play/static/discord.css", self.discord_css)
         app.router.add_get("/play/static/{name}", self.static)
@@ -96,17 +105,25 @@ class Page:
     # ---- files ------------------------------------------------------------------------
 
     async def index(self, request: web.Request) -> web.Response:
-        """The page in the browser's language: its words filled in, and those the script
-        needs as JSON."""
-        locale = page_locale(request.headers.get("Accept-Language", ""))
+        """The page in its language (`?lang=`, else the browser's): its words filled in,
+        and those the script needs as JSON."""
+        asked = request.query.get("lang") or request.headers.get("Accept-Language") or ""
+        locale = page_locale(asked)
         html = resources.files(__package__).joinpath("static/play.html").read_text("utf-8")
         with with_locale(locale):
             words = {key: t(f"play.page.{key}") for key in SCRIPT_WORDS}
-            html = _PLACEHOLDER.sub(lambda m: escape(t(f"play.page.{m.group(1)}")), html)
+            html = _PLACEHOLDER.sub(
+                lambda m: escape(t(f"play.page.{m.group(1)}", limit=names.MAX_LENGTH)), html
+            )
         # JSON inside <script>: only "<" could end it early.
         script = json.dumps(words, ensure_ascii=False).replace("<", "\\u003c")
-        html = html.replace("$lang", locale).replace("$words", script)
+        html = html.replace("$lang", locale).replace("$discord_locale", discord_locale(locale))
+        html = html.replace("$limit", str(names.MAX_LENGTH)).replace("$words", script)
         return web.Response(text=html, content_type="text/html", headers=_NO_STORE)
+
+    async def ping(self, request: web.Request) -> web.Response:
+        """What a tab that lost its socket asks before opening another: is the server up."""
+        return web.Response(status=204, headers=_NO_STORE)
 
     async def static(self, request: web.Request) -> web.Response:
         name = request.match_info["name"]
@@ -157,14 +174,16 @@ class Page:
         try:
             if data.get("op") != "hello":
                 raise Refusal("hello_first")
-            user = self.person(str(data.get("name", "")))
+            user = self.person(data.get("name"))
         except Refusal as refusal:
             with with_locale(locale):
                 text = str(refusal)
-            await _send(ws, {"op": "refusal", "text": text, "fatal": True})
+            # The tab asks for another name: no reconnecting with this one.
+            await _send(ws, {"op": "name_refused", "text": text, "name": data.get("name")})
+            await ws.close(code=NAME_REFUSED, message=b"name refused")
             return None
         # The bot answers this person in their language, as Discord tells it the client's.
-        user.locale = DISCORD_LOCALES.get(locale, locale)
+        user.locale = discord_locale(locale)
         channel_id = _as_id(data.get("channel"))
         if channel_id not in self.fake.channels:
             channel_id = self.fake.channel.id
@@ -174,13 +193,15 @@ class Page:
         await self.sync(tab)
         return tab
 
-    def person(self, name: str) -> FakeUser:
-        """The member called `name` (as typed, any case), added to the server if new."""
-        name = " ".join(name.split())
-        if not NAME.fullmatch(name):
-            raise Refusal("name")
+    def person(self, typed: object) -> FakeUser:
+        """The member called `typed` (any case, whitespace as Discord trims it), added to
+        the server if new; Refusal if Discord would not take it as a display name."""
+        try:
+            name = names.display_name(typed)
+        except names.NameRefused as refused:
+            raise Refusal(refused.key, **refused.params) from None
         for user in self.fake.users.values():
-            if user.display_name.casefold() == name.casefold():
+            if _same_name(user.display_name, name):
                 return user
         base = re.sub(r"[^a-z0-9_.]", "", name.lower().replace(" ", "_"))[:28] or "player"
         username, serial = base, 1
@@ -218,12 +239,13 @@ class Page:
             await _send(tab.ws, {"op": "refusal", "text": text, "seq": data.get("seq")})
 
     async def command(self, tab: Tab, text: str) -> None:
-        parsed = typed.parse(text, self.fake.all_commands())
+        parsed = typed.parse(text, self.fake.all_commands(), tab.locale)
         options = dict(parsed.options)
         command = _find_leaf(self.fake.find_command(parsed.path[0]), parsed.path)
         for option in command:
             if option["type"] == typed.USER and option["name"] in options:
                 options[option["name"]] = self._member(options[option["name"]])
+        _speak(tab)
         try:
             interaction = await self.fake.send_command(
                 tab.user,
@@ -252,6 +274,7 @@ class Page:
             raise Refusal("message_gone")
         if not isinstance(custom_id, str) or not 1 <= len(custom_id) <= 100:
             raise Refusal("not_component")
+        _speak(tab)
         try:
             if values is None:
                 interaction = await self.fake.click(
@@ -334,7 +357,7 @@ class Page:
         for message in messages:
             key = self._key(message)
             if tab.shown.get(message.id) != key:
-                upsert[str(message.id)] = self.render(message, key)
+                upsert[str(message.id)] = self.render(message, key, tab.locale)
                 tab.shown[message.id] = key
         ids = {m.id for m in messages}
         removed = [str(i) for i in tab.shown if i not in ids]
@@ -359,8 +382,9 @@ class Page:
         fake = self.fake
         return (message.edits, message.flags, len(fake.users), len(fake.emoji_images))
 
-    def render(self, message: FakeMessage, key: tuple[Any, ...]) -> str:
-        cached = self._rendered.get(message.id)
+    def render(self, message: FakeMessage, key: tuple[Any, ...], locale: str) -> str:
+        """The message as a reader of `locale` sees it (Discord's own words in it)."""
+        cached = self._rendered.get((message.id, locale))
         if cached is not None and cached[0] == key:
             return cached[1]
         fake = self.fake
@@ -369,8 +393,16 @@ class Page:
         command = None
         if metadata.get("name"):
             who = fake.user(int(metadata["user"]["id"])).display_name
-            command = CommandUse(who, str(metadata["name"]))
-        html = message_html(
+            used = command_path(str(metadata["name"]), fake.all_commands(), locale)
+            command = CommandUse(who, used)
+        with with_locale(locale):
+            html = self._html(message, payload, command)
+        self._rendered[message.id, locale] = (key, html)
+        return html
+
+    def _html(self, message: FakeMessage, payload: Any, command: CommandUse | None) -> str:
+        fake = self.fake
+        return message_html(
             payload,
             names={str(u.id): u.display_name for u in fake.users.values()},
             channels={str(c.id): c.name for c in fake.channels.values()},
@@ -381,8 +413,6 @@ class Page:
             },
             command=command,
         )
-        self._rendered[message.id] = (key, html)
-        return html
 
     def _spawn(self, coroutine: Any) -> None:
         task = asyncio.get_running_loop().create_task(coroutine)
@@ -405,18 +435,15 @@ class Page:
 _NO_STORE = {"Cache-Control": "no-store"}
 
 
-def page_locale(header: str) -> str:
-    """Our language for a browser's (`navigator.language`, or an Accept-Language header:
-    the first of its languages we have, by the region-less code too); English else."""
-    by_lower = {code.lower(): code for code in LOCALES}
-    for part in header.split(","):
-        code = part.split(";")[0].strip().lower()
-        for candidate in (code, code.split("-")[0]):
-            if candidate in by_lower:
-                return by_lower[candidate]
-            if candidate == "pt":
-                return "pt-BR"
-    return DEFAULT_LOCALE
+def _speak(tab: Tab) -> None:
+    """The tab's member clicks in the tab's language: Discord sends the locale of the
+    client that made the interaction (one person may have two tabs in two languages)."""
+    tab.user.locale = discord_locale(tab.locale)
+
+
+def _same_name(a: str, b: str) -> bool:
+    """Two ways of typing one name: any case, composed or decomposed accents."""
+    return unicodedata.normalize("NFC", a).casefold() == unicodedata.normalize("NFC", b).casefold()
 
 
 def _as_id(value: Any) -> int | None:

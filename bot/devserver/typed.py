@@ -1,6 +1,10 @@
 """A slash command typed as text (`/pickomino start turn_timer:0 extrawurm:true`), read
 against the schema the bot registered, as Discord's client reads the command box.
 
+Commands, options and choices go by the names Discord's client shows in the typist's
+language (`name_localizations`: `/pickomino starten` in German) or by their own; the
+command sent names them by their own, as Discord's interaction does.
+
 Refusals are `TypedCommandError`: an i18n key (`play.typed.*`) and its parameters, put
 in words in the language of the person who typed it when shown.
 """
@@ -11,7 +15,9 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from bot.devserver.language import shown_name
 from bot.i18n import t
+from bot.i18n.locales import DEFAULT_LOCALE
 
 SUB_COMMAND, GROUP, STRING, INTEGER, BOOLEAN, USER, NUMBER = 1, 2, 3, 4, 5, 6, 10
 MAX_TYPED = 4000  # characters, as Discord's message box
@@ -38,8 +44,9 @@ class TypedCommand:
     options: dict[str, Any]  # leaf options, values of their types
 
 
-def parse(text: str, commands: list[dict[str, Any]]) -> TypedCommand:
-    """The command `text` names, with its options checked and converted."""
+def parse(text: str, commands: list[dict[str, Any]], locale: str = DEFAULT_LOCALE) -> TypedCommand:
+    """The command `text` names, with its options checked and converted; names as a user
+    of `locale` sees them are understood, and refusals name things that way."""
     if len(text) > MAX_TYPED:
         raise TypedCommandError("too_long", length=len(text), limit=MAX_TYPED)
     text = text.strip()
@@ -49,78 +56,97 @@ def parse(text: str, commands: list[dict[str, Any]]) -> TypedCommand:
     head = text[1 : first_option.start() if first_option else len(text)].split()
     if not head:
         raise TypedCommandError("empty")
-    by_name = {c["name"]: c for c in commands if c.get("type", 1) == 1}
-    command = by_name.get(head[0].lower())
+    top = [c for c in commands if c.get("type", 1) == 1]
+    command = _named(top, head[0], locale)
     if command is None:
-        known = ", ".join(f"/{name}" for name in sorted(by_name))
+        known = ", ".join(sorted(f"/{shown_name(c, locale)}" for c in top))
         raise TypedCommandError("unknown", name=head[0], known=known)
     path = [command["name"]]
+    shown = [shown_name(command, locale)]
     schema: list[dict[str, Any]] = command.get("options") or []
     for word in head[1:]:
-        subs = {o["name"]: o for o in schema if o["type"] in (SUB_COMMAND, GROUP)}
-        sub = subs.get(word.lower())
+        subs = [o for o in schema if o["type"] in (SUB_COMMAND, GROUP)]
+        sub = _named(subs, word, locale)
         if sub is None:
             if subs:
                 raise TypedCommandError(
                     "no_sub",
-                    command="/" + " ".join(path),
+                    command="/" + " ".join(shown),
                     word=word,
-                    choices=", ".join(sorted(subs)),
+                    choices=_names(subs, locale),
                 )
-            raise TypedCommandError("option_form", example=_example(schema))
+            raise TypedCommandError("option_form", example=_example(schema, locale))
         path.append(sub["name"])
+        shown.append(shown_name(sub, locale))
         schema = sub.get("options") or []
-    needed = sorted(o["name"] for o in schema if o["type"] in (SUB_COMMAND, GROUP))
+    needed = [o for o in schema if o["type"] in (SUB_COMMAND, GROUP)]
     if needed:
         raise TypedCommandError(
-            "needs_sub", command="/" + " ".join(path), choices=", ".join(needed)
+            "needs_sub", command="/" + " ".join(shown), choices=_names(needed, locale)
         )
-    options = _options(text[first_option.start() :] if first_option else "", schema, path)
+    rest = text[first_option.start() :] if first_option else ""
+    options = _options(rest, schema, "/" + " ".join(shown), locale)
     return TypedCommand(tuple(path), options)
 
 
-def _example(schema: list[dict[str, Any]]) -> str:
-    return f"{schema[0]['name']}:…" if schema else "name:value"
+def _named(items: list[dict[str, Any]], word: str, locale: str) -> dict[str, Any] | None:
+    """The item called `word` as shown in `locale`, or by its own name."""
+    folded = word.casefold()
+    for item in items:
+        if folded in (shown_name(item, locale).casefold(), str(item["name"]).casefold()):
+            return item
+    return None
 
 
-def _options(text: str, schema: list[dict[str, Any]], path: list[str]) -> dict[str, Any]:
+def _names(items: list[dict[str, Any]], locale: str, *, in_order: bool = False) -> str:
+    names = [shown_name(item, locale) for item in items]
+    return ", ".join(names if in_order else sorted(names))
+
+
+def _example(schema: list[dict[str, Any]], locale: str) -> str:
+    return f"{shown_name(schema[0], locale)}:…" if schema else "name:value"
+
+
+def _options(text: str, schema: list[dict[str, Any]], where: str, locale: str) -> dict[str, Any]:
     starts = list(_OPTION_START.finditer(text))
-    by_name = {o["name"]: o for o in schema}
-    where = "/" + " ".join(path)
     options: dict[str, Any] = {}
     for index, match in enumerate(starts):
         end = starts[index + 1].start() if index + 1 < len(starts) else len(text)
-        name, raw = match.group(1).lower(), text[match.end() : end].strip()
-        option = by_name.get(name)
+        typed, raw = match.group(1), text[match.end() : end].strip()
+        option = _named(schema, typed, locale)
         if option is None:
-            known = ", ".join(sorted(by_name)) or "none"
-            raise TypedCommandError("no_option", command=where, name=name, known=known)
-        if name in options:
+            known = _names(schema, locale) or "none"
+            raise TypedCommandError("no_option", command=where, name=typed, known=known)
+        name = shown_name(option, locale)
+        if option["name"] in options:
             raise TypedCommandError("twice", name=name)
-        options[name] = _value(option, raw, where)
-    missing = [o["name"] for o in schema if o.get("required") and o["name"] not in options]
+        options[option["name"]] = _value(option, raw, name, where, locale)
+    missing = [o for o in schema if o.get("required") and o["name"] not in options]
     if missing:
-        raise TypedCommandError(
-            "required", command=where, options=", ".join(f"{m}:" for m in missing)
-        )
+        listed = ", ".join(f"{shown_name(o, locale)}:" for o in missing)
+        raise TypedCommandError("required", command=where, options=listed)
     return options
 
 
-def _value(option: dict[str, Any], raw: str, where: str) -> Any:
-    name, kind = option["name"], option["type"]
+def _value(option: dict[str, Any], raw: str, name: str, where: str, locale: str) -> Any:
+    kind = option["type"]
     if not raw:
         raise TypedCommandError("no_value", name=name)
     choices = option.get("choices")
     if choices:
+        chosen = _named(choices, raw, locale)
+        if chosen is not None:
+            return chosen["value"]
         for choice in choices:
-            if raw.lower() in (str(choice["name"]).lower(), str(choice["value"]).lower()):
+            if raw.casefold() == str(choice["value"]).casefold():
                 return choice["value"]
-        shown = ", ".join(str(c["name"]) for c in choices)
-        raise TypedCommandError("choices", name=name, choices=shown)
+        listed = _names(choices, locale, in_order=True)
+        raise TypedCommandError("choices", name=name, choices=listed)
     if kind == BOOLEAN:
-        if raw.lower() in _TRUE:
+        word = raw.casefold()
+        if word in _TRUE or word == t("play.page.true", locale).casefold():
             return True
-        if raw.lower() in _FALSE:
+        if word in _FALSE or word == t("play.page.false", locale).casefold():
             return False
         raise TypedCommandError("boolean", name=name)
     if kind in (INTEGER, NUMBER):

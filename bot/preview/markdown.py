@@ -11,7 +11,10 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from html import escape
 
+from babel.dates import format_timedelta
+
 from bot.i18n import t
+from bot.i18n.locales import babel_locale, current_locale
 from bot.preview.emoji import (
     CUSTOM_EMOJI,
     UNICODE_EMOJI,
@@ -73,8 +76,11 @@ def _everyone(match: re.Match[str], markup: Markup) -> str:
 
 
 def _timestamp(match: re.Match[str], markup: Markup) -> str:
-    text = timestamp_text(int(match.group(1)), match.group(2) or "f", markup.now)
-    return f'<span class="dc-timestamp">{escape(text)}</span>'
+    style = match.group(2) or "f"
+    text = timestamp_text(int(match.group(1)), style, markup.now)
+    # A relative time carries its instant: a live page counts it down, as Discord does.
+    live = f' data-relative="{int(match.group(1))}"' if style == "R" else ""
+    return f'<span class="dc-timestamp"{live}>{escape(text)}</span>'
 
 
 def _custom_emoji(match: re.Match[str], markup: Markup) -> str:
@@ -275,22 +281,24 @@ _FORMATS = {
     "f": "%-d %B %Y %H:%M",
     "F": "%A, %-d %B %Y %H:%M",
 }
-_UNITS = [("year", 365 * 86400), ("month", 30 * 86400), ("day", 86400), ("hour", 3600)]
-_UNITS += [("minute", 60), ("second", 1)]
 
 
 def timestamp_text(unix: int, style: str, now: float | None = None) -> str:
     """A `<t:unix:style>` timestamp as Discord writes it in UTC (relative ones in the
-    language in force; dates and clock times as for an English reader)."""
+    language in force, by CLDR's patterns through Babel: "in 55 seconds", "vor 2
+    Minuten", "za 5 minut"; dates and clock times as for an English reader)."""
     try:
         moment = dt.datetime.fromtimestamp(unix, dt.UTC)
     except (OverflowError, OSError, ValueError):
         return t("preview.invalid_date")
     if style != "R":
         return moment.strftime(_FORMATS[style])
-    delta = unix - (time.time() if now is None else now)
-    seconds = abs(delta)
-    unit, size = next(((u, s) for u, s in _UNITS if seconds >= s), ("second", 1))
-    count = round(seconds / size)
-    amount = t(f"preview.time.{unit}", count=count)
-    return t("preview.time.future" if delta > 0 else "preview.time.past", amount=amount)
+    # Whole seconds first, then the unit: 59.6 s left reads "in 1 minute", not "in 60
+    # seconds" (threshold 1: a unit is used from one whole of it on).
+    delta = round(unix - (time.time() if now is None else now))
+    return format_timedelta(
+        dt.timedelta(seconds=delta),
+        threshold=1,
+        add_direction=True,
+        locale=babel_locale(current_locale.get()),
+    )

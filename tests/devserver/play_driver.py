@@ -20,6 +20,7 @@ from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlencode
 
 from playwright.async_api import TimeoutError as PlaywrightTimeout
 
@@ -29,6 +30,7 @@ from bot.games.pickomino.engine import Face
 from bot.i18n import t
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
+_ISOLATES = dict.fromkeys(map(ord, "\u2066\u2067\u2068\u2069"))
 START_TIMEOUT = 60.0
 STALE_AFTER = 2.0  # seconds a button to click may take to appear
 STEP_TIMEOUT = 20.0  # seconds for one click to show (a restart of the bot included)
@@ -210,12 +212,17 @@ class Tab:
         page.on("request", lambda request: self.fetched.append(request.url))
 
     @classmethod
-    async def open(cls, browser: Any, url: str, name: str, width: int = 390) -> Tab:
+    async def open(
+        cls, browser: Any, url: str, name: str, width: int = 390, lang: str | None = None
+    ) -> Tab:
+        """A new browser (its own sessionStorage) at the table as `name`, in `lang` (the
+        browser's language otherwise, English in the tests)."""
         context = await browser.new_context(viewport={"width": width, "height": 844})
         page = await context.new_page()
         page.set_default_timeout(STEP_TIMEOUT * 1000)
         tab = cls(page, name)
-        await page.goto(f"{url}/?as={name}")
+        query = {"as": name} | ({"lang": lang} if lang else {})
+        await page.goto(f"{url}/?{urlencode(query)}")
         await page.wait_for_function(
             "() => window.playStats && window.playStats.online && window.playStats.commands > 1",
             timeout=START_TIMEOUT * 1000,
@@ -223,7 +230,10 @@ class Tab:
         return tab
 
     async def messages(self) -> list[Shown]:
-        return [Shown(**m) for m in await self.page.evaluate(_LIVE)]
+        shown = [Shown(**m) for m in await self.page.evaluate(_LIVE)]
+        for message in shown:  # a name isolated for right-to-left reads as typed
+            message.text = message.text.translate(_ISOLATES)
+        return shown
 
     async def live(self) -> Shown:
         """The newest message everyone sees that has buttons: the game."""

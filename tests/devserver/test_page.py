@@ -8,6 +8,7 @@ nothing, and leaves the server running; a saved world comes back in a new stand-
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -16,7 +17,8 @@ import aiohttp
 import pytest
 
 from bot.devserver import world
-from bot.devserver.page import MAX_FRAME, Page
+from bot.devserver.names import NameRefused, display_name
+from bot.devserver.page import MAX_FRAME, NAME_REFUSED, Page
 from bot.devserver.standin import FakeDiscord
 
 
@@ -74,16 +76,58 @@ async def test_a_tab_is_sent_the_channel_and_each_change(table: Any) -> None:
     await ws.close()
 
 
-async def test_the_same_name_is_the_same_person_and_bad_names_are_refused(table: Any) -> None:
+async def test_the_same_name_is_the_same_person_and_any_discord_name_sits_down(
+    table: Any,
+) -> None:
     fake, page, http = table
     assert page.person("Anne") is page.person(" anne ")
-    assert len(fake.users) == 1
+    assert page.person("Zoe\u0308") is page.person("zoë")  # decomposed or composed ë
+    assert len(fake.users) == 2
+    family = "👨\u200d👩\u200d👧"
+    for name in ("🦄 Zoë ✨", "مرحبا", "<script>", "O'Brien-Smith (AFK) #1", "x", family):
+        ws = await tab(fake, http, name)  # welcomed under that very name
+        await ws.close()
     ws = await http.ws_connect(f"{fake.base_url}/play/ws")
-    await ws.send_json({"op": "hello", "name": "<script>"})
-    refusal = await frame(ws, "refusal")
-    assert refusal["fatal"] and "A name is 1 to 32" in refusal["text"]
-    assert len(fake.users) == 1
+    await ws.send_json({"op": "hello", "name": "  🦄   Zoë ✨ "})  # trimmed, as Discord does
+    assert (await frame(ws, "welcome"))["name"] == "🦄 Zoë ✨"
     await ws.close()
+    assert sum(u.display_name == "🦄 Zoë ✨" for u in fake.users.values()) == 1
+
+
+@pytest.mark.parametrize(
+    ("name", "says"),
+    [
+        (None, "at least one visible character"),  # never a member called "None"
+        ("", "at least one visible character"),
+        ("   ", "at least one visible character"),
+        ("\u200d\u0301", "at least one visible character"),
+        ("x" * 33, "That name has 33 characters; Discord allows at most 32."),
+        ("🦄" * 33, "That name has 33 characters"),  # code points, not UTF-16 units
+        ("Anne\u200bBob", "invisible character U+200B"),
+        ("a\u202eb", "invisible character U+202E"),
+        ("Everyone", "Discord keeps “Everyone” for itself"),
+        ("Discord Mod", "“discord”"),
+    ],
+)
+async def test_a_name_discord_would_refuse_is_refused_with_its_reason_and_the_socket_closed(
+    table: Any, name: object, says: str
+) -> None:
+    fake, _, http = table
+    ws = await http.ws_connect(f"{fake.base_url}/play/ws")
+    await ws.send_json({"op": "hello", "name": name})
+    refused = await frame(ws, "name_refused")
+    assert says in refused["text"] and refused["name"] == name
+    closing = await ws.receive(timeout=5)
+    assert closing.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED)
+    assert ws.close_code == NAME_REFUSED  # the page asks for a name: no reconnecting
+    assert not fake.users
+
+
+async def test_thirty_two_emoji_are_a_name() -> None:
+    assert display_name("🦄" * 32) == "🦄" * 32
+    with pytest.raises(NameRefused) as refused:
+        display_name("🦄" * 33)
+    assert refused.value.params == {"count": 33, "limit": 32}
 
 
 @pytest.mark.parametrize(
@@ -170,7 +214,7 @@ async def test_the_page_and_its_refusals_speak_the_browsers_language(table: Any)
     fake, _, http = table
     async with http.get(fake.base_url + "/", headers={"Accept-Language": "de-AT,de;q=0.9"}) as page:
         html = await page.text()
-    assert '<html lang="de">' in html and ">Senden</button>" in html
+    assert '<html lang="de" ' in html and ">Senden</button>" in html
     assert '"reconnecting": "Verbinde wieder mit dem Tisch …"' in html
     ws = await http.ws_connect(f"{fake.base_url}/play/ws")
     await ws.send_json({"op": "hello", "name": "Amélie", "locale": "fr-FR"})
@@ -178,4 +222,53 @@ async def test_the_page_and_its_refusals_speak_the_browsers_language(table: Any)
     assert fake.user("amlie").locale == "fr"  # the bot answers her in French
     await ws.send_json({"op": "command", "text": "/échecs"})
     assert (await frame(ws, "refusal"))["text"].startswith("/échecs n’est pas une commande ici")
+    await ws.close()
+
+
+async def test_each_tab_reads_the_messages_in_its_own_language(table: Any) -> None:
+    fake, _, http = table
+    soon = int(time.time()) + 300
+    message = await post(fake, http, {"content": f"Turn ends <t:{soon}:R>"})
+    shown = {}
+    for name, locale in (("Anne", "de-DE"), ("Bob", "en-GB"), ("Ola", "pl")):
+        ws = await http.ws_connect(f"{fake.base_url}/play/ws")
+        await ws.send_json({"op": "hello", "name": name, "locale": locale})
+        shown[name] = (await frame(ws, "sync"))["upsert"][str(message)]
+        await ws.close()
+    assert "in 5 Minuten" in shown["Anne"] and "Heute um" in shown["Anne"]
+    assert "in 5 minutes" in shown["Bob"] and "Today at" in shown["Bob"]
+    assert "za 5 minut" in shown["Ola"]
+
+
+async def test_lang_in_the_address_wins_over_the_browsers_language(table: Any) -> None:
+    fake, _, http = table
+    german = {"Accept-Language": "de-DE,de;q=0.9"}
+    async with http.get(fake.base_url + "/?lang=pt-br", headers=german) as page:
+        html = await page.text()
+    assert '<html lang="pt-BR" data-discord-locale="pt-BR">' in html
+    async with http.get(fake.base_url + "/?lang=es", headers=german) as page:
+        assert 'data-discord-locale="es-ES"' in await page.text()
+    async with http.get(fake.base_url + "/play/ping") as ping:
+        assert ping.status == 204
+
+
+async def test_commands_the_bot_registers_later_reach_open_tabs_with_their_names(
+    table: Any,
+) -> None:
+    """The suggestions are the bot's own command tree: a command added in a release (say
+    `/pickomino learn`) shows up in the page without a change to the page."""
+    fake, _, http = table
+    ws = await tab(fake, http, "Anne")
+    await frame(ws, "sync")
+    learn = {"name": "learn", "type": 1, "description": "Learn by playing",
+             "name_localizations": {"de": "lernen"}}  # fmt: skip
+    command = {"name": "pickomino", "type": 1, "description": "Pickomino", "options": [learn]}
+    url = f"{fake.api_base}/applications/{fake.application_id}/commands"
+    headers = {"Authorization": f"Bot {fake.token}"}
+    async with http.put(url, json=[command], headers=headers) as response:
+        assert response.status == 200, await response.text()
+    while "commands" not in (sync := await frame(ws, "sync")):
+        pass
+    [shown] = [c for c in sync["commands"] if c["name"] == "pickomino"]
+    assert shown["options"][0]["name_localizations"] == {"de": "lernen"}
     await ws.close()

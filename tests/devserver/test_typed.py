@@ -81,3 +81,52 @@ def test_what_cannot_be_sent_is_refused_with_the_reason(text: str, says: str) ->
     with pytest.raises(TypedCommandError) as refused:
         parse(text, SCHEMA)
     assert says in str(refused.value)
+
+
+GERMAN = [
+    {
+        "name": "pickomino",
+        "type": 1,
+        "options": [
+            {
+                "name": "start",
+                "name_localizations": {"de": "starten"},
+                "type": 1,
+                "options": [
+                    {"name": "hints", "name_localizations": {"de": "tipps"}, "type": 5},
+                    {
+                        "name": "first_player",
+                        "name_localizations": {"de": "startspieler"},
+                        "type": 3,
+                        "choices": [
+                            {
+                                "name": "Random seat",
+                                "value": "random",
+                                "name_localizations": {"de": "Zufälliger Platz"},
+                            },
+                            {
+                                "name": "The host",
+                                "value": "host",
+                                "name_localizations": {"de": "Der Gastgeber"},
+                            },
+                        ],
+                    },
+                ],
+            }
+        ],
+    }
+]
+
+
+def test_names_as_a_german_client_shows_them_are_read_and_sent_as_registered() -> None:
+    typed = parse("/pickomino starten tipps:falsch startspieler:der gastgeber", GERMAN, "de")
+    assert typed.path == ("pickomino", "start")
+    assert typed.options == {"hints": False, "first_player": "host"}
+    # The registered names work too (a README's example in a German tab).
+    assert parse("/pickomino start hints:true", GERMAN, "de").options == {"hints": True}
+    with pytest.raises(TypedCommandError) as refused:
+        parse("/pickomino starten startspieler:ich", GERMAN, "de")
+    assert refused.value.params["choices"] == "Zufälliger Platz, Der Gastgeber"
+    with pytest.raises(TypedCommandError) as refused:
+        parse("/pickomino beginnen", GERMAN, "de")
+    assert refused.value.params["choices"] == "starten"

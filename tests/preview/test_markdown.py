@@ -6,6 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from bot.i18n import with_locale
 from bot.preview.emoji import is_jumbo
 from bot.preview.markdown import Markup, inline_html, markdown_html, timestamp_text
 from tests.preview.dom import parse
@@ -129,13 +130,20 @@ def test_timestamp_styles(style, text):
     [
         (300, "in 5 minutes"),
         (-7200, "2 hours ago"),
-        (60, "in a minute"),
+        (60, "in 1 minute"),
+        (59, "in 59 seconds"),
         (-86400 * 3, "3 days ago"),
     ],
 )
 def test_relative_timestamps_count_from_now(offset, text):
     tree = parse(md(f"Time left: <t:{NOW + offset}:R>"))
     assert tree.one("dc-timestamp").text() == text
+
+
+def test_a_relative_time_in_whole_seconds_and_the_reader_s_language():
+    assert timestamp_text(NOW + 60, "R", now=NOW + 0.4) == "in 1 minute"  # not "60 seconds"
+    with with_locale("pl"):
+        assert timestamp_text(NOW + 300, "R", now=NOW) == "za 5 minut"
 
 
 def test_custom_emoji_image_or_placeholder_box():

@@ -12,6 +12,7 @@
   const input = document.getElementById("command");
   const list = document.getElementById("suggestions");
   const me = document.getElementById("me");
+  const stateDot = document.getElementById("state");
   const params = new URLSearchParams(location.search);
   // The page's words in its language, put in by the server (play.page.* in bot/i18n).
   const words = JSON.parse(document.getElementById("play-words").textContent);
@@ -22,52 +23,151 @@
   }
 
   // What a test or a benchmark reads: click-to-drawn times in ms, and the state.
-  const stats = { clicks: [], pending: null, connected: false, online: null, refusals: 0, commands: 0 };
+  const stats = {
+    clicks: [], pending: null, connected: false, online: null, refusals: 0, commands: 0,
+    sockets: 0, state: "connecting", nextAttemptAt: null,
+  };
   window.playStats = stats;
 
   let ws = null;
-  let retry = 250;
   let seq = 0;
   let commands = [];
   let channelId = sessionStorage.getItem("play.channel") || params.get("channel") || "";
   let refusalTimer = null;
 
+  // ---- who this tab is ----------------------------------------------------------------
+
+  const dialog = document.getElementById("name-dialog");
+  const field = document.getElementById("name-input");
+  const counter = document.getElementById("name-count");
+  const nameRefusal = document.getElementById("name-refusal");
+  const LIMIT = Number(counter.dataset.limit);
+  let askingName = false;
+
+  // ?as= is read once: a name the server refuses is asked for in the box, never retried,
+  // and a reload keeps the name chosen there (sessionStorage) rather than the URL's.
+  if (params.has("as")) {
+    sessionStorage.setItem("play.name", params.get("as"));
+    params.delete("as");
+    const query = params.toString();
+    history.replaceState(null, "", location.pathname + (query ? "?" + query : "") + location.hash);
+  }
+
   function name() {
-    const wanted = params.get("as");
-    if (wanted) sessionStorage.setItem("play.name", wanted);
     return sessionStorage.getItem("play.name");
   }
 
-  function askName() {
-    const dialog = document.getElementById("name-dialog");
-    const field = document.getElementById("name-input");
-    document.getElementById("name-form").addEventListener("submit", function () {
-      const given = field.value.trim();
-      if (!given) return;
-      sessionStorage.setItem("play.name", given);
-      connect();
-    });
-    dialog.showModal();
+  // Characters as Discord counts them: code points, after trimming the whitespace.
+  function length(text) {
+    return Array.from(text.trim().replace(/\s+/g, " ")).length;
+  }
+
+  function count() {
+    const used = length(field.value);
+    counter.textContent = used + "/" + LIMIT;
+    counter.classList.toggle("play-over", used > LIMIT);
+  }
+
+  function askName(reason, given) {
+    askingName = true;
+    clearTimeout(retryTimer);
+    setState("name");
+    if (typeof given === "string") field.value = given;
+    nameRefusal.textContent = reason || "";
+    nameRefusal.hidden = !reason;
+    count();
+    if (!dialog.open) dialog.showModal();
     field.focus();
   }
 
+  field.addEventListener("input", count);
+  dialog.addEventListener("cancel", function (event) { event.preventDefault(); }); // a name is needed
+  document.getElementById("name-form").addEventListener("submit", function () {
+    sessionStorage.setItem("play.name", field.value);
+    askingName = false;
+    attempt = 0;
+    connect();
+  });
+
+  // ---- the connection -----------------------------------------------------------------
+  // One socket at a time. When it drops, the page asks /play/ping (a plain request, not a
+  // socket) after a back-off, 0.5 s doubling to 10 s with ±20 % jitter, until the server
+  // answers; then it opens a socket. Whatever the server does, a tab opens at most
+  // MAX_OPENS sockets in any OPEN_WINDOW (one that accepts and closes at once cannot make
+  // it loop). A refused name asks for another name instead of reconnecting.
+  const FIRST_DELAY = 500;
+  const MAX_DELAY = 10000;
+  const JITTER = 0.2;
+  const MAX_OPENS = 3;
+  const OPEN_WINDOW = 30000;
+  const STABLE = 10000; // a session this long starts the back-off afresh
+  let attempt = 0;
+  let opens = []; // when the last sockets were opened (ms)
+  let retryTimer = null;
+  let countdownTimer = null;
+  let welcomedAt = 0;
+
   function connect() {
+    clearTimeout(retryTimer);
+    const now = Date.now();
+    opens = opens.filter(function (at) { return now - at < OPEN_WINDOW; });
+    if (opens.length >= MAX_OPENS) {
+      schedule(opens[0] + OPEN_WINDOW - now, false);
+      return;
+    }
+    opens.push(now);
+    stats.sockets += 1;
+    setState("connecting");
     const scheme = location.protocol === "https:" ? "wss:" : "ws:";
-    ws = new WebSocket(scheme + "//" + location.host + "/play/ws");
-    ws.addEventListener("open", function () {
-      retry = 250;
-      stats.connected = true;
+    const socket = new WebSocket(scheme + "//" + location.host + "/play/ws");
+    ws = socket;
+    socket.addEventListener("open", function () {
       send({ op: "hello", name: name(), channel: channelId, locale: document.documentElement.lang });
-      showBanner();
     });
-    ws.addEventListener("message", function (event) { receive(JSON.parse(event.data)); });
-    ws.addEventListener("close", function (event) {
+    socket.addEventListener("message", function (event) { receive(JSON.parse(event.data)); });
+    socket.addEventListener("close", function (event) {
+      if (socket !== ws) return;
       stats.connected = false;
       if (event.code === 1009) refuse(say("too_large"));
-      showBanner();
-      setTimeout(connect, retry);
-      retry = Math.min(retry * 2, 4000);
+      if (askingName) return;
+      if (welcomedAt && Date.now() - welcomedAt > STABLE) attempt = 0;
+      welcomedAt = 0;
+      schedule(backoff(), true);
     });
+  }
+
+  function backoff() {
+    const delay = Math.min(MAX_DELAY, FIRST_DELAY * Math.pow(2, attempt));
+    attempt += 1;
+    return delay * (1 - JITTER + 2 * JITTER * Math.random());
+  }
+
+  // Wait `delay` ms, counting down in the banner; then ask whether the server is up
+  // (`probe`), or connect at once (the socket budget was all that waited).
+  function schedule(delay, probe) {
+    clearTimeout(retryTimer);
+    stats.nextAttemptAt = Date.now() + delay;
+    setState("retrying");
+    retryTimer = setTimeout(probe ? ping : connect, delay);
+  }
+
+  function ping() {
+    setState("connecting");
+    fetch("/play/ping", { cache: "no-store" })
+      .then(function (response) {
+        if (!response.ok) throw new Error("HTTP " + response.status);
+        if (!askingName) connect();
+      })
+      .catch(function () { if (!askingName) schedule(backoff(), true); });
+  }
+
+  function setState(state) {
+    stats.state = state;
+    stateDot.dataset.state = state;
+    stateDot.title = state === "connected" ? say("connected") : say("connecting");
+    clearInterval(countdownTimer);
+    if (state === "retrying") countdownTimer = setInterval(showBanner, 250);
+    showBanner();
   }
 
   function send(frame) {
@@ -81,7 +181,11 @@
 
   function receive(frame) {
     if (frame.op === "welcome") {
-      me.textContent = say("you_are", { name: frame.name });
+      welcomedAt = Date.now();
+      stats.connected = true;
+      setState("connected");
+      // Isolated (FSI … PDI): a right-to-left name keeps the sentence's order.
+      me.textContent = say("you_are", { name: "⁨" + frame.name + "⁩" });
     } else if (frame.op === "sync") {
       sync(frame);
     } else if (frame.op === "switched") {
@@ -89,13 +193,12 @@
       sessionStorage.setItem("play.channel", channelId);
       chat.replaceChildren();
       markChannel();
+    } else if (frame.op === "name_refused") {
+      sessionStorage.removeItem("play.name");
+      askName(frame.text, typeof frame.name === "string" ? frame.name : "");
     } else if (frame.op === "refusal") {
       stats.pending = null;
       refuse(frame.text);
-      if (frame.fatal) {
-        sessionStorage.removeItem("play.name");
-        ws.close();
-      }
     }
   }
 
@@ -141,6 +244,7 @@
       if (slot !== wanted) chat.insertBefore(slot, wanted);
       previous = slot;
     }
+    tick();
     if (atBottom || added) chat.scrollTop = chat.scrollHeight;
     const pending = stats.pending;
     if (pending && (pending.message in frame.upsert || added)) {
@@ -148,6 +252,31 @@
       requestAnimationFrame(function () { stats.clicks.push(performance.now() - pending.at); });
     }
   }
+
+  // Relative times ("in 2 minutes") count down as on Discord: the server drew them when
+  // the message changed; the page redraws them each second in its language, with the
+  // units and rounding of Babel's format_timedelta (threshold 1) that drew them first.
+  const relative = new Intl.RelativeTimeFormat(document.documentElement.lang, { numeric: "always" });
+  const UNITS = [["year", 31536000], ["month", 2592000], ["week", 604800], ["day", 86400],
+    ["hour", 3600], ["minute", 60], ["second", 1]];
+  function relativeText(unix) {
+    const delta = Math.round(unix - Date.now() / 1000);
+    const seconds = Math.abs(delta);
+    for (const [unit, size] of UNITS) {
+      if (seconds >= size || unit === "second") {
+        const amount = Math.max(1, Math.round(seconds / size));
+        return relative.format(delta < 0 ? -amount : amount, unit);
+      }
+    }
+    return "";
+  }
+  function tick() {
+    for (const span of chat.querySelectorAll("[data-relative]")) {
+      const text = relativeText(Number(span.dataset.relative));
+      if (span.textContent !== text) span.textContent = text;
+    }
+  }
+  setInterval(tick, 1000);
 
   function drawChannels(channels) {
     channelsNav.replaceChildren();
@@ -169,8 +298,14 @@
 
   function showBanner() {
     let text = "";
-    if (!stats.connected) text = say("reconnecting");
-    else if (stats.online === false) text = say("bot_starting");
+    if (stats.state === "retrying") {
+      const left = Math.max(1, Math.ceil((stats.nextAttemptAt - Date.now()) / 1000));
+      text = say("retrying", { seconds: left });
+    } else if (stats.state === "connecting") {
+      text = stats.sockets > 1 ? say("reconnecting") : say("connecting");
+    } else if (stats.state === "connected" && stats.online === false) {
+      text = say("bot_starting");
+    }
     banner.textContent = text;
     banner.hidden = !text;
   }
@@ -281,6 +416,25 @@
     drawSuggestions();
   }
 
+  // Commands, options and choices by the names Discord's client shows in the page's
+  // language (name_localizations), as the bot registered them; typed by either name.
+  const discordLang = document.documentElement.dataset.discordLocale;
+  function local(item) {
+    return String((item.name_localizations || {})[discordLang] || item.name);
+  }
+  function about(item) {
+    return (item.description_localizations || {})[discordLang] || item.description;
+  }
+  function named(items, word) {
+    const lower = word.toLowerCase();
+    return items.find(function (c) {
+      return local(c).toLowerCase() === lower || String(c.name).toLowerCase() === lower;
+    });
+  }
+  function startsWith(item, partial) {
+    return local(item).toLowerCase().startsWith(partial.toLowerCase());
+  }
+
   function options(text) {
     if (!text.startsWith("/")) return [];
     const words = text.slice(1).split(" ");
@@ -291,18 +445,18 @@
     for (const word of words) {
       if (!word) continue;
       if (level === null) break;
-      const next = level.find(function (c) { return c.name === word.toLowerCase(); });
+      const next = named(level, word);
       if (!next) return [];
       node = next;
-      typed += next.name + " ";
+      typed += local(next) + " ";
       const groups = (next.options || []).filter(isGroup);
       level = groups.length ? groups : null;
     }
     if (level !== null) {
       return level
-        .filter(function (c) { return c.name.startsWith(partial.toLowerCase()); })
+        .filter(function (c) { return startsWith(c, partial); })
         .map(function (c) {
-          return { text: typed + c.name + " ", what: (node ? "" : "/") + c.name, about: about(c) };
+          return { text: typed + local(c) + " ", what: (node ? "" : "/") + local(c), about: about(c) };
         });
     }
     // The leaf: its options, or the choices of the option being typed.
@@ -310,33 +464,28 @@
     const before = text.slice(0, text.length - partial.length);
     const colon = partial.indexOf(":");
     if (colon >= 0) {
-      const option = leaf.find(function (o) { return o.name === partial.slice(0, colon).toLowerCase(); });
+      const option = named(leaf, partial.slice(0, colon));
       if (!option) return [];
       let values = option.choices || [];
-      if (option.type === 5) values = [{ name: "True" }, { name: "False" }];
-      const start = partial.slice(colon + 1).toLowerCase();
+      if (option.type === 5) values = [{ name: say("true") }, { name: say("false") }];
+      const start = partial.slice(colon + 1);
       return values
-        .filter(function (c) { return String(c.name).toLowerCase().startsWith(start); })
+        .filter(function (c) { return startsWith(c, start); })
         .map(function (c) {
-          return { text: before + option.name + ":" + c.name + " ", what: String(c.name), about: option.name };
+          return { text: before + local(option) + ":" + local(c) + " ", what: local(c), about: local(option) };
         });
     }
-    const used = new Set((text.match(/[\w-]+(?=:)/g) || []).map(function (n) { return n.toLowerCase(); }));
+    const used = new Set((text.match(/[^\s:]+(?=:)/g) || []).map(function (n) { return n.toLowerCase(); }));
     return leaf
-      .filter(function (o) { return !used.has(o.name) && o.name.startsWith(partial.toLowerCase()); })
+      .filter(function (o) {
+        return !used.has(local(o).toLowerCase()) && !used.has(o.name) && startsWith(o, partial);
+      })
       .map(function (o) {
-        return { text: before + o.name + ":", what: o.name + (o.required ? "" : " (" + say("optional") + ")"), about: about(o) };
+        return { text: before + local(o) + ":", what: local(o) + (o.required ? "" : " (" + say("optional") + ")"), about: about(o) };
       });
   }
 
   function isGroup(option) { return option.type === 1 || option.type === 2; }
-
-  // A command's or option's description in the page's language, as Discord shows it.
-  const discordLang = { en: "en-US", es: "es-ES" }[document.documentElement.lang] ||
-    document.documentElement.lang;
-  function about(item) {
-    return (item.description_localizations || {})[discordLang] || item.description;
-  }
 
   function drawSuggestions() {
     list.replaceChildren();
@@ -357,5 +506,5 @@
     list.hidden = !shown.length;
   }
 
-  if (name()) connect(); else askName();
+  if (name()) connect(); else askName("", "");
 })();
