@@ -5,7 +5,12 @@ does not fill up. None for computer players, none for people who turned them off
 
 Each ping is stored (bot.storage.pings) as well as kept in memory: after a restart the
 ping of a turn still in progress is still deleted when that turn ends, and at start-up
-(`restore`) the pings of turns that ended while the bot was down are deleted."""
+(`restore`) the pings of turns that ended while the bot was down are deleted.
+
+A ping is worth sending only now: where the channel's rate limit would hold it (or the
+deletion of the ping before it), it is skipped, never queued behind the game. The
+channel's next change then deletes what is left and pings whoever's turn it is then,
+so the pings skipped merge into one, for the current turn."""
 
 from __future__ import annotations
 
@@ -13,6 +18,7 @@ import asyncio
 import logging
 
 import discord
+from discord.http import Route
 
 from bot.i18n import t
 from bot.plugin import Games
@@ -22,6 +28,7 @@ from bot.storage.notify import NotifyStore
 from bot.storage.pings import PingStore, StoredPing
 from bot.storage.protocols import StorageError
 from bot.ui.paused_channels import PausedChannels
+from bot.ui.rate_limits import delete_route, send_route, wait_before
 
 log = logging.getLogger(__name__)
 
@@ -82,8 +89,9 @@ class TurnPings:
                     self._pings[ping.channel_id] = ping
                     session = await sessions.live(ping.channel_id)
                     if session is None:  # the game is over, or gone
+                        if not await self._drop(ping):
+                            continue
                         self._pings[ping.channel_id] = None
-                        await self._drop(ping)
                     elif self._turn_key(session) != ping.turn:
                         await self._follow(session)
                     else:
@@ -104,13 +112,18 @@ class TurnPings:
         if ping is not None and ping.turn == turn:
             return  # the same turn goes on
         if ping is not None:
+            if self._would_wait(delete_route(channel_id, ping.message_id)):
+                return  # kept for the channel's next change, which pings then
+            if not await self._drop(ping):
+                return  # the same: never a second ping beside a stale one
             self._pings[channel_id] = None
-            await self._drop(ping)
         if turn is None:
             return
         seat = session.seat_to_move(self.games.plugin(session.kind).adapter)
         if seat is None or seat.is_bot or not await self.settings.turn_pings(seat.user_id):
             return
+        if self._would_wait(send_route(channel_id)):
+            return  # no ping on record: the channel's next change pings the player then
         channel = self.client.get_partial_messageable(channel_id)
         text = t(
             "turn.ping", mention=f"<@{seat.user_id}>", game=self.games.plugin(session.kind).title
@@ -122,19 +135,27 @@ class TurnPings:
         self._pings[channel_id] = ping
         await self.store.put(ping)
 
-    async def _drop(self, ping: StoredPing) -> None:
+    async def _drop(self, ping: StoredPing) -> bool:
         """Delete the message, then its record (a crash between the two leaves a record
-        whose message is gone: deleting it again at the next start is harmless)."""
+        whose message is gone: deleting it again at the next start is harmless). Whether
+        it is gone."""
         try:
             channel = self.client.get_partial_messageable(ping.channel_id)
             await channel.get_partial_message(ping.message_id).delete()
         except (discord.NotFound, discord.Forbidden) as error:  # deleted by hand, or no right
             log.info("could not delete turn ping %s: %s", ping.message_id, error)
-        except discord.HTTPException as error:
-            # Discord failing: keep the record, so the next start tries again.
+        except (discord.HTTPException, discord.RateLimited) as error:
+            # Discord failing: keep the record, so the next change or start tries again.
             log.info("could not delete turn ping %s: %s", ping.message_id, error)
-            return
+            return False
         await self.store.remove(ping.channel_id, ping.message_id)
+        return True
+
+    def _would_wait(self, route: Route) -> bool:
+        wait = wait_before(self.client.http, route)
+        if wait:
+            log.info("turn ping skipped: %s would wait %.1f s (rate limit)", route.key, wait)
+        return bool(wait)
 
     def _turn_key(self, session: Session) -> str | None:
         """Which turn is being played (None: no game in progress)."""
