@@ -1,7 +1,8 @@
 """Turn pings: an edit never notifies anyone, so when a person's turn starts a short new
 message mentions them (and only them); it is deleted when that turn ends, so the channel
 does not fill up. None for computer players, none for people who turned them off
-(/<game> notify).
+(/<game> notify). With a turn timer, the half-time reminder takes the ping's place (the
+ping is deleted as it comes), and goes the same way when the turn or the game ends.
 
 Each ping is stored (bot.storage.pings) as well as kept in memory: after a restart the
 ping of a turn still in progress is still deleted when that turn ends, and at start-up
@@ -15,12 +16,13 @@ so the pings skipped merge into one, for the current turn."""
 from __future__ import annotations
 
 import asyncio
+import datetime as dt
 import logging
 
 import discord
 from discord.http import Route
 
-from bot.i18n import t
+from bot.i18n import t, with_locale
 from bot.plugin import Games
 from bot.sessions.model import Session, Status
 from bot.sessions.service import Change, SessionService
@@ -70,6 +72,20 @@ class TurnPings:
         except (discord.HTTPException, discord.RateLimited, StorageError) as error:
             log.info("turn ping in channel %s failed: %s", channel_id, error)
 
+    async def remind(self, session: Session) -> None:
+        """Half of the turn's time is gone: remind the person to move, in place of their
+        ping (any mention of the turn before it is deleted)."""
+        channel_id = session.channel_id
+        if channel_id in self.paused:
+            return
+        try:
+            async with self._lock(channel_id):
+                await self._remind(session)
+        except discord.Forbidden as error:
+            self.paused.pause(channel_id, error)
+        except (discord.HTTPException, discord.RateLimited, StorageError) as error:
+            log.info("turn reminder in channel %s failed: %s", channel_id, error)
+
     async def restore(self, sessions: SessionService) -> int:
         """At start-up: delete the stored pings whose turn is over (it ended, or its game
         did, while the bot was down), pinging whoever's turn it is now; keep the others
@@ -104,35 +120,71 @@ class TurnPings:
         return deleted
 
     async def _follow(self, session: Session) -> None:
-        channel_id = session.channel_id
         turn = self._turn_key(session)
-        if channel_id not in self._pings:
-            self._pings[channel_id] = await self.store.get(channel_id)
-        ping = self._pings[channel_id]
-        if ping is not None and ping.turn == turn:
-            return  # the same turn goes on
-        if ping is not None:
-            if self._would_wait(delete_route(channel_id, ping.message_id)):
-                return  # kept for the channel's next change, which pings then
-            if not await self._drop(ping):
-                return  # the same: never a second ping beside a stale one
-            self._pings[channel_id] = None
-        if turn is None:
+        if not await self._only_turn(session.channel_id, turn):
             return
+        if self._pings[session.channel_id] is not None or turn is None:
+            return  # the same turn goes on, pinged already
         seat = session.seat_to_move(self.games.plugin(session.kind).adapter)
         if seat is None or seat.is_bot or not await self.settings.turn_pings(seat.user_id):
             return
-        if self._would_wait(send_route(channel_id)):
+        if self._would_wait(send_route(session.channel_id)):
             return  # no ping on record: the channel's next change pings the player then
-        channel = self.client.get_partial_messageable(channel_id)
-        text = t(
-            "turn.ping", mention=f"<@{seat.user_id}>", game=self.games.plugin(session.kind).title
+        game = self.games.plugin(session.kind).title
+        with with_locale(session.language):
+            text = t("turn.ping", mention=f"<@{seat.user_id}>", game=game)
+        await self._post(session, turn, seat.user_id, text)
+
+    async def _remind(self, session: Session) -> None:
+        turn = self._turn_key(session)
+        seat = session.seat_to_move(self.games.plugin(session.kind).adapter)
+        if turn is None or seat is None or seat.computer_plays:
+            return
+        if not await self._only_turn(session.channel_id, turn):
+            return
+        ping = self._pings[session.channel_id]
+        routes = [send_route(session.channel_id)]
+        if ping is not None:
+            routes.append(delete_route(session.channel_id, ping.message_id))
+        if any(self._would_wait(route) for route in routes):
+            return  # the ping, if any, stays for the turn
+        if ping is not None and not await self._drop(ping):
+            return
+        self._pings[session.channel_id] = None
+        deadline = session.deadline
+        when = (
+            discord.utils.format_dt(dt.datetime.fromtimestamp(deadline, dt.UTC), "R")
+            if deadline is not None
+            else ""
         )
+        game = self.games.plugin(session.kind).title
+        with with_locale(session.language):
+            text = t("timer.reminder", mention=f"<@{seat.user_id}>", when=when, game=game)
+        await self._post(session, turn, seat.user_id, text)
+
+    async def _only_turn(self, channel_id: int, turn: str | None) -> bool:
+        """Delete the channel's ping if its turn is over; False if one is left (its
+        deletion would wait, or failed), to be deleted at the channel's next change."""
+        if channel_id not in self._pings:
+            self._pings[channel_id] = await self.store.get(channel_id)
+        ping = self._pings[channel_id]
+        if ping is None or ping.turn == turn:
+            return True
+        if self._would_wait(delete_route(channel_id, ping.message_id)):
+            return False  # never a second ping beside a stale one
+        if not await self._drop(ping):
+            return False
+        self._pings[channel_id] = None
+        return True
+
+    async def _post(self, session: Session, turn: str, user_id: int, text: str) -> None:
+        """Send `text` mentioning `user_id` alone, as the channel's ping of `turn`."""
+        channel = self.client.get_partial_messageable(session.channel_id)
         message = await channel.send(
-            text, allowed_mentions=discord.AllowedMentions(users=[discord.Object(seat.user_id)])
+            text, allowed_mentions=discord.AllowedMentions(users=[discord.Object(user_id)])
         )
-        ping = StoredPing(channel_id, session.guild_id, session.id or 0, turn, message.id)
-        self._pings[channel_id] = ping
+        ping = StoredPing(session.channel_id, session.guild_id, session.id or 0, turn, message.id)
+        self._pings[session.channel_id] = ping
         await self.store.put(ping)
 
     async def _drop(self, ping: StoredPing) -> bool:
