@@ -17,7 +17,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.i18n import t
+from bot.i18n import supported, t
 from bot.plugin import Games
 from bot.render.custom_ids import ClickAction, ComponentRef
 from bot.render.lobby import bot_level_layout, end_confirm_layout, message_link
@@ -57,7 +57,27 @@ def is_moderator(interaction: Interaction) -> bool:
 
 def seat_for(interaction: Interaction) -> Seat:
     user = interaction.user
-    return Seat(user.id, user.display_name, is_bot=False)
+    return Seat(user.id, user.display_name, is_bot=False, locale=language_of(interaction))
+
+
+def language_of(interaction: Interaction) -> str:
+    """The clicker's Discord client language, as our code (English where we have none)."""
+    return supported(interaction.locale.value)
+
+
+def remembering_locale(interaction: Interaction, mutate: Mutation) -> Mutation:
+    """`mutate`, and the clicker's seat takes their client language: what is addressed
+    to them alone later (their turn's ping) is in the language of their last click."""
+    user_id, locale = interaction.user.id, language_of(interaction)
+
+    def change(session: Session, tools: ChangeTools) -> list[Any]:
+        events = mutate(session, tools)
+        seat = session.seat(user_id)
+        if seat is not None and not seat.is_bot:
+            seat.locale = locale
+        return events
+
+    return change
 
 
 class Clicks:
@@ -149,7 +169,7 @@ class Clicks:
     ) -> None:
         assert interaction.channel_id is not None
         received = time.monotonic()
-        mutate = change_for(interaction, ref)
+        mutate = remembering_locale(interaction, change_for(interaction, ref))
         message = interaction.message
         expect = Expect(
             session_id=ref.session_id,
@@ -263,7 +283,7 @@ class Clicks:
             raise NotInGame()
         host = seat_for(interaction)
         others = [
-            Seat(seat.user_id, seat.name, seat.is_bot, seat.bot_level)
+            Seat(seat.user_id, seat.name, seat.is_bot, seat.bot_level, locale=seat.locale)
             for seat in old.active_seats
             if seat.user_id != host.user_id
         ]

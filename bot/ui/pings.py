@@ -1,8 +1,10 @@
 """Turn pings: an edit never notifies anyone, so when a person's turn starts a short new
 message mentions them (and only them); it is deleted when that turn ends, so the channel
 does not fill up. None for computer players, none for people who turned them off
-(/<game> notify). With a turn timer, the half-time reminder takes the ping's place (the
-ping is deleted as it comes), and goes the same way when the turn or the game ends.
+(/<game> notify). Each is in the language of the person it mentions (their seat's
+locale, from their last interaction), not of whoever made the move. With a turn timer,
+the half-time reminder takes the ping's place (the ping is deleted as it comes), and
+goes the same way when the turn or the game ends.
 
 Each ping is stored (bot.storage.pings) as well as kept in memory: after a restart the
 ping of a turn still in progress is still deleted when that turn ends, and at start-up
@@ -130,8 +132,8 @@ class TurnPings:
             return
         if self._would_wait(send_route(session.channel_id)):
             return  # no ping on record: the channel's next change pings the player then
-        game = self.games.plugin(session.kind).title
-        with with_locale(session.language):
+        with with_locale(seat.locale or session.language):  # the language of its reader
+            game = self.games.plugin(session.kind).title
             text = t("turn.ping", mention=f"<@{seat.user_id}>", game=game)
         await self._post(session, turn, seat.user_id, text)
 
@@ -157,8 +159,8 @@ class TurnPings:
             if deadline is not None
             else ""
         )
-        game = self.games.plugin(session.kind).title
-        with with_locale(session.language):
+        with with_locale(seat.locale or session.language):
+            game = self.games.plugin(session.kind).title
             text = t("timer.reminder", mention=f"<@{seat.user_id}>", when=when, game=game)
         await self._post(session, turn, seat.user_id, text)
 
