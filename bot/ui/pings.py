@@ -11,9 +11,11 @@ ping of a turn still in progress is still deleted when that turn ends, and at st
 (`restore`) the pings of turns that ended while the bot was down are deleted.
 
 A ping is worth sending only now: where the channel's rate limit would hold it (or the
-deletion of the ping before it), it is skipped, never queued behind the game. The
-channel's next change then deletes what is left and pings whoever's turn it is then,
-so the pings skipped merge into one, for the current turn."""
+deletion of the ping before it), it is skipped, never queued behind the game. Once the
+limit has reset (or at the channel's next change, if that comes first) the channel is
+looked at again as it is then: what is left is deleted and whoever's turn it is then
+is pinged, so the pings skipped merge into one, for the current turn, and the last
+ping of a game is deleted even if no change follows."""
 
 from __future__ import annotations
 
@@ -36,6 +38,11 @@ from bot.ui.rate_limits import delete_route, send_route, wait_before
 
 log = logging.getLogger(__name__)
 
+# A skipped ping's channel is looked at again this long after the limit's reset (the
+# global limit's end is not known: then after the longest).
+RETRY_MARGIN_SECONDS = 0.05
+MAX_RETRY_SECONDS = 5.0
+
 
 class TurnPings:
     """One ping at most per channel, for the turn in progress. The store is the record
@@ -57,6 +64,10 @@ class TurnPings:
         self.store = store
         self._pings: dict[int, StoredPing | None] = {}  # channel id -> its ping, once known
         self._locks: dict[int, asyncio.Lock] = {}  # changes in a channel, one at a time
+        # Channels to look at again once a rate limit has reset, and their latest state.
+        self._retries: dict[int, asyncio.TimerHandle] = {}
+        self._latest: dict[int, Session] = {}
+        self._retrying: set[asyncio.Task[None]] = set()  # kept: the loop holds tasks weakly
 
     def _lock(self, channel_id: int) -> asyncio.Lock:
         return self._locks.setdefault(channel_id, asyncio.Lock())
@@ -64,6 +75,8 @@ class TurnPings:
     async def after(self, change: Change) -> None:
         """Delete the ping of a turn that ended; ping the person whose turn started."""
         channel_id = change.session.channel_id
+        if channel_id in self._retries:
+            self._note_latest(change.session)  # what the look again will see
         if channel_id in self.paused:
             return  # the bot may not post there now; its next change after resuming pings
         try:
@@ -87,6 +100,15 @@ class TurnPings:
             self.paused.pause(channel_id, error)
         except (discord.HTTPException, discord.RateLimited, StorageError) as error:
             log.info("turn reminder in channel %s failed: %s", channel_id, error)
+
+    def close(self) -> None:
+        """At shutdown: no more looks again (a ping left is deleted at the next start)."""
+        for handle in self._retries.values():
+            handle.cancel()
+        self._retries.clear()
+        self._latest.clear()
+        for task in self._retrying:
+            task.cancel()
 
     async def restore(self, sessions: SessionService) -> int:
         """At start-up: delete the stored pings whose turn is over (it ended, or its game
@@ -123,15 +145,15 @@ class TurnPings:
 
     async def _follow(self, session: Session) -> None:
         turn = self._turn_key(session)
-        if not await self._only_turn(session.channel_id, turn):
+        if not await self._only_turn(session, turn):
             return
         if self._pings[session.channel_id] is not None or turn is None:
             return  # the same turn goes on, pinged already
         seat = session.seat_to_move(self.games.plugin(session.kind).adapter)
         if seat is None or seat.is_bot or not await self.settings.turn_pings(seat.user_id):
             return
-        if self._would_wait(send_route(session.channel_id)):
-            return  # no ping on record: the channel's next change pings the player then
+        if self._would_wait(send_route(session.channel_id), session):
+            return  # no ping on record: the look again pings whoever's turn it is then
         with with_locale(seat.locale or session.language):  # the language of its reader
             game = self.games.plugin(session.kind).title
             text = t("turn.ping", mention=f"<@{seat.user_id}>", game=game)
@@ -142,13 +164,13 @@ class TurnPings:
         seat = session.seat_to_move(self.games.plugin(session.kind).adapter)
         if turn is None or seat is None or seat.computer_plays:
             return
-        if not await self._only_turn(session.channel_id, turn):
+        if not await self._only_turn(session, turn):
             return
         ping = self._pings[session.channel_id]
         routes = [send_route(session.channel_id)]
         if ping is not None:
             routes.append(delete_route(session.channel_id, ping.message_id))
-        if any(self._would_wait(route) for route in routes):
+        if any(self._would_wait(route, session) for route in routes):
             return  # the ping, if any, stays for the turn
         if ping is not None and not await self._drop(ping):
             return
@@ -164,15 +186,16 @@ class TurnPings:
             text = t("timer.reminder", mention=f"<@{seat.user_id}>", when=when, game=game)
         await self._post(session, turn, seat.user_id, text)
 
-    async def _only_turn(self, channel_id: int, turn: str | None) -> bool:
+    async def _only_turn(self, session: Session, turn: str | None) -> bool:
         """Delete the channel's ping if its turn is over; False if one is left (its
-        deletion would wait, or failed), to be deleted at the channel's next change."""
+        deletion would wait, or failed), to be deleted at the next look."""
+        channel_id = session.channel_id
         if channel_id not in self._pings:
             self._pings[channel_id] = await self.store.get(channel_id)
         ping = self._pings[channel_id]
         if ping is None or ping.turn == turn:
             return True
-        if self._would_wait(delete_route(channel_id, ping.message_id)):
+        if self._would_wait(delete_route(channel_id, ping.message_id), session):
             return False  # never a second ping beside a stale one
         if not await self._drop(ping):
             return False
@@ -205,11 +228,39 @@ class TurnPings:
         await self.store.remove(ping.channel_id, ping.message_id)
         return True
 
-    def _would_wait(self, route: Route) -> bool:
+    def _would_wait(self, route: Route, session: Session) -> bool:
+        """Whether `route` would wait for a rate limit now; if so the channel is looked
+        at again once it has reset."""
         wait = wait_before(self.client.http, route)
-        if wait:
+        if not wait:
+            return False
+        channel_id = session.channel_id
+        self._note_latest(session)
+        if channel_id not in self._retries:
             log.info("turn ping skipped: %s would wait %.1f s (rate limit)", route.key, wait)
-        return bool(wait)
+            delay = min(wait, MAX_RETRY_SECONDS) + RETRY_MARGIN_SECONDS
+            loop = asyncio.get_running_loop()
+            self._retries[channel_id] = loop.call_later(delay, self._look_again, channel_id)
+        return True
+
+    def _note_latest(self, session: Session) -> None:
+        """Keep the newest state of the channel seen (changes may be looked at out of
+        order: an older one must not take a newer one's place)."""
+        latest = self._latest.get(session.channel_id)
+        if latest is None or (session.id or 0, session.version) >= (
+            latest.id or 0,
+            latest.version,
+        ):
+            self._latest[session.channel_id] = session
+
+    def _look_again(self, channel_id: int) -> None:
+        self._retries.pop(channel_id, None)
+        session = self._latest.pop(channel_id, None)
+        if session is None:
+            return
+        task = asyncio.create_task(self.after(Change(None, session, [])), name="turn-ping")
+        self._retrying.add(task)
+        task.add_done_callback(self._retrying.discard)
 
     def _turn_key(self, session: Session) -> str | None:
         """Which turn is being played (None: no game in progress)."""

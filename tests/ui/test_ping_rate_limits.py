@@ -162,6 +162,38 @@ async def test_a_held_ping_is_skipped_and_the_next_change_pings_the_player_then(
     [merged] = [m for m in client.channel.sent if m != annes]
     assert client.channel.sent[merged].startswith(f"<@{ANNE}>")  # whose turn it is now
     assert store.pings[CHANNEL].turn == "7:3" and store.pings[CHANNEL].message_id == merged
+    turn_pings.close()
+
+
+async def test_the_last_ping_of_a_game_goes_once_the_limit_resets_with_no_change_after():
+    client, store = Client(), Store()
+    turn_pings = pings(client, store)
+    await turn_pings.after(Change(None, session(ANNE, 1), []))
+    [annes] = client.channel.sent
+    client.rate_limit(delete_route(CHANNEL, annes), remaining=0, reset_after=0.2)
+    over = session(ANNE, 1)
+    over.status = Status.OVER
+    await asyncio.wait_for(turn_pings.after(Change(None, over, [])), timeout=1)
+    assert client.channel.deleted == []  # held: skipped for now
+    await asyncio.sleep(0.4)  # the limit resets; nothing else happens in the channel
+    assert client.channel.deleted == [annes] and store.pings == {}
+    assert len(client.channel.sent) == 1  # and nobody is pinged: the game is over
+
+
+async def test_a_look_again_sees_the_newest_state_even_if_an_older_change_comes_last():
+    client, store = Client(), Store()
+    turn_pings = pings(client, store)
+    client.rate_limit(send_route(CHANNEL), remaining=0, reset_after=0.2)
+    bobs_turn = session(BOB, 2)
+    bobs_turn.version = 5
+    await turn_pings.after(Change(None, bobs_turn, []))  # skipped: held
+    annes_turn = session(ANNE, 1)
+    annes_turn.version = 4
+    await turn_pings.after(Change(None, annes_turn, []))  # an older change, looked at late
+    assert client.channel.sent == {}
+    await asyncio.sleep(0.4)
+    [ping] = client.channel.sent.values()
+    assert ping.startswith(f"<@{BOB}>")  # the turn of the newest state
 
 
 async def test_a_429_longer_than_the_client_waits_skips_the_ping_until_the_next_change():
