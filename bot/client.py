@@ -55,6 +55,15 @@ MAX_RATELIMIT_WAIT_SECONDS = 30.0
 SYNC_ERRORS = (discord.DiscordException, aiohttp.ClientError, OSError, TimeoutError, ValueError)
 
 
+# discord.py's names for the tasks that handle a command or a component's interaction.
+_INTERACTION_TASKS = ("CommandTree-invoker", "discord-ui-view-dispatch", "discord-ui-dynamic-item")
+ANSWERS_AT_SHUTDOWN_SECONDS = 3.0  # Discord's deadline for a first answer
+
+
+def _answers_an_interaction(task: asyncio.Task[Any]) -> bool:
+    return task is not asyncio.current_task() and task.get_name().startswith(_INTERACTION_TASKS)
+
+
 def freeze_startup_objects() -> None:
     """Leave what start-up built out of every later garbage collection.
 
@@ -385,6 +394,12 @@ class DiceBot(commands.Bot):
             # would be left in the channel.
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(platform.live.pings_done(), timeout=5)
+            platform.pings.close()  # those waiting for a rate limit: the next start
+        # Answers on their way (a command or a click being answered as the signal came,
+        # a score page, say): let them arrive before the HTTP session closes under them.
+        answering = [task for task in asyncio.all_tasks() if _answers_an_interaction(task)]
+        if answering:
+            await asyncio.wait(answering, timeout=ANSWERS_AT_SHUTDOWN_SECONDS)
         if self.emoji_sync is not None and not self.emoji_sync.done():
             self.emoji_sync.cancel()
         for name in ("startup_repair", "ping_cleanup"):

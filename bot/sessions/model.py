@@ -39,6 +39,10 @@ class Seat:
     is_bot: bool = False
     bot_level: str | None = None
     left: bool = False
+    # The person's Discord client language at their last interaction with the session
+    # (our code, bot.i18n.LOCALES): what is addressed to them alone (their turn's ping
+    # and reminder) is in it. None for computer players, and for seats stored before.
+    locale: str | None = None
 
     @property
     def computer_plays(self) -> bool:
@@ -58,6 +62,7 @@ class Seat:
             "is_bot": self.is_bot,
             "bot_level": self.bot_level,
             "left": self.left,
+            **({"locale": self.locale} if self.locale is not None else {}),
         }
 
     @classmethod
@@ -68,6 +73,7 @@ class Seat:
             is_bot=bool(data.get("is_bot", False)),
             bot_level=data.get("bot_level"),
             left=bool(data.get("left", False)),
+            locale=supported(data["locale"]) if data.get("locale") else None,
         )
 
 

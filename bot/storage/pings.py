@@ -1,5 +1,6 @@
 """Turn pings as stored (bot.ui.pings keeps them here and in memory): which message pings
-for which turn in a channel, so a restart still deletes it."""
+for which turn in a channel, so a restart still deletes it. A half-time reminder takes
+its turn's ping's place, here as in the channel."""
 
 from __future__ import annotations
 

@@ -17,7 +17,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.i18n import t
+from bot.i18n import supported, t
 from bot.plugin import Games
 from bot.render.custom_ids import ClickAction, ComponentRef
 from bot.render.lobby import bot_level_layout, end_confirm_layout, message_link
@@ -28,6 +28,7 @@ from bot.sessions.errors import (
     NotHost,
     NotInGame,
     NotInLobby,
+    SessionError,
     StaleButton,
 )
 from bot.sessions.model import Seat, Session, Status
@@ -35,10 +36,11 @@ from bot.sessions.service import Change, Defer, Expect, Mutation, SessionService
 from bot.sessions.tools import ChangeTools
 from bot.ui.components import view_for
 from bot.ui.computer_players import bot_seat, hint_text
+from bot.ui.double_taps import Click, DoubleTaps, click_of
 from bot.ui.live import LiveMessages
 from bot.ui.options import DEFAULT_TIMER_SECONDS
 from bot.ui.permissions import LostPermissions, check_can_open, lost_notice, missing_here
-from bot.ui.replies import answer_error, tell
+from bot.ui.replies import acknowledge, answer_error, refuse, tell
 
 log = logging.getLogger(__name__)
 
@@ -58,7 +60,32 @@ def is_moderator(interaction: Interaction) -> bool:
 
 def seat_for(interaction: Interaction) -> Seat:
     user = interaction.user
-    return Seat(user.id, user.display_name, is_bot=False)
+    return Seat(user.id, user.display_name, is_bot=False, locale=language_of(interaction))
+
+
+def tap_of(interaction: Interaction, ref: ComponentRef) -> Click:
+    message = interaction.message
+    return click_of(interaction.user.id, message.id if message is not None else None, ref)
+
+
+def language_of(interaction: Interaction) -> str:
+    """The clicker's Discord client language, as our code (English where we have none)."""
+    return supported(interaction.locale.value)
+
+
+def remembering_locale(interaction: Interaction, mutate: Mutation) -> Mutation:
+    """`mutate`, and the clicker's seat takes their client language: what is addressed
+    to them alone later (their turn's ping) is in the language of their last click."""
+    user_id, locale = interaction.user.id, language_of(interaction)
+
+    def change(session: Session, tools: ChangeTools) -> list[Any]:
+        events = mutate(session, tools)
+        seat = session.seat(user_id)
+        if seat is not None and not seat.is_bot:
+            seat.locale = locale
+        return events
+
+    return change
 
 
 class Clicks:
@@ -71,6 +98,7 @@ class Clicks:
         # Told each click's game and handling time (the bot's click histogram).
         self.clicks_observed: Callable[[str, float], None] = lambda game, seconds: None
         self.lost_permissions = LostPermissions()  # who was told the bot lost some, where
+        self.double_taps = DoubleTaps()  # a second tap refused is acknowledged quietly
         # Clicks that change the live session, answered by editing the clicked message...
         self._live_changes: dict[ClickAction, Callable[[Interaction, ComponentRef], Mutation]] = {
             ClickAction.JOIN: _join,
@@ -95,8 +123,9 @@ class Clicks:
 
     async def on_click(self, interaction: Interaction, ref: ComponentRef) -> None:
         began = time.perf_counter()
+        arrived = self.double_taps.clock()
         try:
-            await self._handle(interaction, ref)
+            await self._handle(interaction, ref, arrived)
         finally:
             live = self.sessions.in_memory(interaction.channel_id)
             self.clicks_observed(live.kind if live else "unknown", time.perf_counter() - began)
@@ -119,7 +148,9 @@ class Clicks:
         if interaction.app_permissions.value and not missing_here(interaction):
             await self.live.resume(self.sessions.in_memory(channel_id), channel_id)
 
-    async def _handle(self, interaction: Interaction, ref: ComponentRef) -> None:
+    async def _handle(self, interaction: Interaction, ref: ComponentRef, arrived: float) -> None:
+        """Do what the click asks; a refusal is explained, unless the click is the second
+        tap of a double tap (bot.ui.double_taps) whose first was accepted."""
         try:
             if interaction.channel_id is None or interaction.guild_id is None:
                 raise app_commands.NoPrivateMessage()
@@ -127,7 +158,16 @@ class Clicks:
             if answer is not None:
                 await answer(interaction, ref)
             else:
-                await self._change_live(interaction, ref, self._live_changes[ref.action])
+                change_for = self._live_changes[ref.action]
+                await self._change_live(interaction, ref, change_for, arrived)
+        except SessionError as error:
+            if self.double_taps.is_twin(tap_of(interaction, ref), arrived):
+                log.info(
+                    "double tap %s by %s refused quietly: %s", ref.text, interaction.user.id, error
+                )
+                await acknowledge(interaction)
+            else:
+                await refuse(interaction, error)
         except Exception as error:
             await answer_error(interaction, error)
 
@@ -154,10 +194,18 @@ class Clicks:
         interaction: Interaction,
         ref: ComponentRef,
         change_for: Callable[[Interaction, ComponentRef], Mutation],
+        arrived: float,
     ) -> None:
         assert interaction.channel_id is not None
         received = time.monotonic()
-        mutate = change_for(interaction, ref)
+        tap = tap_of(interaction, ref)
+        mutate = remembering_locale(interaction, change_for(interaction, ref))
+
+        def accepted(session: Session, tools: ChangeTools) -> list[Any]:
+            events = mutate(session, tools)
+            self.double_taps.accepted(tap, arrived)  # its twin is answered quietly
+            return events
+
         message = interaction.message
         expect = Expect(
             session_id=ref.session_id,
@@ -178,7 +226,7 @@ class Clicks:
 
         defer = Defer(acknowledge, by=received + DEFER_AFTER_SECONDS)
         await self.sessions.update(
-            interaction.channel_id, mutate, expect=expect, publish=show, defer=defer
+            interaction.channel_id, accepted, expect=expect, publish=show, defer=defer
         )
 
     async def _on_this_message(self, interaction: Interaction, ref: ComponentRef) -> Session:
@@ -271,7 +319,7 @@ class Clicks:
             raise NotInGame()
         host = seat_for(interaction)
         others = [
-            Seat(seat.user_id, seat.name, seat.is_bot, seat.bot_level)
+            Seat(seat.user_id, seat.name, seat.is_bot, seat.bot_level, locale=seat.locale)
             for seat in old.active_seats
             if seat.user_id != host.user_id
         ]

@@ -1,14 +1,13 @@
 """The live message: shown as an interaction reply or edited in place, one per channel.
 
 Also the session listener: changes nobody clicked for (the turn timer, a computer
-player's step) edit the live message through the channel, and the half-time reminder
-pings the player.
+player's step) edit the live message through the channel, and the turn pings and the
+half-time reminder (bot.ui.pings) follow each change.
 """
 
 from __future__ import annotations
 
 import asyncio
-import datetime as dt
 import io
 import logging
 from collections.abc import Awaitable, Callable
@@ -17,7 +16,7 @@ from typing import Any, TypeVar
 
 import discord
 
-from bot.i18n import t, with_locale
+from bot.i18n import with_locale
 from bot.plugin import Games
 from bot.plugin.session_message import render_frozen, render_session
 from bot.render.layout import Rendered
@@ -245,17 +244,10 @@ class LiveMessages:
             await asyncio.wait(set(self._pinging))
 
     async def turn_reminder(self, session: Session, user_id: int) -> None:
-        deadline = session.deadline
-        when = (
-            discord.utils.format_dt(dt.datetime.fromtimestamp(deadline, dt.UTC), "R")
-            if deadline is not None
-            else ""
-        )
-        channel = self.client.get_partial_messageable(session.channel_id)
-        with with_locale(session.language):
-            game = self.games.plugin(session.kind).title
-            text = t("timer.reminder", mention=f"<@{user_id}>", when=when, game=game)
-        mention = discord.AllowedMentions(users=[discord.Object(user_id)])
-        await self._through_channel(
-            session.channel_id, lambda: channel.send(text, allowed_mentions=mention)
-        )
+        """Half of the turn's time is gone: the reminder (bot.ui.pings) replaces the turn's
+        ping, in a task of its own like the pings, so it never holds up the game."""
+        if self.pings is None:
+            return
+        task = asyncio.create_task(self.pings.remind(session), name="turn-reminder")
+        self._pinging.add(task)
+        task.add_done_callback(self._pinging.discard)

@@ -23,6 +23,12 @@ async def tell(interaction: discord.Interaction[Any], text: str, **kwargs: Any) 
         await interaction.response.send_message(text, ephemeral=True, **kwargs)
 
 
+async def acknowledge(interaction: discord.Interaction[Any]) -> None:
+    """Answer with nothing to read: a deferred update (type 6), the message unchanged."""
+    if not interaction.response.is_done():
+        await interaction.response.defer()
+
+
 async def refuse(interaction: discord.Interaction[Any], error: SessionError) -> None:
     await tell(interaction, t(error.key, **error.params))
 

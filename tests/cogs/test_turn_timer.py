@@ -117,3 +117,53 @@ async def test_the_timer_wheel_fires_once_at_the_instant():
     assert sorted(fired) == [1, 3]
     assert wheel.pending() == {}
     await wheel.close()
+
+
+def _in_channel(harness: BotHarness, words: str) -> list[Any]:
+    """The channel's messages whose text holds `words` (deleted ones are gone)."""
+    found = [harness.fake.messages.get(i) for i in harness.fake.channel_log.get(CHANNEL_ID, [])]
+    return [m for m in found if m and not m.ephemeral and words in m.content]
+
+
+async def test_the_reminder_replaces_the_ping_and_goes_when_the_turn_ends(tmp_path):
+    clock = Clock()
+    async with BotHarness.running(tmp_path / "bot.db", clock=clock) as harness:
+        anne, bob = harness.user("Anne"), harness.user("Bob")
+        live = await start_game(harness, [anne, bob], first_player="host", turn_timer=60)
+        [ping] = _in_channel(harness, "your turn in Pickomino.")
+        await _tick(harness, clock, 31)
+        [reminder] = _in_channel(harness, "half of your time")
+        assert ping.id in harness.fake.deleted  # one mention of the turn at a time
+        assert _in_channel(harness, "your turn in Pickomino.") == []
+
+        await harness.click(anne, harness.message(live.id), "Roll")  # the same turn
+        assert _in_channel(harness, "half of your time") == [reminder]
+        await _tick(harness, clock, 30)  # Anne's time is up: Bob's turn
+        assert reminder.id in harness.fake.deleted
+        [bobs] = _in_channel(harness, "your turn in Pickomino.")
+        assert bobs.content.startswith(f"<@{bob.id}>")
+
+        await _tick(harness, clock, 31)  # Bob's reminder, then the game ends
+        [bobs_reminder] = _in_channel(harness, "half of your time")
+        end = await harness.slash(anne, "pickomino", "end")
+        await harness.click(anne, end.message, "End the game")
+        assert bobs_reminder.id in harness.fake.deleted
+        assert _in_channel(harness, "<@") == []  # nothing left that mentions anyone
+
+
+async def test_a_reminder_from_before_a_restart_goes_when_its_turn_ends(tmp_path):
+    clock = Clock()
+    database = tmp_path / "bot.db"
+    async with BotHarness.running(database, clock=clock, close=False) as first:
+        anne, bob = first.user("Anne"), first.user("Bob")
+        await start_game(first, [anne, bob], first_player="host", turn_timer=60)
+        await _tick(first, clock, 31)
+        [reminder] = _in_channel(first, "half of your time")
+        fake = first.fake
+    async with BotHarness.running(database, clock=clock, fake=fake, seed=5) as second:
+        assert await second.bot.ping_cleanup == 0  # Anne's turn goes on: it stays
+        rows = await second.bot.db.fetchall("SELECT message_id FROM turn_pings")
+        assert [int(row["message_id"]) for row in rows] == [reminder.id]  # the stored record
+        await _tick(second, clock, 30)
+        assert reminder.id in fake.deleted
+        assert _in_channel(second, "half of your time") == []

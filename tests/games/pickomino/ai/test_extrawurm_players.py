@@ -148,7 +148,7 @@ def test_hint_for_the_weasel_over_a_failing_keep() -> None:
     assert lines[0] == (
         "💡 Roll these 2 dice again with the Weasel: about a 2 in 5 chance to end with a tile."
     )
-    assert "• Keep the two 1s (+1 Bratwurm) (29): the turn fails" in lines
+    assert "• Keep the two 1s (+1 Bratwurm) (29): bust" in lines
     assert lines[-1].startswith("Your chance to win the game with this play:")
 
 
@@ -163,7 +163,7 @@ def test_hint_after_a_roll_with_no_new_face() -> None:
     assert decide(game, Level.HARD) == WeaselDice()
     assert decide(game, Level.EASY) == WeaselDice()
     text = format_extrawurm_hint(extrawurm_hint_for(game), {})
-    assert text.startswith("💡 No new face: roll the 5 dice again with the Weasel rather than fail")
+    assert text.startswith("💡 No new face: roll the 5 dice again with the Weasel rather than bust")
 
 
 def test_hint_names_the_specialist_a_tile_brings_and_the_hen_a_steal_takes() -> None:

@@ -84,7 +84,7 @@ def test_hint_for_a_keep_that_fails() -> None:
     assert keep.fails and keep.tile_chance == 0.0 and keep.steal_chance == 0.0
     # Losing the 33 (4 worms) to an empty-handed opponent: behind, with less to win.
     assert keep.value < 0.5
-    assert format_hint(hint).splitlines()[0] == ("💡 Keep the 4: the turn fails whatever you keep.")
+    assert format_hint(hint).splitlines()[0] == ("💡 Keep the 4: it's a bust whatever you keep.")
 
 
 def test_hint_when_the_turn_ended_by_itself() -> None:
