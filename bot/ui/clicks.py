@@ -161,7 +161,7 @@ class Clicks:
                 change_for = self._live_changes[ref.action]
                 await self._change_live(interaction, ref, change_for, arrived)
         except SessionError as error:
-            if self.double_taps.is_twin(tap_of(interaction, ref), arrived):
+            if self.double_taps.is_twin(tap_of(interaction, ref), arrived, interaction.id):
                 log.info(
                     "double tap %s by %s refused quietly: %s", ref.text, interaction.user.id, error
                 )
@@ -203,7 +203,7 @@ class Clicks:
 
         def accepted(session: Session, tools: ChangeTools) -> list[Any]:
             events = mutate(session, tools)
-            self.double_taps.accepted(tap, arrived)  # its twin is answered quietly
+            self.double_taps.accepted(tap, arrived, interaction.id)  # its twin is answered quietly
             return events
 
         message = interaction.message

@@ -29,20 +29,27 @@ def click_of(user_id: int, message_id: int | None, ref: ComponentRef) -> Click:
 class DoubleTaps:
     def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
         self.clock = clock  # when a click arrives
-        # each accepted click -> when it arrived
-        self._accepted: dict[Click, float] = {}
+        # each accepted click -> when it arrived, and its interaction's id
+        self._accepted: dict[Click, tuple[float, int]] = {}
 
-    def accepted(self, click: Click, arrived: float) -> None:
-        """A click that arrived at `arrived` was accepted."""
-        self._accepted[click] = arrived
+    def accepted(self, click: Click, arrived: float, interaction_id: int) -> None:
+        """A click (interaction `interaction_id`) that arrived at `arrived` was accepted.
+        Marked when its change is made, before the commit: its twin may be handled in the
+        channel's next turn, before the first is shown."""
+        self._accepted[click] = (arrived, interaction_id)
         if len(self._accepted) > _PRUNE_AT:
             now = self.clock()
             self._accepted = {
-                key: at for key, at in self._accepted.items() if now - at <= TWIN_SECONDS
+                key: seen for key, seen in self._accepted.items() if now - seen[0] <= TWIN_SECONDS
             }
 
-    def is_twin(self, click: Click, arrived: float) -> bool:
-        """Whether the same person's same click was accepted within TWIN_SECONDS of this
-        one (before it, or just after if the two overtook each other on their way)."""
+    def is_twin(self, click: Click, arrived: float, interaction_id: int) -> bool:
+        """Whether the same person's same click, in another interaction, was accepted
+        within TWIN_SECONDS of this one (before it, or just after if the two overtook each
+        other on their way). A click is never its own twin: one whose change was made but
+        could not be saved is refused with the reason."""
         twin = self._accepted.get(click)
-        return twin is not None and abs(arrived - twin) <= TWIN_SECONDS
+        if twin is None:
+            return False
+        twin_arrived, twin_id = twin
+        return twin_id != interaction_id and abs(arrived - twin_arrived) <= TWIN_SECONDS
