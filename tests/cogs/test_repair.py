@@ -101,8 +101,11 @@ async def test_a_stale_click_is_still_refused_when_the_message_is_current(tmp_pa
         anne, bob = harness.user("Anne"), harness.user("Bob")
         live = await start_game(harness, [anne, bob], first_player="host")
         old = harness.message(live.id).snapshot()
+        now = [1000.0]
+        harness.bot.platform.clicks.double_taps.clock = lambda: now[0]
         await harness.click(anne, harness.message(live.id), "Roll")
         version = (await harness.session()).version
+        now[0] += 60  # long after: not the quiet twin of a double tap
         again = await harness.click(anne, old, "Roll")  # a copy of the version before
         assert again.ephemeral is not None and not again.edited
         assert (await harness.session()).version == version
