@@ -7,6 +7,8 @@ from __future__ import annotations
 import discord
 
 from bot.games.picker.engine import Game, Standing
+from bot.games.picker.render.what_now import what_now
+from bot.games.picker.render.what_now_words import what_now_text
 from bot.games.picker.words import COLOUR_MARK, die_text, event_line
 from bot.i18n import t
 from bot.render.layout import Block, Divider, Text, clip
@@ -47,16 +49,10 @@ def table_text(session: Session, game: Game) -> str:
     lines = [t("picker.on_table", dice="  ".join(left))] if left else []
     if kept:
         lines.append(" · ".join(kept))
-    lines.append(_picker_line(session, game))
+    prompt = what_now(game)
+    if prompt is not None:  # what to keep and why: the round's lowest number, colour sets
+        lines.append(what_now_text(prompt, session.name_of))
     return clip("\n".join(lines), MAX_TEXT)
-
-
-def _picker_line(session: Session, game: Game) -> str:
-    """Who keeps first next round so far: the first to keep the round's lowest number."""
-    if game.picker is None:
-        return t("picker.picker_none", value=game.lowest)
-    name = safe_name(session.name_of(game.players[game.picker]))
-    return t("picker.picker_yet", name=name, value=game.lowest)
 
 
 def players_text(session: Session, game: Game) -> str:
