@@ -36,6 +36,8 @@ COLOUR = discord.Colour.from_rgb(214, 92, 62)
 # Seat colours, in seat order: the container's accent shows whose turn it is at a glance.
 SEAT_COLOURS = (0xE8A33D, 0x4EA8DE, 0x2A9D8F, 0xF2D649, 0xD65C3E, 0x9B5DE5, 0xF28482)
 LOG_LINES = 4
+# The turn's lines (whose turn, a headline, the kept dice, what now) and the log's together.
+TURN_AND_LOG_LINES = 6
 # Discord allows 4000 characters of text in all; the grill is at most 18 tiles of ~30.
 MAX_TURN_TEXT = 1000
 MAX_PLAYERS_TEXT = 1000
@@ -56,10 +58,14 @@ def game_blocks(session: Session, game: Game, view: TurnView) -> tuple[Block, ..
     name_of = namer(session.seats)
     # The grill shares its block with the players: a block of emoji alone is drawn huge.
     table = f"{grill_text(game)}\n{players_text(game, name_of)}"
-    log = log_text(session, name_of)
+    turn = turn_text(session, game, view, name_of)
+    # The log gives way to the turn's lines, so the message keeps its height on a phone.
+    log = log_text(
+        session, name_of, max(2, min(LOG_LINES, TURN_AND_LOG_LINES - turn.count("\n") - 1))
+    )
     small = f"{log}\n{footer(session).content}" if log else footer(session).content
     return (
-        Text(turn_text(session, game, view, name_of)),
+        Text(turn),
         Divider(),
         Text(table),
         Divider(),
@@ -218,12 +224,12 @@ def _holds(game: Game, specialist: Specialist) -> bool:
     return game.expansion is not None and game.specialist_of(game.current_player) is specialist
 
 
-def log_text(session: Session, name_of: Namer) -> str:
+def log_text(session: Session, name_of: Namer, lines: int = LOG_LINES) -> str:
     def is_bot(player: str) -> bool:
         seat = session.seat_by_player(player)
         return seat is not None and seat.is_bot
 
-    shown = log_lines(session.log, name_of, is_bot, last=LOG_LINES)
+    shown = log_lines(session.log, name_of, is_bot, last=lines)
     return clip("\n".join(t("game.log.line", line=line) for line in shown), MAX_LOG)
 
 

@@ -5,11 +5,12 @@ Pure: it reads the engine and nothing else (no discord, no i18n), so a practice 
 can turn the same decision into a coaching line. Keys, one per state of a turn:
 
 - `pickomino.now.start` / `.start.golden_die`: before the first roll (`count` dice);
-- `pickomino.now.keep` / `.keep.taken` / `.keep.weasel`: a roll to keep one face from
-  (`faces` keepable, `taken`: faces of the roll kept already);
+- `pickomino.now.keep` / `.keep.weasel`: a roll to keep one face from (`faces`
+  keepable, `taken`: faces of the roll kept already);
 - `pickomino.now.no_new_face`: Extrawurm, the Weasel's holder rolled no new face;
-- `pickomino.now.stop` / `.stop.canned_worm` / `.stop.menu`: dice kept, a tile to take
-  now or `count` dice to roll (`offers`, in the order the buttons show them);
+- `pickomino.now.stop` / `.stop.menu`: dice kept, a tile to take now or `count` dice
+  to roll (`offers`, in the order the buttons show them; `canned_worm`: the Canned
+  Worm is the worm);
 - `pickomino.now.roll.no_worm` / `.roll.no_tile`: dice kept, no tile yet (`total`);
 - `pickomino.now.claim.dice` / `.claim.faces` / `.claim.menu`: the turn ended by
   itself (every die or every face kept): which tile to take.
@@ -67,21 +68,20 @@ def what_now(game: Game, *, claims_in_menu: bool = False) -> Prompt | None:
         return Prompt(key, {"count": count})
     if offers and claims_in_menu:
         return Prompt("pickomino.now.stop.menu", {"count": count})
-    if offers:
-        key = "pickomino.now.stop.canned_worm" if game.canned_worm_counts else "pickomino.now.stop"
-        return Prompt(key, {"offers": offers, "count": count})
+    if offers:  # `canned_worm`: the can is the worm (the kept line shows its 5)
+        args = {"offers": offers, "count": count, "canned_worm": game.canned_worm_counts}
+        return Prompt("pickomino.now.stop", args)
     if not game.has_worm and not game.canned_worm_counts:
         return Prompt("pickomino.now.roll.no_worm", {"count": count})
     return Prompt("pickomino.now.roll.no_tile", {"count": count, "total": game.claim_total})
 
 
 def _keep(game: Game, keepable: tuple[Face, ...], can_weasel: bool) -> Prompt:
-    if can_weasel:
-        return Prompt("pickomino.now.keep.weasel", {"faces": keepable})
+    # `taken`: faces of the roll kept already, greyed on their buttons. The kept line says
+    # which they are, so the live message leaves them out; a coaching line may say why.
     taken = tuple(sorted(set(game.roll or ()).intersection(game.kept)))
-    if taken:
-        return Prompt("pickomino.now.keep.taken", {"faces": keepable, "taken": taken})
-    return Prompt("pickomino.now.keep", {"faces": keepable})
+    key = "pickomino.now.keep.weasel" if can_weasel else "pickomino.now.keep"
+    return Prompt(key, {"faces": keepable, "taken": taken})
 
 
 def _offer(game: Game, option: ClaimOption) -> Offer:

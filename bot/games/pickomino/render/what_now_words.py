@@ -19,14 +19,11 @@ def what_now_text(prompt: Prompt, name_of: Namer, marks: Mapping[Specialist, str
     words: dict[str, object] = {
         "weasel": marks[Specialist.WEASEL],
         "golden_die": marks[Specialist.GOLDEN_DIE],
-        "canned_worm": marks[Specialist.CANNED_WORM],
     }
     if "count" in args:
         words["dice"] = t("pickomino.now.dice", count=args["count"])
     if "faces" in args:
         words["faces"] = faces_text(args["faces"])
-    if "taken" in args:
-        words["taken"] = faces_text(args["taken"])
     if "offers" in args:
         texts = (offer_text(offer, name_of, marks) for offer in args["offers"])
         words["options"] = t("pickomino.turn.stop.or").join(texts)

@@ -79,7 +79,7 @@ def test_the_canned_worm_is_added_to_the_kept_total_when_no_worm_die_is_kept():
     line = _kept_line(session)
     assert "= 23 + 🥫 5 = **28**" in line
     # The can is the worm, and the prompt offers 28's tile.
-    assert "🥫 is your worm: stop to take 28" in _text(session)
+    assert "Stop now to take 28" in _text(session)
 
 
 def test_the_canned_worm_adds_nothing_once_a_worm_die_is_kept():
