@@ -132,12 +132,12 @@ STATES: list[tuple[Callable[[], Game], str, str, str]] = [
         "🎲 Golden Die: roll 9 dice",
         "🎲 Goldwürfel: 9 Würfel würfeln",
     ),
-    (keep, "pickomino.now.keep", "Keep one face: 1️⃣ 3️⃣ 4️⃣ 🪱", "Einen Wert beiseitelegen: 1️⃣ 3️⃣ 4️⃣ 🪱"),
+    (keep, "pickomino.now.keep", "Keep one face: 1️⃣ 3️⃣ 4️⃣ 🪱", "Wert wählen: 1️⃣ 3️⃣ 4️⃣ 🪱"),
     (
         weasel_keep,
         "pickomino.now.keep.weasel",
         "Keep one face: 1️⃣ 2️⃣ 4️⃣ 5️⃣, or 🦦 Weasel to roll again",
-        "Einen Wert beiseitelegen: 1️⃣ 2️⃣ 4️⃣ 5️⃣ – oder 🦦 Wiesel: neu würfeln",
+        "Wert wählen: 1️⃣ 2️⃣ 4️⃣ 5️⃣ – oder 🦦 Wiesel: neu würfeln",
     ),
     (
         no_new_face,
