@@ -149,31 +149,31 @@ STATES: list[tuple[Callable[[], Game], str, str, str]] = [
         stop,
         "pickomino.now.stop",
         "Stop now to take 27, or roll 2 dice",
-        "Jetzt aufhören: 27 nehmen – oder 2 Würfel würfeln",
+        "27 nehmen – oder 2 Würfel würfeln",
     ),
     (
         stop_steal,
         "pickomino.now.stop",
         "Stop now to take 26 or steal 27 from Bob, or roll 2 dice",
-        "Jetzt aufhören: 26 nehmen oder 27 von Bob schnappen – oder 2 Würfel würfeln",
+        "26 nehmen oder 27 von Bob schnappen – oder 2 Würfel würfeln",
     ),
     (
         stop_hen,
         "pickomino.now.stop",
         "Stop now to take 26 or steal the 🐔 Hen from Bob, or roll 2 dice",
-        "Jetzt aufhören: 26 nehmen oder Bob die 🐔 Glucke schnappen – oder 2 Würfel würfeln",
+        "26 nehmen oder Bob die 🐔 Glucke schnappen – oder 2 Würfel würfeln",
     ),
     (
         stop_specialist,
         "pickomino.now.stop",
         "Stop now to take 27 + 🎲, or roll 2 dice",
-        "Jetzt aufhören: 27 + 🎲 nehmen – oder 2 Würfel würfeln",
+        "27 + 🎲 nehmen – oder 2 Würfel würfeln",
     ),
     (
         stop_raven,
         "pickomino.now.stop",
         "Stop now to take 25 + 🌭, or roll 3 dice",
-        "Jetzt aufhören: 25 + 🌭 nehmen – oder 3 Würfel würfeln",
+        "25 + 🌭 nehmen – oder 3 Würfel würfeln",
     ),
     (
         no_worm,
@@ -242,7 +242,7 @@ def test_claims_in_a_menu_are_left_to_the_menu():
     prompt = what_now(game, claims_in_menu=True)
     assert prompt is not None and prompt.key == "pickomino.now.stop.menu"
     assert _words(game, "en", menu=True) == "Stop now (pick a tile in the menu), or roll 1 die"
-    assert _words(game, "pl", menu=True) == "Skończ teraz (wybierz w menu) – albo rzuć 1 kością"
+    assert _words(game, "pl", menu=True) == "Skończ (wybierz w menu) – albo rzuć 1 kością"
     claim = claim_faces()
     assert what_now(claim, claims_in_menu=True).key == "pickomino.now.claim.menu"  # type: ignore[union-attr]
 
