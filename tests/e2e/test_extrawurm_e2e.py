@@ -133,9 +133,12 @@ def check_shown(message: FakeMessage, now: Stored, seen: Seen) -> None:
     if game.canned_worm_counts and game.kept:
         assert f"+ 🥫 5 = **{game.claim_total}**" in turn, shown
         seen.canned_worm_total = True
-    if expansion.holds(game.current_player, Specialist.GOLDEN_DIE):
-        key = "pickomino.turn.golden_die.kept" if game.kept else "pickomino.turn.golden_die"
-        effect = t(key, count=9)
+    if expansion.holds(game.current_player, Specialist.GOLDEN_DIE) and (game.kept or not game.roll):
+        # With the kept dice, or before the first roll as what to do: roll nine.
+        start = t(
+            "pickomino.now.start.golden_die", golden_die="🎲", dice=t("pickomino.now.dice", count=9)
+        )
+        effect = t("pickomino.turn.golden_die.kept") if game.kept else start
         assert effect in turn, shown
         seen.golden_die = True
 

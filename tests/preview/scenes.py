@@ -7,12 +7,13 @@ message they produce drawn at 390 and 800 px by bot.preview.
 
 Prints each picture's height. `--text` draws without the application emojis (the
 Unicode fallback a bot shows when the emoji upload failed); `--language` plays them with
-players whose Discord client is in that language (so the games speak it). The scenes: a lobby with a
-computer player, Cancel's question and the closed lobby; 5- and 7-player games in the
-middle of a turn; a person's bust; a turn ping; the old copy after /pickomino status; the
-end screen with its picture; an abandoned game; an old Play again; an Extrawurm game with
-the Canned Worm's and the Golden Die's turns; the score pages (a game's story, the
-history, a leaderboard, a player's card).
+players whose Discord client is in that language (so the games speak it). The scenes: a
+lobby with a computer player, Cancel's question and the closed lobby; 3-, 5- and
+7-player games in the middle of a turn; a steal and its headline on the next turn; a
+person's bust; a turn ping; the old copy after /pickomino status; the end screen with
+its picture; an abandoned game; an old Play again; an Extrawurm game with the Canned
+Worm's and the Golden Die's turns; the score pages (a game's story, the history, a
+leaderboard, a player's card).
 """
 
 from __future__ import annotations
@@ -220,6 +221,49 @@ async def turn_scenes(harness: BotHarness, album: Album, players: int) -> None:
     album.take(f"turn-{players}-players", message)
 
 
+async def three_player_scenes(harness: BotHarness, album: Album) -> None:
+    """A 3-player game (two people and a computer player): a roll to keep from, then
+    dice kept with a tile to take or dice to roll."""
+    people = [album.person(name) for name in PEOPLE[:2]]
+    live = await game(harness, people, bots=1, first_player="host")
+    message = await play_until(harness, live.id, mid_turn(8))
+    album.take("turn-3-players", message)
+
+    def may_stop(session: Any, message: StoredMessage) -> bool:
+        game = session.game
+        return (
+            game.turn_number >= 8
+            and int(game.current_player) > 0
+            and game.phase is Phase.ROLL
+            and bool(game.kept)
+            and bool(game.claim_options())
+        )
+
+    message = await play_until(harness, live.id, may_stop, greedy=True)
+    album.take("turn-3-stop", message)
+
+
+def steal_position(players: list[str]) -> Game:
+    """Anne to stop with 25 kept (a worm among them) while 25 tops Chloé's stack."""
+    anne, _, chloe = players
+    kept = [Face.WORM] * 2 + [Face.FIVE] * 3
+    grill = [tile for tile in range(21, 37) if tile != 25]
+    return Game.from_position(players, grill=grill, stacks={chloe: [25]}, current=anne, kept=kept)
+
+
+async def steal_scenes(harness: BotHarness, album: Album) -> None:
+    """Anne steals 25 from Chloé; the headline stays through Bartholomew's turn, until
+    Chloé's (3 people)."""
+    people = [album.person(name) for name in PEOPLE[:3]]
+    live = await game(harness, people, bots=0, first_player="host")
+    await set_position(harness, steal_position)
+    chloe = str(people[2].id)
+    await click(harness, people[0], live.id, "move", f"claim:s25.{chloe}")
+    album.take("steal-next-turn", harness.message(live.id))
+    await click(harness, people[1], live.id, "move", "roll")
+    album.take("steal-mid-turn", harness.message(live.id))
+
+
 async def bust_scene(harness: BotHarness, album: Album) -> None:
     people = [album.person(name) for name in PEOPLE[:3]]
     live = await game(harness, people, bots=1, first_player="host")
@@ -407,6 +451,9 @@ SCENES: dict[str, Callable[[BotHarness, Album], Awaitable[None]]] = {
     "end": end_scenes,
     "extrawurm": extrawurm_scenes,
     "score": score_scenes,
+    # Added last: a scene's seed is its place here, and the ones above keep theirs.
+    "turn-3": three_player_scenes,
+    "steal": steal_scenes,
 }
 
 

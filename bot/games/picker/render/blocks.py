@@ -8,6 +8,8 @@ import discord
 
 from bot.games.picker.engine import Game, Standing
 from bot.games.picker.render.coaching import coaching_line, summary_line
+from bot.games.picker.render.what_now import what_now
+from bot.games.picker.render.what_now_words import what_now_text
 from bot.games.picker.words import COLOUR_MARK, die_text, event_line
 from bot.i18n import t
 from bot.render.layout import Block, Divider, Text, clip
@@ -24,20 +26,18 @@ MEDALS = {1: "🥇", 2: "🥈", 3: "🥉"}
 def round_blocks(session: Session, game: Game) -> tuple[Block, ...]:
     title = t("picker.round", round=game.round_number, rounds=game.rounds_total)
     pick_of = t("picker.pick_of", name=safe_name(session.name_of(game.current_player)))
-    text = f"{pick_of}\n{table_text(session, game)}"
-    # Seam (issue 27): the "what now" line goes here; in a practice game (/picker learn)
-    # the coaching line takes its place.
-    coach = coaching_line(session, game)
-    if coach:
-        text = f"{text}\n{coach}"
+    # In a practice game (/picker learn) the coaching line takes the place of the
+    # "what now" line: the same moment, with the rule behind it.
+    text = f"{pick_of}\n{table_text(session, game, coach=coaching_line(session, game))}"
     turn = heading(title, text)
     log = log_text(session)
     small = f"{log}\n{footer(session).content}" if log else footer(session).content
     return (turn, Divider(), Text(players_text(session, game)), Divider(), Text(small))
 
 
-def table_text(session: Session, game: Game) -> str:
-    """The dice of the round: the ones left, and the ones kept with who kept them."""
+def table_text(session: Session, game: Game, *, coach: str | None = None) -> str:
+    """The dice of the round: the ones left, and the ones kept with who kept them; then
+    what the player to move may do (or, in a practice game, `coach`'s line)."""
     assert game.dice is not None
     seats = len(game.players)
     keepers = {
@@ -54,16 +54,12 @@ def table_text(session: Session, game: Game) -> str:
     lines = [t("picker.on_table", dice="  ".join(left))] if left else []
     if kept:
         lines.append(" · ".join(kept))
-    lines.append(_picker_line(session, game))
+    prompt = what_now(game)
+    if coach:
+        lines.append(coach)
+    elif prompt is not None:  # what to keep and why: the round's lowest number, colour sets
+        lines.append(what_now_text(prompt, session.name_of))
     return clip("\n".join(lines), MAX_TEXT)
-
-
-def _picker_line(session: Session, game: Game) -> str:
-    """Who keeps first next round so far: the first to keep the round's lowest number."""
-    if game.picker is None:
-        return t("picker.picker_none", value=game.lowest)
-    name = safe_name(session.name_of(game.players[game.picker]))
-    return t("picker.picker_yet", name=name, value=game.lowest)
 
 
 def players_text(session: Session, game: Game) -> str:

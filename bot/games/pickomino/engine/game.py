@@ -39,6 +39,7 @@ from bot.games.pickomino.engine.events import (
 from bot.games.pickomino.engine.extrawurm import ExtrawurmState
 from bot.games.pickomino.engine.phases import Phase
 from bot.games.pickomino.engine.rules import LowerTile, Rules
+from bot.games.pickomino.engine.setback import Setback, latest_setback
 from bot.games.pickomino.engine.specialists import Place, Specialist
 from bot.games.pickomino.engine.tiles import BASE_LAYOUT, EXTRA_TILES, LOWEST_TILE, Layout, worms
 
@@ -78,6 +79,7 @@ class Game:
         "players",
         "roll",
         "rules",
+        "setback",
         "stacks",
         "turn_dice",
         "turn_number",
@@ -113,6 +115,8 @@ class Game:
         self.expansion: ExtrawurmState | None = (
             ExtrawurmState.setup(players) if rules.extrawurm else None
         )
+        # The latest bust or steal, until its victim's next roll (setback.py).
+        self.setback: Setback | None = None
 
     @classmethod
     def from_position(
@@ -135,6 +139,7 @@ class Game:
         bratwurms: Mapping[str, int] | None = None,
         supply: int | None = None,
         weasel_used: bool = False,
+        setback: Setback | None = None,
     ) -> Game:
         """A game at an arbitrary position, checked in full (InvalidState if the rules
         do not allow it). The one way to build a position without playing up to it.
@@ -142,7 +147,8 @@ class Game:
         `stacks` run bottom to top, missing players holding none; `current` is a seat
         or a name. The Extrawurm parts apply only with `rules.extrawurm`: missing
         `extras` and `bratwurms` entries are none, missing `specialists` keys sit on
-        their setup tiles, and `supply` defaults to the tokens nobody holds.
+        their setup tiles, and `supply` defaults to the tokens nobody holds. `setback`
+        is the latest bust or steal still to be told (none by default).
         """
         game = cls.__new__(cls)
         rules = rules or Rules()
@@ -166,6 +172,7 @@ class Game:
         game.turn_number = turn_number
         game.left = list(left)
         game.abandoned = abandoned
+        game.setback = setback
         game.expansion = None
         if rules.extrawurm:
             game.expansion = ExtrawurmState.at(
@@ -385,6 +392,8 @@ class Game:
         self.left.append(player)
         # Keep `current` on a seat even when the game ends here: an abandoned game is
         # stored and loaded again like any other.
+        if self.setback is not None and self.setback.victim == player:
+            self.setback = None  # nobody is left to tell
         if seat < self.current:
             self.current -= 1
         elif was_moving:
@@ -431,6 +440,9 @@ class Game:
         self.roll = dice
         rolled = Rolled(self.players[self.current], dice)
         if not kept:  # any roll shows a new face: skip building the set
+            setback = self.setback
+            if setback is not None and setback.victim == rolled.player:
+                self.setback = None  # its victim has seen it: their turn goes on
             self.phase = _KEEP
             if self.turn_dice == DICE_COUNT:
                 return [rolled]
@@ -496,12 +508,15 @@ class Game:
         player = self.current_player
         expansion = self.expansion
         if expansion is not None:
-            return [*ew.take(self, option, player, expansion), *self._end_turn()]
+            taken = ew.take(self, option, player, expansion)
+            self.setback = latest_setback(taken, self.setback)
+            return [*taken, *self._end_turn()]
         event: Event
         if option.source is Source.STEAL:
             assert option.victim is not None
             self.stacks[option.victim].pop()
             event = Stole(player, option.victim, option.tile)
+            self.setback = Setback(event)
         else:
             self.grill.remove(option.tile)
             event = Took(player, option.tile, self.kept_total)
@@ -510,7 +525,9 @@ class Game:
 
     def _fail(self, reason: FailReason) -> list[Event]:
         if self.expansion is not None:
-            return [*ew.fail(self, reason, self.expansion), *self._end_turn()]
+            failed = ew.fail(self, reason, self.expansion)
+            self.setback = latest_setback(failed, self.setback)
+            return [*failed, *self._end_turn()]
         player = self.current_player
         stack = self.stacks[player]
         returned = stack.pop() if stack else None
@@ -523,7 +540,9 @@ class Game:
             turned = self.grill.pop()
         if turned is not None:
             bisect.insort(self.face_down, turned)
-        return [Failed(player, reason, returned, turned), *self._end_turn()]
+        event = Failed(player, reason, returned, turned)
+        self.setback = Setback(event)
+        return [event, *self._end_turn()]
 
     def _end_turn(self) -> list[Event]:
         grill = self.grill
@@ -641,6 +660,7 @@ class Game:
         clone.turn_number = self.turn_number
         clone.abandoned = self.abandoned
         clone.turn_dice = self.turn_dice
+        clone.setback = self.setback
         clone.expansion = None if self.expansion is None else self.expansion.copy()
         return clone
 

@@ -15,10 +15,12 @@ from bot.games.pickomino.engine.errors import InvalidState
 from bot.games.pickomino.engine.game import Game
 from bot.games.pickomino.engine.phases import Phase
 from bot.games.pickomino.engine.rules import Rules
+from bot.games.pickomino.engine.setback import Setback
 from bot.games.pickomino.engine.specialists import Specialist
 
 # 1: the base game. 2: adds "extrawurm", the expansion's state (null without it).
-SCHEMA_VERSION = 2
+# 3: adds "setback", the latest bust or steal still to be told (null for none).
+SCHEMA_VERSION = 3
 
 __all__ = ["SCHEMA_VERSION", "UPGRADES", "check_position", "game_from_dict", "game_to_dict"]
 
@@ -28,8 +30,16 @@ def upgrade_1_to_2(data: dict[str, Any]) -> dict[str, Any]:
     return {**data, "schema": 2, "extrawurm": None}
 
 
+def upgrade_2_to_3(data: dict[str, Any]) -> dict[str, Any]:
+    """Schema 2 kept no setback: a game stored then has none left to tell."""
+    return {**data, "schema": 3, "setback": None}
+
+
 # UPGRADES[n] turns a schema-n dict into a schema-(n + 1) dict.
-UPGRADES: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: upgrade_1_to_2}
+UPGRADES: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {
+    1: upgrade_1_to_2,
+    2: upgrade_2_to_3,
+}
 
 
 def game_to_dict(game: Game) -> dict[str, Any]:
@@ -49,6 +59,7 @@ def game_to_dict(game: Game) -> dict[str, Any]:
         "turn_number": game.turn_number,
         "abandoned": game.abandoned,
         "extrawurm": _expansion_to_dict(game),
+        "setback": None if game.setback is None else game.setback.to_dict(),
     }
 
 
@@ -102,6 +113,7 @@ def game_from_dict(data: dict[str, Any]) -> Game:
             bratwurms=expansion.get("bratwurms"),
             supply=expansion.get("supply"),
             weasel_used=bool(expansion.get("weasel_used", False)),
+            setback=None if data["setback"] is None else Setback.from_dict(data["setback"]),
         )
     except (AttributeError, KeyError, TypeError, ValueError) as error:
         raise InvalidState(f"stored game is malformed: {error}") from None

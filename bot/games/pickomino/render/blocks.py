@@ -13,19 +13,19 @@ from bot.games.pickomino.engine.specialists import Specialist
 from bot.games.pickomino.pictures import tile_emoji_name
 from bot.games.pickomino.render.coaching import coaching_line, summary_line
 from bot.games.pickomino.render.ending import END_PICTURE, end_picture
-from bot.games.pickomino.render.story import last_bust, log_lines
+from bot.games.pickomino.render.story import log_lines, setback_line
 from bot.games.pickomino.render.summary import GameSummary, PlayerTally
 from bot.games.pickomino.render.text import (
     TURNED,
     WORM,
-    dice_text,
     kept_groups,
-    option_text,
     safe_name,
     tile_picture,
     tile_text,
 )
 from bot.games.pickomino.render.turn_view import TurnView
+from bot.games.pickomino.render.what_now import what_now
+from bot.games.pickomino.render.what_now_words import what_now_text
 from bot.i18n import t
 from bot.render.emoji import show
 from bot.render.layout import Block, Divider, Picture, Text, clip
@@ -37,6 +37,8 @@ COLOUR = discord.Colour.from_rgb(214, 92, 62)
 # Seat colours, in seat order: the container's accent shows whose turn it is at a glance.
 SEAT_COLOURS = (0xE8A33D, 0x4EA8DE, 0x2A9D8F, 0xF2D649, 0xD65C3E, 0x9B5DE5, 0xF28482)
 LOG_LINES = 4
+# The turn's lines (whose turn, a headline, the kept dice, what now) and the log's together.
+TURN_AND_LOG_LINES = 6
 # Discord allows 4000 characters of text in all; the grill is at most 18 tiles of ~30.
 MAX_TURN_TEXT = 1000
 MAX_PLAYERS_TEXT = 1000
@@ -57,10 +59,14 @@ def game_blocks(session: Session, game: Game, view: TurnView) -> tuple[Block, ..
     name_of = namer(session.seats)
     # The grill shares its block with the players: a block of emoji alone is drawn huge.
     table = f"{grill_text(game)}\n{players_text(game, name_of)}"
-    log = log_text(session, name_of)
+    turn = turn_text(session, game, view, name_of)
+    # The log gives way to the turn's lines, so the message keeps its height on a phone.
+    log = log_text(
+        session, name_of, max(2, min(LOG_LINES, TURN_AND_LOG_LINES - turn.count("\n") - 1))
+    )
     small = f"{log}\n{footer(session).content}" if log else footer(session).content
     return (
-        Text(turn_text(session, game, view, name_of)),
+        Text(turn),
         Divider(),
         Text(table),
         Divider(),
@@ -181,38 +187,34 @@ def _expansion_parts(game: Game, player: str) -> list[str]:
 
 
 def turn_text(session: Session, game: Game, view: TurnView, name_of: Namer) -> str:
-    """Whose turn, the roll, the kept dice and total, what stopping now gives; or the bust
-    that just happened, until the next roll."""
+    """Whose turn; the latest bust or steal, until the player it hit rolls again; the
+    kept dice and total; and what the player to move may do now and why (the roll on
+    the table is on the face buttons)."""
     head = t("pickomino.turn_of", name=safe_name(name_of(game.current_player)))
     if session.deadline is not None:
         when = discord.utils.format_dt(dt.datetime.fromtimestamp(session.deadline, dt.UTC), "R")
         head = t("pickomino.turn.deadline", head=head, when=when)
     lines = [head]
-    bust = last_bust(session.log, name_of)
-    if bust:
-        lines.append(bust)
-    if game.roll:
-        lines.append(t("pickomino.turn.roll", dice=dice_text(game.roll)))
+    told = setback_line(game.setback, name_of, SPECIALIST_MARK[Specialist.HEN])
+    if told:
+        lines.append(told)
     if game.kept:
         lines.append(kept_line(game))
-    elif _holds(game, Specialist.GOLDEN_DIE):
-        lines.append(t("pickomino.turn.golden_die", count=game.turn_dice))
-    if view.claims:  # in the order the buttons or the menu offer them
-        texts = t("pickomino.turn.stop.or").join(option_text(o, name_of) for o in view.claims)
-        key = "pickomino.turn.stop.menu" if view.claims_in_menu else "pickomino.turn.stop"
-        lines.append(t(key, options=texts))
-    # Seam (issue 27): the "what now" line goes here; in a practice game (/pickomino
-    # learn) the coaching line takes its place.
+    # In a practice game (/pickomino learn) the coaching line takes the place of the
+    # "what now" line: the same moment, with the rule behind it.
     coach = coaching_line(session, game, name_of)
+    prompt = what_now(game, claims_in_menu=view.claims_in_menu)
     if coach:
         lines.append(coach)
+    elif prompt is not None:
+        lines.append(what_now_text(prompt, name_of, SPECIALIST_MARK))
     return clip("\n".join(lines), MAX_TURN_TEXT)
 
 
 def kept_line(game: Game) -> str:
     """The kept dice and their total. With Extrawurm the total shows what the mover's
     specialist adds: the Canned Worm's 5 (`= 23 + 🥫 5 = 28`, when no worm die is kept)
-    or the Golden Die's ninth die."""
+    or the Golden Die's ninth die. Whether a worm is kept yet is the prompt's to say."""
     groups = kept_groups(game.kept)
     if game.canned_worm_counts:
         return t(
@@ -224,8 +226,6 @@ def kept_line(game: Game) -> str:
     kept = t("pickomino.turn.kept", groups=groups, total=game.kept_total)
     if _holds(game, Specialist.GOLDEN_DIE):
         kept = f"{kept} · {t('pickomino.turn.golden_die.kept')}"
-    if not game.has_worm:
-        kept = f"{kept} · {t('pickomino.turn.worm.no')}"
     return kept
 
 
@@ -233,12 +233,12 @@ def _holds(game: Game, specialist: Specialist) -> bool:
     return game.expansion is not None and game.specialist_of(game.current_player) is specialist
 
 
-def log_text(session: Session, name_of: Namer) -> str:
+def log_text(session: Session, name_of: Namer, lines: int = LOG_LINES) -> str:
     def is_bot(player: str) -> bool:
         seat = session.seat_by_player(player)
         return seat is not None and seat.is_bot
 
-    shown = log_lines(session.log, name_of, is_bot, last=LOG_LINES)
+    shown = log_lines(session.log, name_of, is_bot, last=lines)
     return clip("\n".join(t("game.log.line", line=line) for line in shown), MAX_LOG)
 
 

@@ -1,46 +1,35 @@
-"""What the live message tells of the turns just played: the bust everyone must see, and
-the log lines (with each turn's last roll, people's too)."""
+"""What the live message tells of the turns just played: the latest bust or steal, until
+the player it hit rolls again, and the log lines (with each turn's last roll, people's
+too)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from bot.games.pickomino.engine import Face
-from bot.games.pickomino.render.text import dice_text, event_line, failure_detail, roll_line
+from bot.games.pickomino.engine import Failed, HenStolen
+from bot.games.pickomino.engine.setback import Setback
+from bot.games.pickomino.render.text import event_line, roll_line
 from bot.i18n import t
 from bot.render.names import Namer, safe_name
 
-AFTER_A_BUST = frozenset({"left", "game_over"})  # what may follow a bust before the next roll
 TURN_ENDS = frozenset({"took", "stole", "failed", "left", "game_over"})
 
 
-def last_bust(log: list[dict[str, Any]], name_of: Namer) -> str | None:
-    """The latest failed turn, shown until the next roll: who, the failing roll, why, and
-    what happened to the tiles (`💥 Bob rolled 2 3 5: all kept already. 22 back ...`)."""
-    for index in range(len(log) - 1, -1, -1):
-        event = log[index]
-        if event["type"] in AFTER_A_BUST:
-            continue
-        if event["type"] != "failed":
-            return None  # someone moved since: the bust is told in the log now
-        name = safe_name(name_of(event["player"]))
-        roll = _failing_roll(log[:index], event["player"])
-        reason = t(f"pickomino.bust.reason.{event['reason']}")
-        head = (
-            t("pickomino.bust.rolled", name=name, dice=dice_text(roll), reason=reason)
-            if roll
-            else t("pickomino.bust.plain", name=name, reason=reason)
-        )
-        detail = failure_detail(event)
-        return f"{head} {detail}" if detail else head
-    return None
-
-
-def _failing_roll(before: list[dict[str, Any]], player: str) -> list[Face]:
-    """The roll that ended the turn (the player's last one, if it was their last move)."""
-    if before and before[-1]["type"] == "rolled" and before[-1]["player"] == player:
-        return [Face.parse(face) for face in before[-1]["dice"]]
-    return []
+def setback_line(setback: Setback | None, name_of: Namer, hen_mark: str) -> str | None:
+    """The latest bust or steal, one short line, shown until the player it hit rolls on
+    their next turn (`💥 Bob busted: all kept already`, `⚔️ Sprout stole 25 from Bob`);
+    the log tells the rest (the failing roll, the tiles returned and turned)."""
+    if setback is None:
+        return None
+    event = setback.event
+    name = safe_name(name_of(event.player))
+    if isinstance(event, Failed):
+        reason = t(f"pickomino.bust.reason.{event.reason.value}")
+        return t("pickomino.headline.bust", name=name, reason=reason)
+    victim = safe_name(name_of(event.victim))
+    if isinstance(event, HenStolen):
+        return t("pickomino.headline.hen_stolen", name=name, victim=victim, mark=hen_mark)
+    return t("pickomino.headline.stole", name=name, victim=victim, tile=event.tile)
 
 
 def log_lines(

@@ -1,11 +1,11 @@
-"""Pickomino's small pieces of text: dice, tiles, claim options, log lines, options."""
+"""Pickomino's small pieces of text: dice, tiles, log lines, options."""
 
 from __future__ import annotations
 
 from collections import Counter
 from typing import Any
 
-from bot.games.pickomino.engine import ClaimOption, Face, Rules, Source, worms
+from bot.games.pickomino.engine import Face, Rules, worms
 from bot.games.pickomino.engine.specialists import Specialist
 from bot.games.pickomino.pictures import die_emoji_name, tile_emoji_name
 from bot.i18n import t
@@ -49,13 +49,6 @@ def dice_text(dice: tuple[Face, ...] | list[Face]) -> str:
 def kept_groups(kept: list[Face]) -> str:
     counts = Counter(kept)
     return " ".join(f"{die(face)}×{counts[face]}" for face in sorted(counts))
-
-
-def option_text(option: ClaimOption, name_of: Namer) -> str:
-    if option.source is Source.STEAL:
-        victim = safe_name(name_of(option.victim or ""))
-        return t("pickomino.option.steal", tile=option.tile, name=victim, worms=option.worms)
-    return t("pickomino.option.take", tile=option.tile, worms=option.worms)
 
 
 def options_lines(
@@ -104,6 +97,9 @@ def event_line(event: dict[str, Any], name_of: Namer) -> str | None:
     if kind == "stole":
         victim = safe_name(name_of(event["victim"]))
         return t("pickomino.log.stole", name=name, tile=event["tile"], victim=victim)
+    if kind == "hen_stolen":  # the Hen, not the tile: the victim keeps their stack
+        victim = safe_name(name_of(event["victim"]))
+        return t("pickomino.log.hen_stolen", name=name, victim=victim)
     if kind == "failed":
         return _failure_line(event, name)
     if kind == "left":

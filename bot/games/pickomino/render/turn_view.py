@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from bot.games.pickomino.engine import ClaimOption, Face, Game, Source
+from bot.games.pickomino.engine import ClaimOption, Face, Game
+from bot.games.pickomino.render.what_now import shown_claims
 from bot.render.layout import MAX_PER_ROW
 from bot.sessions.model import Session
 
@@ -30,7 +31,7 @@ class TurnView:
     @classmethod
     def of(cls, session: Session, game: Game) -> TurnView:
         legal = game.legal_actions()
-        claims = shown_claims(list(legal.claims))
+        claims = shown_claims(legal.claims)
         seat = session.seat_by_player(game.current_player) if not game.is_over else None
         return cls(
             can_roll=legal.can_roll,
@@ -42,9 +43,3 @@ class TurnView:
             can_weasel=legal.can_weasel,
             can_accept_failure=legal.can_accept_failure,
         )
-
-
-def shown_claims(options: list[ClaimOption]) -> list[ClaimOption]:
-    """The claims in the order the turn offers them: grill tiles highest first, then steals.
-    All of them: there are at most 18 (one per tile), and a menu holds 25."""
-    return sorted(options, key=lambda option: (option.source is Source.STEAL, -option.tile))

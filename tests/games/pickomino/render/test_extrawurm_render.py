@@ -78,8 +78,8 @@ def test_the_canned_worm_is_added_to_the_kept_total_when_no_worm_die_is_kept():
     session = _at("101", FIVES_AND_FOURS, {Specialist.CANNED_WORM: "101"})
     line = _kept_line(session)
     assert "= 23 + 🥫 5 = **28**" in line
-    assert "no worm yet" not in line  # the can is the worm
-    assert "28" in _text(session).split("Stop now")[1]  # and the stop offers 28
+    # The can is the worm, and the prompt offers 28's tile.
+    assert "Stop now to take 28" in _text(session)
 
 
 def test_the_canned_worm_adds_nothing_once_a_worm_die_is_kept():
@@ -91,14 +91,15 @@ def test_the_canned_worm_adds_nothing_once_a_worm_die_is_kept():
 def test_only_the_movers_canned_worm_counts():
     session = _at("101", FIVES_AND_FOURS, {Specialist.CANNED_WORM: "102"})
     line = _kept_line(session)
-    assert "🥫" not in line and "= **23**" in line and "no worm yet" in line
+    assert "🥫" not in line and "= **23**" in line
+    assert "Roll 3 dice: you need a worm to stop" in _text(session)
 
 
 def test_the_golden_die_is_shown_with_the_kept_total_and_before_any_keep():
     kept = _at("101", FIVES_AND_FOURS, {Specialist.GOLDEN_DIE: "101"})
     assert "= **23** · 🎲 +1 die" in _kept_line(kept)
     fresh = _at("101", [], {Specialist.GOLDEN_DIE: "101"})
-    assert "🎲 Golden Die: 9 dice this turn" in _text(fresh)
+    assert "🎲 Golden Die: roll 9 dice" in _text(fresh)
     other = _at("102", [], {Specialist.GOLDEN_DIE: "101"})
     assert "Golden Die" not in _text(other)
 

@@ -14,8 +14,10 @@ from bot.games.pickomino.ai import Level, bot_name
 from bot.games.pickomino.engine import ALL_TILES, Face, Game, LowerTile, Phase, Rules
 from bot.games.pickomino.engine.events import event_to_dict
 from bot.games.pickomino.plugin import PICKOMINO
-from bot.games.pickomino.render.text import option_text
+from bot.games.pickomino.render.blocks import SPECIALIST_MARK
 from bot.games.pickomino.render.turn_view import MAX_CLAIM_BUTTONS
+from bot.games.pickomino.render.what_now import what_now
+from bot.games.pickomino.render.what_now_words import offer_text
 from bot.i18n import t, with_locale
 from bot.plugin.session_message import render_frozen as render_frozen_of
 from bot.plugin.session_message import render_session as render_session_of
@@ -231,9 +233,14 @@ def test_every_number_of_claims_is_offered_within_five_rows(kind, options, bots)
     assert all(c.disabled for row in layout for c in row) == bool(bots)
     turn = rendered.text
     assert "no button" not in turn
-    assert ("pick in the menu" in turn) == (options > MAX_CLAIM_BUTTONS)
-    for option in game.claim_options():
-        assert option_text(option, session.name_of) in turn
+    in_menu = options > MAX_CLAIM_BUTTONS
+    assert ("in the menu" in turn) == in_menu
+    prompt = what_now(game, claims_in_menu=in_menu)
+    assert prompt is not None
+    if not in_menu:  # the prompt names every claim, as the buttons offer them
+        assert len(prompt.args["offers"]) == options
+        for offer in prompt.args["offers"]:
+            assert offer_text(offer, session.name_of, SPECIALIST_MARK) in turn
 
 
 @pytest.mark.parametrize("locale", ["en", "de", "pl"])
