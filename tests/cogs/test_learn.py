@@ -131,7 +131,9 @@ async def test_a_whole_pickomino_practice_game_coaches_each_step(tmp_path: Path,
         assert line("pickomino.learn.need_worm") in harness.message(live.id).text()
         await _press(harness, anne, live.id, ":roll")
         await harness.run_bots()
-        assert shown.any_with(line("pickomino.learn.bust"))
+        # The rule and the cost (the 💥 headline tells the roll and the tiles).
+        rule = line("pickomino.learn.bust.no_new_face")
+        assert shown.any_with(f"{rule} {line('pickomino.learn.bust.cost.both')}")
 
         # Turn 5: the computer holds 24 on top; exactly 24 steals it.
         assert (
@@ -165,6 +167,9 @@ async def test_a_whole_pickomino_practice_game_coaches_each_step(tmp_path: Path,
         final = harness.message(live.id)
         summaries = [line(f"pickomino.learn.summary.{end}") for end in ("won", "shared", "lost")]
         assert any(summary in final.text() for summary in summaries), final.text()
+        # Anne kept, took, stole and busted: all of it, and nothing she did not do.
+        assert line("pickomino.learn.summary.all") in final.text()
+        assert line("pickomino.learn.summary.no_steal") not in final.text()
         await _practice_is_ranked_nowhere(harness, anne, "pickomino")
         await _real_game(harness, anne, final, language)
 
@@ -204,6 +209,7 @@ async def test_a_whole_picker_practice_game_coaches_each_step(tmp_path: Path, lo
         final = harness.message(live.id)
         summaries = [line(f"picker.learn.summary.{end}") for end in ("won", "shared", "lost")]
         assert any(summary in final.text() for summary in summaries), final.text()
+        assert line("picker.learn.summary.all") in final.text()  # the Picker in round 1
         await _practice_is_ranked_nowhere(harness, anne, "picker")
         await _real_game(harness, anne, final, language)
 

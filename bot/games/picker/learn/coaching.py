@@ -5,18 +5,21 @@ and its parameters out, worded by the renderer."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.games.picker.engine import Game
+from bot.games.picker.engine import Game, Standing
 
 
 @dataclass(frozen=True, slots=True)
 class Coaching:
-    """A coaching line: its key and parameters (players as ids, colours as Colours)."""
+    """A coaching line: its key and parameters (players as ids, colours as Colours), and
+    the sentences that follow it on its line."""
 
     key: str
     params: dict[str, Any] = field(default_factory=dict)
+    more: tuple[Coaching, ...] = ()
 
 
 def coaching(game: Game, learner: str, log: list[dict[str, Any]]) -> Coaching | None:
@@ -57,12 +60,22 @@ def _what_happened(game: Game, learner: str, log: list[dict[str, Any]]) -> Coach
     return None
 
 
-def summary(game: Game, learner: str) -> Coaching:
-    """The end of the practice game: won, shared or lost, and what it showed."""
+def summary(game: Game, learner: str, events: Iterable[dict[str, Any]]) -> Coaching:
+    """The end of the practice game: won, shared, lost or stopped, then what the
+    learner's keeps showed: all the rules, or each one they did not meet (never the
+    Picker, no colour bonus) with the rule in a sentence."""
     standings = game.standings()
     mine = next((s for s in standings if s.player == learner), None)
-    winners = [s for s in standings if s.rank == 1]
-    if mine is not None and mine.rank == 1:
-        won = "shared" if len(winners) > 1 else "won"
-        return Coaching(f"picker.learn.summary.{won}")
-    return Coaching("picker.learn.summary.lost")
+    picker = any(e["type"] == "picker" and e.get("player") == learner for e in events)
+    checks = {"no_picker": picker, "no_bonus": mine is not None and mine.bonus > 0}
+    missed = [key for key, done in checks.items() if not done]
+    more = tuple(Coaching(f"picker.learn.summary.{key}") for key in missed or ["all"])
+    return Coaching(f"picker.learn.summary.{_result(game, mine, standings)}", more=more)
+
+
+def _result(game: Game, mine: Standing | None, standings: tuple[Standing, ...]) -> str:
+    if game.abandoned:
+        return "stopped"
+    if mine is None or mine.rank != 1:
+        return "lost"
+    return "shared" if sum(1 for s in standings if s.rank == 1) > 1 else "won"

@@ -20,7 +20,7 @@ class PickerRenderer:
         return Rendered(round_blocks(session, game), round_layout(session, game), COLOUR.value)
 
     def final(self, session: Session, events: list[dict[str, Any]]) -> Rendered:
-        return Rendered(final_blocks(session, session.game), [], COLOUR.value)
+        return Rendered(final_blocks(session, session.game, events), [], COLOUR.value)
 
     def options_lines(
         self, options: dict[str, Any], timer_seconds: int | None, hints: bool

@@ -4,6 +4,8 @@ the last picks (small)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import discord
 
 from bot.games.picker.engine import Game, Standing
@@ -98,12 +100,12 @@ def log_text(session: Session) -> str:
     return "\n".join(shown)
 
 
-def final_blocks(session: Session, game: Game) -> tuple[Block, ...]:
+def final_blocks(session: Session, game: Game, events: list[dict[str, Any]]) -> tuple[Block, ...]:
     abandoned = session.ending is Ending.ABANDONED
     standings = game.standings()
     title = t("picker.final.abandoned" if abandoned else "picker.final")
     result = result_text(session, standings, abandoned)
-    learned = summary_line(session, game)  # a practice game: what it showed
+    learned = summary_line(session, game, events)  # a practice game: what it showed
     head = heading(title, f"{learned}\n{result}" if learned else result)
     table = section(t("final.standings"), [standings_text(session, standings, abandoned)])
     return (head, Divider(), table, Divider(), footer(session))

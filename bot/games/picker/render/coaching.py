@@ -3,6 +3,8 @@ themselves are chosen by bot.games.picker.learn.coaching)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from bot.games.picker.engine import Game
 from bot.games.picker.learn.coaching import Coaching, coaching, summary
 from bot.games.picker.words import COLOUR_MARK
@@ -25,11 +27,11 @@ def coaching_line(session: Session, game: Game) -> str | None:
     return None if line is None else worded(session, line)
 
 
-def summary_line(session: Session, game: Game) -> str | None:
-    """How a practice game ended for the learner, and what it showed."""
+def summary_line(session: Session, game: Game, events: list[dict[str, Any]]) -> str | None:
+    """How a practice game ended for the learner, and what its stored `events` showed."""
     if not session.practice:
         return None
-    return worded(session, summary(game, learner_of(session)))
+    return worded(session, summary(game, learner_of(session), events))
 
 
 def worded(session: Session, line: Coaching) -> str:
@@ -40,4 +42,4 @@ def worded(session: Session, line: Coaching) -> str:
         params["colour"] = COLOUR_MARK[params["colour"]]
     if "value" in params:
         params["value"] = f"**{params['value']}**"
-    return t(line.key, **params)
+    return " ".join([t(line.key, **params), *(worded(session, more) for more in line.more)])

@@ -6,21 +6,26 @@ Pure: the game, the learner and the recent events in; a catalog key (under
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
 from bot.games.pickomino.engine import Face, Game, Phase, Source
 from bot.games.pickomino.engine.claims import best_claim
+from bot.games.pickomino.engine.events import FailReason
 
 TURN_ENDS = frozenset({"took", "stole", "failed"})
 
 
 @dataclass(frozen=True, slots=True)
 class Coaching:
-    """A coaching line: its key and parameters (players as ids, faces as Faces)."""
+    """A coaching line: its key and parameters (players as ids, faces as Faces), and the
+    sentences that follow it on its line."""
 
     key: str
     params: dict[str, Any] = field(default_factory=dict)
+    more: tuple[Coaching, ...] = ()
 
 
 def coaching(game: Game, learner: str, log: list[dict[str, Any]]) -> Coaching | None:
@@ -93,20 +98,67 @@ def _watching(game: Game, learner: str, log: list[dict[str, Any]]) -> Coaching:
         if event.get("player") != learner:
             break  # turns alternate: the last one ended was the computer's own
         if event["type"] == "failed":
-            key = "pickomino.learn.bust" if event.get("returned") else "pickomino.learn.bust.empty"
-            return Coaching(key)
+            return bust(event)
         if event["type"] == "stole":
             return Coaching("pickomino.learn.stole", {"tile": event["tile"]})
         return Coaching("pickomino.learn.took", {"tile": event["tile"]})
     return Coaching("pickomino.learn.watch", {"player": mover})
 
 
-def summary(game: Game, learner: str) -> Coaching:
-    """The end of the practice game: won, shared or lost, and what it showed."""
+def bust(event: dict[str, Any]) -> Coaching:
+    """The rule behind a bust of the learner's (the 💥 headline tells what happened): why
+    the turn was lost, and what a bust costs."""
+    returned, turned = event.get("returned") is not None, event.get("turned") is not None
+    cost = {
+        (True, True): "both",
+        (True, False): "returned",
+        (False, True): "turned",
+        (False, False): "none",
+    }[returned, turned]
+    why = f"pickomino.learn.bust.{event['reason']}"
+    return Coaching(why, more=(Coaching(f"pickomino.learn.bust.cost.{cost}"),))
+
+
+@dataclass(frozen=True, slots=True)
+class Lessons:
+    """What the learner's own turns did in a practice game, from its events."""
+
+    took: int = 0
+    stole: int = 0
+    busts: int = 0  # lost by a roll or a total (a bust the learner saw happen)
+    timeouts: int = 0  # lost to the clock
+
+    @classmethod
+    def of(cls, learner: str, events: Iterable[dict[str, Any]]) -> Lessons:
+        counts = Counter(
+            "timeouts" if event.get("reason") == FailReason.TIMEOUT else KINDS[event["type"]]
+            for event in events
+            if event.get("player") == learner and event["type"] in KINDS
+        )
+        return cls(**counts)
+
+
+KINDS = {"took": "took", "stole": "stole", "failed": "busts"}
+
+
+def summary(game: Game, learner: str, events: Iterable[dict[str, Any]]) -> Coaching:
+    """The end of the practice game: won, shared, lost or stopped, then what the
+    learner's turns showed: all the rules, or each one they did not meet (a steal left,
+    no bust) with the rule in a sentence, and the turns the clock ended."""
+    lessons = Lessons.of(learner, events)
+    checks = {"no_take": lessons.took, "no_steal": lessons.stole, "no_bust": lessons.busts}
+    missed = [key for key, done in checks.items() if not done]
+    more = [Coaching(f"pickomino.learn.summary.{key}") for key in missed or ["all"]]
+    if lessons.timeouts:
+        more.append(Coaching("pickomino.learn.summary.timeouts", {"count": lessons.timeouts}))
+    return Coaching(f"pickomino.learn.summary.{_result(game, learner)}", more=tuple(more))
+
+
+def _result(game: Game, learner: str) -> str:
+    if game.abandoned:
+        return "stopped"
     standings = game.standings()
     mine = next((s for s in standings if s.player == learner), None)
-    winners = [s for s in standings if s.rank == 1]
-    if mine is not None and mine.rank == 1:
-        won = "shared" if len(winners) > 1 else "won"
-        return Coaching(f"pickomino.learn.summary.{won}")
-    return Coaching("pickomino.learn.summary.lost")
+    if mine is None or mine.rank != 1:
+        return "lost"
+    return "shared" if sum(1 for s in standings if s.rank == 1) > 1 else "won"

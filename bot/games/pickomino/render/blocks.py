@@ -87,7 +87,7 @@ def final_blocks(session: Session, game: Game, events: list[dict[str, Any]]) -> 
     name_of = namer(session.seats)
     summary = GameSummary.from_events(game.players, events)
     lines = [result_text(session, game, name_of), ""]
-    learned = summary_line(session, game, name_of)  # a practice game: what it showed
+    learned = summary_line(session, game, events, name_of)  # a practice game: what it showed
     if learned:
         lines = [learned, *lines]
     lines.append(t("pickomino.final.turns", count=summary.turns))

@@ -3,6 +3,8 @@ chosen by bot.games.pickomino.learn.coaching)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from bot.games.pickomino.engine import Game
 from bot.games.pickomino.learn.coaching import Coaching, coaching, summary
 from bot.games.pickomino.render.text import dice_text, safe_name
@@ -25,11 +27,13 @@ def coaching_line(session: Session, game: Game, name_of: Namer) -> str | None:
     return None if line is None else worded(line, name_of)
 
 
-def summary_line(session: Session, game: Game, name_of: Namer) -> str | None:
-    """How a practice game ended for the learner, and what it showed."""
+def summary_line(
+    session: Session, game: Game, events: list[dict[str, Any]], name_of: Namer
+) -> str | None:
+    """How a practice game ended for the learner, and what its stored `events` showed."""
     if not session.practice:
         return None
-    return worded(summary(game, learner_of(session)), name_of)
+    return worded(summary(game, learner_of(session), events), name_of)
 
 
 def worded(line: Coaching, name_of: Namer) -> str:
@@ -38,4 +42,4 @@ def worded(line: Coaching, name_of: Namer) -> str:
         params["name"] = safe_name(name_of(params.pop("player")))
     if "faces" in params:
         params["faces"] = dice_text(params["faces"])
-    return t(line.key, **params)
+    return " ".join([t(line.key, **params), *(worded(more, name_of) for more in line.more)])
