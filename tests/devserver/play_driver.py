@@ -38,10 +38,16 @@ MAX_ACTIONS = 1500
 KEEP_ORDER = [keep_move(Face.WORM)] + [
     keep_move(face) for face in sorted(set(Face) - {Face.WORM}, key=lambda f: -f.value)
 ]
-CLAIM = re.compile(
-    "^(" + "|".join(re.escape(t(k, tile="\x00", name="\x00")).split("\x00")[0]
-                    for k in ("pickomino.button.take", "pickomino.button.steal")) + ")"
-)  # fmt: skip
+
+
+def claim_labels(lang: str = "en") -> re.Pattern[str]:
+    """The start of a claim button's label (Take 25, Steal 24 from ...) in `lang`."""
+    keys = ("pickomino.button.take", "pickomino.button.steal")
+    starts = (re.escape(t(k, lang, tile="\x00", name="\x00")).split("\x00")[0] for k in keys)
+    return re.compile("^(" + "|".join(starts) + ")")
+
+
+CLAIM = claim_labels()
 ROLL = t("pickomino.button.roll")
 
 
@@ -49,9 +55,12 @@ def _plain(text: str) -> str:
     return text.replace("*", "").strip()
 
 
-def turn_lines(name: str) -> tuple[str, ...]:
-    """What the live message says when it is `name`'s turn, in either game."""
-    return (_plain(t("pickomino.turn_of", name=name)), _plain(t("picker.pick_of", name=name)))
+def turn_lines(name: str, lang: str = "en") -> tuple[str, ...]:
+    """What the live message says when it is `name`'s turn, in either game, in `lang`."""
+    return (
+        _plain(t("pickomino.turn_of", lang, name=name)),
+        _plain(t("picker.pick_of", lang, name=name)),
+    )
 
 
 # ---- the server --------------------------------------------------------------------
@@ -294,25 +303,41 @@ class Tab:
 # ---- playing -----------------------------------------------------------------------
 
 
-def whose_turn(message: Shown, names: Sequence[str]) -> str | None:
+def whose_turn(message: Shown, names: Sequence[str], lang: str = "en") -> str | None:
     head = "\n".join(message.text.splitlines()[:8])
     for name in names:
-        if any(line in head for line in turn_lines(name)):
+        if any(line in head for line in turn_lines(name, lang)):
             return name
     return None
 
 
 def is_over(message: Shown) -> bool:
-    return bool(message.enabled("again"))
+    """The game's end: Play again, or Start a real game after a practice game."""
+    return bool(message.enabled("again") or message.enabled("real"))
+
+
+Move = Callable[[Shown], tuple[str, str, str | None]]
+
+
+def pickomino_move_in(lang: str) -> Move:
+    """`pickomino_move` for a tab in `lang` (it reads the buttons' labels)."""
+    claim, roll = claim_labels(lang), t("pickomino.button.roll", lang)
+    return lambda message: _pickomino_move(message, claim, roll)
 
 
 def pickomino_move(message: Shown) -> tuple[str, str, str | None]:
     """("click", custom_id, None) or ("choose", menu id, value): claim, keep, roll."""
+    return _pickomino_move(message, CLAIM, ROLL)
+
+
+def _pickomino_move(
+    message: Shown, claim: re.Pattern[str], roll: str
+) -> tuple[str, str, str | None]:
     for select in message.selects:
         if ":claims:" in select["id"] and select["values"]:
             return "choose", select["id"], select["values"][0]
     moves = message.enabled("move")
-    claims = [b for b in moves if CLAIM.match(b["label"])]
+    claims = [b for b in moves if claim.match(b["label"])]
     if claims:
         return "click", claims[0]["id"], None
     keeps = {b["id"].rsplit(":", 1)[-1]: b for b in moves if ":keep:" in b["id"] + ":"}
@@ -321,7 +346,7 @@ def pickomino_move(message: Shown) -> tuple[str, str, str | None]:
         button = keeps.get(arg)
         if button is not None:
             return "click", button["id"], None
-    rolls = [b for b in moves if b["label"] == ROLL]
+    rolls = [b for b in moves if b["label"] == roll]
     if rolls:
         return "click", rolls[0]["id"], None
     raise AssertionError(f"no move to make on\n{message.text}\n{moves}")
@@ -387,10 +412,12 @@ async def play_to_the_end(
     kill_on: str = "keep",
     wrong_turn_by: str | None = "Bob",
     on_action: Callable[[int, Shown], Any] | None = None,
+    lang: str = "en",
 ) -> GameRun:
     """Every person plays their turns in their own tab until the game is over; one wrong
     click by `wrong_turn_by` when it is someone else's turn, and (with `server`) one
-    SIGKILL of the bot in the middle of a turn after `kill_after` actions."""
+    SIGKILL of the bot in the middle of a turn after `kill_after` actions. `lang` is the
+    tabs' language (the one the page shows its turn lines in)."""
     run = GameRun()
     names = list(tabs)
     watcher = tabs[names[0]]
@@ -398,7 +425,7 @@ async def play_to_the_end(
         message = await watcher.live()
         if is_over(message):
             return run
-        player = whose_turn(message, names)
+        player = whose_turn(message, names, lang)
         if player is None:  # a computer player's turn: its steps arrive by themselves
             await watcher.wait_for(
                 lambda s, old=message.text: _live_text(s) != old, "a computer player's step"
