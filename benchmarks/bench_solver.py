@@ -23,10 +23,11 @@ from collections.abc import Callable
 
 from bot.games.pickomino.ai import extrawurm
 from bot.games.pickomino.ai.batch import start_values
+from bot.games.pickomino.ai.batch import warm_up as batch_warm_up
 from bot.games.pickomino.ai.extrawurm import evaluate_extrawurm
 from bot.games.pickomino.ai.extrawurm_hints import extrawurm_hint_for
-from bot.games.pickomino.ai.extrawurm_solver import graph as extrawurm_graph
 from bot.games.pickomino.ai.extrawurm_solver import solve as extrawurm_solve
+from bot.games.pickomino.ai.extrawurm_solver import warm_up as extrawurm_warm_up
 from bot.games.pickomino.ai.hints import hint_for
 from bot.games.pickomino.ai.players import Level, carry_out, decide
 from bot.games.pickomino.ai.policy import evaluate, evaluate_game
@@ -107,10 +108,10 @@ def random_extrawurm_game(rng: random.Random, held: Specialist) -> Game:
 
 def bench_extrawurm(rng: random.Random, positions: int) -> None:
     started = time.perf_counter()
-    for dice in (8, 9):
-        extrawurm_graph(dice)
+    extrawurm_warm_up()  # both graphs and their layouts for the hints' chances
+    batch_warm_up()  # the look-ahead's answers (two players)
     elapsed = time.perf_counter() - started
-    print(f"Extrawurm graphs of 8 and 9 dice (once per process): {elapsed:.3f} s")
+    print(f"Extrawurm tables (once per process, as ai.warm_up): {elapsed:.3f} s")
     nine = Timings("Extrawurm fresh turn, 9 dice (Golden)")
     weasel = Timings("Extrawurm fresh turn, 8 dice + Weasel")
     hints = Timings("Extrawurm first hint of a turn")

@@ -31,6 +31,13 @@ from functools import cache, lru_cache
 from itertools import repeat
 from operator import call, itemgetter, mul
 
+from bot.games.pickomino.ai.extrawurm_chances import (
+    Filters,
+    Layers,
+    PolicyChances,
+    layers,
+    policy_chances,
+)
 from bot.games.pickomino.ai.rewards import TIE
 from bot.games.pickomino.ai.solver import NEVER
 from bot.games.pickomino.ai.states import TurnState, merged_outcomes, reachable_states
@@ -299,58 +306,47 @@ class ExtrawurmValues:
         return self._tables(self._layer(weasel) == 1, totals)[1][i]
 
     def _tables(self, weasel: bool, totals: frozenset[int] | None) -> tuple[list[float], ...]:
-        """Follow the policy once more, counting how often it ends with a tile.
-
-        Choices compare as (value rounded to TIE, chance): the policy's, and among equal
-        values the likelier tile. Twins share their state's chance.
-        """
+        """Follow the policy once more, counting how often it ends with a tile
+        (extrawurm_chances.py); each table with and without `totals` at once, as a
+        hint asks for both."""
         key = (weasel, totals)
         cached = self._chances.get(key)
         if cached is not None:
             return cached
-        plain = None if not weasel else self._tables(False, totals)
-        graph = self.graph
-        states, size = graph.states, graph.size
-        layer = 1 if weasel else 0
-        values = self.values[layer]
+        filters = (None,) if totals is None else (None, totals)
+        found = self._policy(weasel, filters)
+        for column, kept in enumerate(filters):
+            self._chances[weasel, kept] = (
+                found.chances[column].tolist(),
+                found.rolling[column].tolist(),
+            )
+        return self._chances[key]
 
-        def hit(i: int) -> float:
-            if self.stop_of[i] is None:
-                return 0.0
-            return 1.0 if totals is None or claim_total(states[i]) in totals else 0.0
+    def _policy(self, weasel: bool, filters: Filters) -> PolicyChances:
+        again = None
+        if weasel:
+            plain = self._policy(False, filters)
+            again = (self.rolled[0], plain.rolling)
+        layers = chance_layers(self.graph.dice)
+        values = self.values[1 if weasel else 0]
+        return policy_chances(layers, values, self.stop_of, filters, self.rewards.fail, again)
 
-        pairs: list[tuple[float, float]] = [(NEVER, 0.0)] * (graph.padding + 1)
-        chances = [0.0] * size
-        rolling = [0.0] * size
-        for i in graph.ended:
-            chances[i] = hit(i)
-            pairs[i] = (round(values[i] / TIE), chances[i])
-            pairs[size + i] = (round(values[size + i] / TIE), chances[i])
-        for node in graph.rolls:
-            i = node.state
-            again: tuple[float, float] | None = None
-            if plain is not None:
-                again = (round(self.rolled[0][i] / TIE), plain[1][i])
-            chance = 0.0
-            if again is not None:
-                fail_pair = (round(self.rewards.fail / TIE), 0.0)
-                chance += node.fail_chance * max(fail_pair, again)[1]
-            for p, targets in zip(node.probabilities, node.successors, strict=True):
-                best = max(pairs[target] for target in targets)
-                chance += p * (max(best, again) if again is not None else best)[1]
-            for p, target in zip(node.single_probabilities, node.single_successors, strict=True):
-                best = pairs[target]
-                chance += p * (max(best, again) if again is not None else best)[1]
-            rolling[i] = chance
-            stop = self.stop_of[i]
-            if stop is not None and values[i] == stop:
-                chance = hit(i)
-            chances[i] = chance
-            pairs[i] = (round(values[i] / TIE), chance)
-            pairs[size + i] = (round(values[size + i] / TIE), chance)
-        result = (chances, rolling)
-        self._chances[key] = result
-        return result
+
+@cache
+def chance_layers(dice: int) -> Layers:
+    """graph(dice) laid out for extrawurm_chances (built once per count)."""
+    built = graph(dice)
+    rolls = [
+        (
+            built.states[node.state].dice_left,
+            node.state,
+            node.fail_chance,
+            (*node.single_probabilities, *node.probabilities),
+            (*((target,) for target in node.single_successors), *node.successors),
+        )
+        for node in built.rolls
+    ]
+    return layers(built.ended, rolls, [claim_total(state) for state in built.states])
 
 
 @lru_cache(maxsize=SOLUTIONS_KEPT)
@@ -361,5 +357,6 @@ def solve(rewards: TurnRewards) -> ExtrawurmValues:
 
 def warm_up() -> None:
     """Build both graphs (8 and 9 dice) ahead of the first Extrawurm decision."""
-    graph(8)
-    graph(MAX_DICE)
+    for dice in (8, MAX_DICE):
+        graph(dice)
+        chance_layers(dice)

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 import bot.games.pickomino.adapter as adapter_module
+import bot.games.pickomino.ai.extrawurm as extrawurm_module
 from bot.games.pickomino.adapter import WEASEL, PickominoAdapter
 from bot.games.pickomino.ai.extrawurm import (
     evaluate_extrawurm,
@@ -19,7 +20,9 @@ from bot.games.pickomino.ai.extrawurm_hints import extrawurm_hint_for, format_ex
 from bot.games.pickomino.ai.players import Level, WeaselDice, decide
 from bot.games.pickomino.ai.policy import Move
 from bot.games.pickomino.ai.position import Objective
-from bot.games.pickomino.engine import ClaimOption, Face, Game, Phase, Rules, Specialist
+from bot.games.pickomino.ai.solver import solve
+from bot.games.pickomino.ai.states import MAX_TOTAL, TurnState
+from bot.games.pickomino.engine import Claim, ClaimOption, Face, Game, Phase, Rules, Specialist
 from tests.games.pickomino.engine.helpers import faces, position
 
 EXTRAWURM = Rules(extrawurm=True)
@@ -231,3 +234,38 @@ def test_every_level_plays_legal_moves_in_random_extrawurm_games(
     block: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     assert play_random_games(range(block * 4, block * 4 + 4), monkeypatch) > 0
+
+
+def test_hard_with_two_players_values_an_end_by_the_opponents_best_answer() -> None:
+    # Anne stops with 30 and takes it: Bob then plays his turn for his own chance to
+    # win, and what he leaves her is her value of that end. No Bratwurm is left in the
+    # supply and nobody holds a specialist, so Bob's answer is a plain turn of eight
+    # dice: the base solver's, from the ends of his turn as Hard values them.
+    game = extrawurm(
+        {"anne": [22], "bob": [26]},
+        kept=faces("WWW555"),  # 30
+        supply=0,
+        bratwurms={"anne": 4, "bob": 3},
+        specialists=dict.fromkeys(Specialist, None),
+    )
+    answer = game.copy()
+    answer.apply(Claim(ClaimOption.grill(30)))
+    assert answer.current_player == "bob"
+    ends = extrawurm_module._build_table(answer, Objective.WIN)  # his ends, no look-ahead
+    start = solve(ends.rewards.stops[: MAX_TOTAL + 1], ends.rewards.fail)
+    bob_chance = start.value(TurnState.start())
+    hard = turn_table(game, Objective.WIN)
+    assert hard.option_values[ClaimOption.grill(30)] == pytest.approx(1 - bob_chance, abs=1e-9)
+
+
+def test_hard_values_an_end_of_the_game_exactly() -> None:
+    # Only 36 is left face up (with 11 and 13): taking it ends the game at 13 points
+    # each (worms and Bratwurms), and Anne's 36 beats Bob's 34 on the tie-break.
+    game = extrawurm(
+        {"anne": [22, 26, 29], "bob": [33, 34, 21]},
+        face_down=tuple(tile for tile in range(21, 36) if tile not in (22, 26, 29, 33, 34, 21)),
+        supply=0,
+        bratwurms={"anne": 3, "bob": 4},
+        specialists=dict.fromkeys(Specialist, None),
+    )
+    assert turn_table(game, Objective.WIN).option_values[ClaimOption.grill(36)] == 1.0

@@ -126,6 +126,29 @@ def test_the_weasel_gives_a_second_chance_at_a_new_face() -> None:
     assert values.reward_chance(state, weasel=True) == pytest.approx(11 / 36)
 
 
+@pytest.mark.parametrize("seed", range(6))
+def test_the_chance_of_a_tile_is_the_value_of_a_turn_that_pays_one_per_tile(seed: int) -> None:
+    # With 1 for every tile and 0 for a failure, best play maximises the chance of a
+    # tile, so following the policy must count exactly the turn's value, from every
+    # state and with the Weasel unused or not; a filter of every paying total too.
+    rng = random.Random(seed)
+    dice = 9 if seed % 2 else 8
+    weasel, can = seed in (0, 2), seed in (3, 4)
+    paying = frozenset(rng.sample(range(11, MAX_CLAIM + 1), 12))
+    stops = tuple(1.0 if total in paying else None for total in range(MAX_CLAIM + 1))
+    values = ExtrawurmValues(TurnRewards(stops, fail=0.0, dice=dice, can=can, weasel=weasel))
+    for state in graph(dice).states:
+        for use_weasel in (False, True):
+            expected = values.value(state, use_weasel)
+            assert values.reward_chance(state, use_weasel) == pytest.approx(expected, abs=1e-9)
+            chance = values.reward_chance(state, use_weasel, paying)
+            assert chance == pytest.approx(expected, abs=1e-9)
+            rolled = values.roll_reward_chance(state, use_weasel)
+            if rolled is not None:
+                roll_value = values.roll_value(state, use_weasel)
+                assert rolled == pytest.approx(roll_value, abs=1e-9)
+
+
 def test_the_canned_worm_stops_without_a_worm_with_five_more() -> None:
     stops = tuple(3.0 if total == 11 else None for total in range(MAX_CLAIM + 1))
     state = state_of([Face.ONE, Face.ONE, Face.FOUR], 8)  # 6, no worm
