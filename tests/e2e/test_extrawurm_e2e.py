@@ -74,9 +74,10 @@ def stored(database: Path, message_id: int) -> Stored:
 
 def tile_shown(text: str, tile: int, mark: str = "") -> bool:
     """A tile as its picture (`<:pk1_tile_23:…>`) or as text (`**23**` on the grill,
-    `23 🪱` in a player's line), with `mark` right after it when given."""
+    `23 🪱` in a player's line), with `mark` right after it when given (joined to it by
+    a word joiner, so a wrapped row never parts them)."""
     shown = rf"(?:<:pk1_tile_{tile}:\d+>|\*\*{tile}\*\*|\b{tile} 🪱)"
-    return bool(re.search(shown + re.escape(mark), text))
+    return bool(re.search(shown + ("\u2060" + re.escape(mark) if mark else ""), text))
 
 
 def held_part(line: str) -> str:
@@ -125,7 +126,10 @@ def check_shown(message: FakeMessage, now: Stored, seen: Seen) -> None:
             seen.extras.add(tile)
         count = game.bratwurms(player)
         if count:
-            assert t("pickomino.player.bratwurms", count=count) in line, (player, shown)
+            score = game.score(player)
+            worms = score - count
+            summed = t("pickomino.player.score", count=score, worms=worms, bratwurms=count)
+            assert line.endswith(summed), (player, shown)
             seen.bratwurms = True
         else:
             assert "🌭" not in line, (player, shown)

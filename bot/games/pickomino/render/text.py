@@ -42,6 +42,14 @@ def tile_text(tile: int) -> str:
     return tile_picture(tile) or f"{tile} {WORM * worms(tile)}"
 
 
+def score_text(score: int, bratwurms: int) -> str:
+    """A player's score: `12 🪱`; with Bratwurms the worms and the Bratwurms apart and
+    their sum in words (`2 🪱 + 1 🌭 = 3 points`), never a Bratwurm counted as a worm."""
+    if not bratwurms:
+        return t("pickomino.player.worms", count=score)
+    return t("pickomino.player.score", count=score, worms=score - bratwurms, bratwurms=bratwurms)
+
+
 def dice_text(dice: tuple[Face, ...] | list[Face]) -> str:
     return " ".join(die(face) for face in dice)
 
