@@ -179,11 +179,17 @@ class PickominoHistory:
 
     def standing(self, seat: StorySeat) -> str:
         tiles = " ".join(f"`{tile}`" for tile in seat.end_state.get("tiles", ()))
-        standing = t("pickomino.score.standing", worms=seat.score, tiles=tiles)
         bratwurms = seat.end_state.get("bratwurms", 0)
-        if bratwurms:
-            standing += t("pickomino.score.standing.bratwurms", count=bratwurms)
-        return standing
+        if not bratwurms:
+            return t("pickomino.score.standing", worms=seat.score, tiles=tiles)
+        # Worms and Bratwurms apart, and their sum in words: the score counts both.
+        score = t(
+            "pickomino.player.score",
+            count=seat.score,
+            worms=seat.score - bratwurms,
+            bratwurms=bratwurms,
+        )
+        return t("pickomino.score.standing.summed", score=score, tiles=tiles)
 
 
 PICKOMINO_HISTORY = PickominoHistory()
