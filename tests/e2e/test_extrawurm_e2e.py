@@ -235,9 +235,18 @@ async def play_to_the_end(
     raise AssertionError(f"no end after {MAX_STEPS} steps:\n{message.render()}")
 
 
+def shown_score(text: str) -> int:
+    """The score a standings line counts: `12 🪱`, or with Bratwurms their sum at the
+    end of `7 🪱 + 2 🌭 = 9 points`, checked to add up."""
+    numbers = [int(number) for number in re.findall(r"\d+", text)]
+    if len(numbers) == 3:
+        assert numbers[0] + numbers[1] == numbers[2], text
+    return numbers[-1]
+
+
 def final_standings(message: FakeMessage, names: dict[str, str]) -> dict[str, tuple[int, int, str]]:
     """Each player's (rank, score, tiles shown) from the end message's standings."""
-    line = _label_pattern("pickomino.final.line", medal="", rank="", name="", worms="", tiles="")
+    line = _label_pattern("pickomino.final.line", medal="", rank="", name="", score="", tiles="")
     found: dict[str, tuple[int, int, str]] = {}
     for text in message.text.splitlines():
         match = line.match(text)
@@ -245,7 +254,7 @@ def final_standings(message: FakeMessage, names: dict[str, str]) -> dict[str, tu
             continue
         for player, name in names.items():
             if name in match["name"]:
-                found[player] = (int(match["rank"]), int(match["worms"]), match["tiles"])
+                found[player] = (int(match["rank"]), shown_score(match["score"]), match["tiles"])
     return found
 
 
