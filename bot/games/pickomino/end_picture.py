@@ -1,12 +1,11 @@
-"""The picture sent when a game ends: what everyone ended with, and their score turn by turn.
+"""The picture sent when a game ends: everyone's score turn by turn.
 
-One row per player in the order given (the final standings): a colour that is also
-their line in the chart, the name in full, then what they hold as small tiles, the
-stack from bottom (left) to top (right) and then an extra tile (11 or 13), in the order
-the end screen's text lists them, and their Bratwurms. The winner's row is outlined in
-gold. The ranks and the sums are the end screen's text (one list of standings). Below, a
-line chart of each player's score after every turn, with its axes named in the game's
-language (`Axes`). Names are drawn in their own script (bot.pictures.names).
+A line chart of each player's score after every turn (the score the game counts), its
+axes named in the game's language (`Axes`), and above it a legend: each player's colour
+and name, in the order given (the final standings). The standings themselves (ranks,
+scores, tiles, tallies) are the end screen's text only, so they are listed once; the
+picture adds what text cannot show, how the game went. Names are drawn in full, in their
+own script (bot.pictures.names), and cut only when one is wider than the picture.
 
 Sized for a phone: Discord shows the picture about 281 px wide in a 390 px screen, so
 every label is at least `MIN_LABEL` px in a picture `WIDTH` wide (11 px when shown).
@@ -19,11 +18,9 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from bot.games.pickomino.pictures import draw_bratwurm, draw_tile
 from bot.pictures.canvas import Rgb, png_bytes
 from bot.pictures.names import draw_name, name_runs, runs_width
 
@@ -46,25 +43,21 @@ PLAYER_COLOURS: tuple[Rgb, ...] = (
 BACKGROUND: Rgb = (43, 45, 49)
 TEXT: Rgb = (242, 243, 245)
 FAINT: Rgb = (78, 80, 88)
-GOLD: Rgb = (250, 200, 40)
 
 _SCALE = 2  # drawn at twice the size, then scaled down: smooth lines and text
 _MARGIN = 12
-_ROW = 52
-_NAME_ROW = 34  # a name too long to share its row with the tiles gets a line of its own
-_TILE = 48  # a tile's emoji square; the tile itself is about three quarters as wide
-_TILE_STEP = 36
-_NAME_LEFT = _MARGIN + 30
-_NAME_SIZE = MIN_LABEL + 2
-_LABEL_SIZE = MIN_LABEL
-_MIN_TILE_ROOM = _TILE + 3 * _TILE_STEP  # a name may push the tiles this far right, no further
-_CHART_HEIGHT = 290
+_LABEL_SIZE = MIN_LABEL  # the axes' numbers and titles
+_NAME_SIZE = MIN_LABEL + 4  # the legend's names: 13 px on the phone, the picture's key
+_KEY = 18  # a legend entry's colour square
+_KEY_GAP = 8  # between the square and the name
+_ENTRY_GAP = 24  # between one entry and the next on a legend line
+_LEGEND_LINE = _NAME_SIZE + 12
+_CHART_HEIGHT = 250
 
 
 @dataclass(frozen=True)
 class PlayerFinal:
-    """One player at the end: `stack` bottom to top (then any extra tile, 11 or 13),
-    `score_by_turn` after each turn.
+    """One player at the end: their name and `score_by_turn`.
 
     `score_by_turn[i]` is the player's score after turn i + 1 of the game (every
     player's turns counted; the score the game counts: worms, and with Extrawurm the
@@ -72,11 +65,7 @@ class PlayerFinal:
     """
 
     name: str
-    stack: tuple[int, ...]
-    score: int
-    winner: bool = False
     score_by_turn: tuple[int, ...] = ()
-    bratwurms: int = 0
 
 
 @dataclass(frozen=True)
@@ -88,23 +77,20 @@ class Axes:
 
 
 def draw_end_picture(players: Sequence[PlayerFinal], axes: Axes = Axes()) -> bytes:
-    """The end-of-game picture as PNG bytes, `WIDTH` wide, taller with more players."""
+    """The end-of-game picture as PNG bytes, `WIDTH` wide, taller when the legend needs
+    more lines."""
     if not 1 <= len(players) <= MAX_PLAYERS:
         raise ValueError(f"an end picture shows 1 to {MAX_PLAYERS} players, not {len(players)}")
-    widest = max(runs_width(name_runs(player.name, _NAME_SIZE)) for player in players)
-    # Names and tiles share a row when the longest name leaves the tiles room; else each
-    # name has a line of its own above its tiles: a name is never cut where it fits.
-    own_line = _NAME_LEFT + widest + 14 + _MIN_TILE_ROOM > WIDTH - _MARGIN
-    tiles_left = _NAME_LEFT if own_line else round(_NAME_LEFT + widest + 14)
-    row = _ROW + (_NAME_ROW if own_line else 0)
-    rows_height = len(players) * row
-    height = _MARGIN + rows_height + _MARGIN + _CHART_HEIGHT + _MARGIN
+    entries = _legend(players)
+    lines = 1 + max(line for line, _, _ in entries)
+    legend_height = lines * _LEGEND_LINE
+    height = _MARGIN + legend_height + _MARGIN + _CHART_HEIGHT + _MARGIN
     image = Image.new("RGB", (WIDTH * _SCALE, height * _SCALE), BACKGROUND)
     draw = ImageDraw.Draw(image)
-    for index, player in enumerate(players):
-        top = _MARGIN + index * row
-        _draw_row(image, draw, player, PLAYER_COLOURS[index], top, row, tiles_left, own_line)
-    chart_top = _MARGIN + rows_height + _MARGIN
+    for index, (line, left, width) in enumerate(entries):
+        middle = _MARGIN + (line + 0.5) * _LEGEND_LINE
+        _draw_entry(draw, players[index].name, PLAYER_COLOURS[index], (left, middle), width)
+    chart_top = _MARGIN + legend_height + _MARGIN
     box = (_MARGIN, chart_top, WIDTH - _MARGIN, chart_top + _CHART_HEIGHT)
     _draw_chart(draw, players, box, axes)
     small = image.resize((WIDTH, height), Image.Resampling.LANCZOS)
@@ -114,71 +100,35 @@ def draw_end_picture(players: Sequence[PlayerFinal], axes: Axes = Axes()) -> byt
     )
 
 
-def _draw_row(
-    image: Image.Image,
-    draw: ImageDraw.ImageDraw,
-    player: PlayerFinal,
-    colour: Rgb,
-    top: int,
-    row: int,
-    tiles_left: int,
-    own_line: bool,
+def _legend(players: Sequence[PlayerFinal]) -> list[tuple[int, float, float]]:
+    """Each player's legend entry as (line, left, name width): entries side by side,
+    a new line when the next one would not fit; a name wider than a whole line (and
+    only such a name) is cut to it."""
+    room = WIDTH - 2 * _MARGIN
+    most = room - _KEY - _KEY_GAP
+    entries: list[tuple[int, float, float]] = []
+    line, left = 0, float(_MARGIN)
+    for player in players:
+        width = min(most, runs_width(name_runs(player.name, _NAME_SIZE * _SCALE)) / _SCALE)
+        size = _KEY + _KEY_GAP + width
+        if left > _MARGIN and left + size > _MARGIN + room:
+            line, left = line + 1, float(_MARGIN)
+        entries.append((line, left, width))
+        left += size + _ENTRY_GAP
+    return entries
+
+
+def _draw_entry(
+    draw: ImageDraw.ImageDraw, name: str, colour: Rgb, at: tuple[float, float], width: float
 ) -> None:
+    """A legend entry: the player's colour (their line in the chart), then their name."""
     s = _SCALE
-    if player.winner:
-        draw.rounded_rectangle(
-            (4 * s, top * s + 2 * s, (WIDTH - 4) * s, (top + row) * s - 2 * s),
-            radius=8 * s,
-            fill=(55, 57, 50),
-            outline=GOLD,
-            width=2 * s,
-        )
-    name_middle = (top + (_NAME_ROW if own_line else row) / 2) * s
-    draw.rounded_rectangle(
-        (_MARGIN * s, name_middle - 9 * s, (_MARGIN + 18) * s, name_middle + 9 * s),
-        radius=4 * s,
-        fill=colour,
-    )
-    room = (WIDTH - _MARGIN - _NAME_LEFT) * s
-    draw_name(draw, (_NAME_LEFT * s, name_middle), player.name, _NAME_SIZE * s, TEXT, room)
-    tiles_top = top + (_NAME_ROW if own_line else 0)
-    _draw_holdings(image, draw, player, tiles_left, tiles_top)
-
-
-def _draw_holdings(
-    image: Image.Image, draw: ImageDraw.ImageDraw, player: PlayerFinal, left: int, top: int
-) -> None:
-    """The tiles, overlapping when a long stack would not fit, then the Bratwurms."""
-    s = _SCALE
-    bratwurm_room = 96 if player.bratwurms else 0
-    room = WIDTH - _MARGIN - left - _TILE - bratwurm_room
-    stack = player.stack
-    step = min(_TILE_STEP, room / max(1, len(stack) - 1))
-    y = round((top + (_ROW - _TILE) / 2) * s)
-    if not stack and not player.bratwurms:
-        # An empty slot, so "no tiles" reads as a result and not as something missing.
-        inset = _TILE * 0.14 * s
-        draw.rounded_rectangle(
-            (left * s + inset, y + s, (left + _TILE) * s - inset, y + (_TILE - 1) * s),
-            radius=5 * s,
-            outline=FAINT,
-            width=2 * s,
-        )
-    for index, value in enumerate(stack):
-        tile = _tile(value, _TILE * s)
-        image.paste(tile, (round((left + index * step) * s), y), tile)
-    if player.bratwurms:
-        x = left + (len(stack) - 1) * step + _TILE + 8 if stack else left
-        middle = (top + _ROW / 2) * s
-        draw_bratwurm(draw, ((x + 20) * s, middle), 40 * s, 14 * s)
-        draw_name(
-            draw, ((x + 44) * s, middle), f"×{player.bratwurms}", _LABEL_SIZE * s, TEXT, 60 * s
-        )
-
-
-@lru_cache(maxsize=64)
-def _tile(value: int, size: int) -> Image.Image:
-    return draw_tile(value, size)
+    left, middle = at
+    square = (left * s, (middle - _KEY / 2) * s, (left + _KEY) * s, (middle + _KEY / 2) * s)
+    draw.rounded_rectangle(square, radius=4 * s, fill=colour)
+    name_left = (left + _KEY + _KEY_GAP) * s
+    # A pixel to spare: the width was measured at this size, rounding must not cut it.
+    draw_name(draw, (name_left, middle * s), name, _NAME_SIZE * s, TEXT, (width + 1) * s)
 
 
 def _draw_chart(
@@ -196,7 +146,7 @@ def _draw_chart(
     tick_size = _LABEL_SIZE * s
     widest_tick = runs_width(name_runs(str(top_value), tick_size)) / s
     plot_left = left + widest_tick + 10
-    plot_top = top + _LABEL_SIZE + 10  # the score axis's title sits above the plot
+    plot_top = top + _LABEL_SIZE + 18  # the score axis's title sits above the plot
     plot_bottom = bottom - 2 * _LABEL_SIZE - 12  # the turn numbers, then the turns' title
     x_step = _nice_step(max(turns, 1), 6)
 

@@ -134,42 +134,6 @@ def draw_worm(
     )
 
 
-BRATWURM: Rgb = (176, 92, 52)
-
-
-def draw_bratwurm(
-    draw: ImageDraw.ImageDraw, centre: tuple[float, float], length: float, thickness: float
-) -> None:
-    """An Extrawurm Bratwurm token: a grilled sausage lying left to right, its ends tied,
-    with a pale shine and two grill marks."""
-    cx, cy = centre
-    half, radius = length / 2, thickness / 2
-    body = (cx - half, cy - radius, cx + half, cy + radius)
-    draw.rounded_rectangle(
-        body,
-        radius=radius,
-        fill=BRATWURM,
-        outline=mix(BRATWURM, (0, 0, 0), 0.45),
-        width=max(1, round(thickness * 0.1)),
-    )
-    knot = thickness * 0.22
-    for x in (cx - half, cx + half):
-        draw.ellipse((x - knot, cy - knot, x + knot, cy + knot), fill=mix(BRATWURM, (0, 0, 0), 0.3))
-    shine = thickness * 0.14
-    draw.line(
-        (cx - half * 0.55, cy - radius * 0.45, cx + half * 0.55, cy - radius * 0.45),
-        fill=mix(BRATWURM, (255, 255, 255), 0.45),
-        width=max(1, round(shine)),
-    )
-    for offset in (-0.25, 0.2):
-        x = cx + half * offset
-        draw.line(
-            (x - radius * 0.3, cy + radius * 0.55, x + radius * 0.3, cy - radius * 0.15),
-            fill=mix(BRATWURM, (0, 0, 0), 0.5),
-            width=max(1, round(shine)),
-        )
-
-
 # The tile's shape inside the emoji square, as fractions of the side: a domino standing
 # up, a little wider than the real ones so the two digits get room.
 _TILE_LEFT, _TILE_RIGHT = 0.12, 0.88

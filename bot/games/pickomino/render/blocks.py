@@ -77,9 +77,10 @@ def seat_colour(game: Game) -> int:
 
 
 def final_blocks(session: Session, game: Game, events: list[dict[str, Any]]) -> tuple[Block, ...]:
-    """The end: the winner and their worms first, each player's score and tiles (in the
-    end picture's order) and their tiles taken, steals and busts, the turns, the duration, the best
-    steal. An abandoned game gives no medals."""
+    """The end: the winner and their worms first, the turns, the duration, the best
+    steal, then the standings (the one list of them: each player's score and tiles, their
+    tiles taken, steals and busts) and the picture of the scores over the turns, keyed by
+    the same names in the same order. An abandoned game gives no medals."""
     abandoned = session.ending is Ending.ABANDONED
     name_of = namer(session.seats)
     summary = GameSummary.from_events(game.players, events)
@@ -255,7 +256,7 @@ def standings_lines(
                 rank=standing.rank,
                 name=safe_name(name_of(standing.player)),
                 score=score_text(standing.worms, standing.bratwurms),
-                # As the end picture draws them: the stack bottom to top, then 11 or 13.
+                # The stack bottom to top, as it was built, then 11 or 13.
                 tiles=" ".join(tile_text(tile) for tile in standing.tiles)
                 or t("pickomino.final.tiles.none"),
             )
