@@ -6,7 +6,7 @@ GameCog, names its group, and adds its own `start` (with the game's options) and
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import discord
@@ -135,10 +135,16 @@ class GameCog(commands.GroupCog):
         await interaction.response.send_message(text, ephemeral=True)
 
     async def answer_rules(
-        self, interaction: Interaction, title: str, summary: str, options_lines: OptionLines
+        self,
+        interaction: Interaction,
+        title: str,
+        summary: str,
+        options_lines: OptionLines,
+        sections: Sequence[tuple[str, list[str]]] = (),
     ) -> None:
-        """/<game> rules: the game's summary, where to read more, and its options (those in
-        force in this channel, or a new game's)."""
+        """/<game> rules: the game's summary, where to read more, its options (those in
+        force in this channel, or a new game's) and the game's own `sections` (heading,
+        lines), such as an expansion's rules in full."""
         session = await self.sessions.live(self._channel(interaction))
         url = self.platform.rules_url
         more = t("rules.more.link", url=url) if url else t("rules.more.file")
@@ -151,6 +157,8 @@ class GameCog(commands.GroupCog):
             lines = options_lines({}, DEFAULT_TIMER_SECONDS, True)
             heading = t(f"{self.game.kind}.rules.options.default", start=self.game.start_command)
             add_line_fields(embed, heading, lines)
+        for name, section in sections:
+            add_line_fields(embed, name, section)
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
     async def _show_on_live(self, change: Change) -> None:
