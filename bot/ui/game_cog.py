@@ -147,7 +147,10 @@ class GameCog(commands.GroupCog):
         lines), such as an expansion's rules in full."""
         session = await self.sessions.live(self._channel(interaction))
         url = self.platform.rules_url
-        more = t("rules.more.link", url=url) if url else t("rules.more.file")
+        # Without a page of the rules (RULES_URL) this answer is the rules, in the
+        # reader's language; it says where the other choices of each option are listed.
+        start = self.game.start_command
+        more = t("rules.more.link", url=url) if url else t("rules.more.options", start=start)
         colour = self.game.renderer.colour
         embed = discord.Embed(title=title, description=f"{summary}\n\n{more}", colour=colour)
         if session is not None and session.kind == self.game.kind:
@@ -155,7 +158,7 @@ class GameCog(commands.GroupCog):
             add_line_fields(embed, t("rules.options"), lines)
         else:
             lines = options_lines({}, DEFAULT_TIMER_SECONDS, True)
-            heading = t(f"{self.game.kind}.rules.options.default", start=self.game.start_command)
+            heading = t(f"{self.game.kind}.rules.options.default", start=start)
             add_line_fields(embed, heading, lines)
         for name, section in sections:
             add_line_fields(embed, name, section)

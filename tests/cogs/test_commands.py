@@ -44,7 +44,9 @@ async def test_start_options_are_in_force(tmp_path):
         rules = await harness.slash(anne, "pickomino", "rules")
         assert rules.message.ephemeral
         assert "any tile on the grill" in rules.message.text()
-        assert "docs/RULES.md" in rules.message.text()  # where all the rules are
+        # No RULES_URL: no pointer to a file players cannot open, but where the rest is.
+        assert "docs/RULES.md" not in rules.message.text()
+        assert "type /pickomino start and Discord lists them" in rules.message.text()
 
 
 async def test_rules_without_a_game_shows_the_defaults(tmp_path):
