@@ -191,10 +191,11 @@ async def open_lobby(fake: FakeDiscord) -> int:
     )
     lobby = started.message
     assert lobby is not None and not started.ephemeral, started.describe()
-    # The lobby says the expansion is on and explains each specialist.
-    assert t("pickomino.options.extrawurm.on") in lobby.text, lobby.render()
-    for specialist in Specialist:
-        assert t(f"pickomino.options.extrawurm.{specialist.value}") in lobby.text, lobby.render()
+    # The lobby says in one line that the expansion is on, with each specialist's mark,
+    # and where each is explained (/pickomino rules), so it stays short on a phone.
+    short = t("pickomino.options.extrawurm.short", rules=f"/pickomino {t('command.name.rules')}")
+    assert short in lobby.text, lobby.render()
+    assert all(SPECIALIST_MARK[specialist] in short for specialist in Specialist)
     await accepted_click(fake, "bob", lobby.id, lobby.button(t("lobby.button.join")))
     for level in LEVELS:
         offered = await fake.click("alice", lobby.id, label=t("lobby.button.add_bot"))

@@ -15,9 +15,10 @@ import pytest
 from babel import Locale
 
 from bot.games.registry import GAMES
-from bot.i18n import DEFAULT_LOCALE, LOCALES, catalog, t
+from bot.i18n import CATALOG_DIR, DEFAULT_LOCALE, LOCALES, area_catalog, areas, catalog, t
 
-assert GAMES  # the registry adds the games' catalogs to `catalog`
+# The platform's catalogs and each registered game's (importing the registry adds them).
+ROOTS = (CATALOG_DIR, *(game.catalogs for game in GAMES))
 
 # Numbers to try: first those where languages part ways (Polish 2 and 22 "few", 12 and
 # 25 "many"; French 0 singular), then the integers a game counts, a million (CLDR's
@@ -49,10 +50,14 @@ def samples(locale: str) -> dict[str, tuple[float, ...]]:
 
 
 def counted_keys() -> list[str]:
-    """Every counted key: English writes its `_other` form."""
-    return sorted(
-        key.removesuffix("_other") for key in catalog(DEFAULT_LOCALE) if key.endswith("_other")
-    )
+    """Every counted key of the platform's and the registered games' catalogs (not a
+    test-only game's another test may have added): English writes its `_other` form."""
+    keys = set()
+    for root in ROOTS:
+        for area in areas(root):
+            english = area_catalog(DEFAULT_LOCALE, area, root)
+            keys |= {key.removesuffix("_other") for key in english if key.endswith("_other")}
+    return sorted(keys)
 
 
 def fields(template: str) -> set[str]:
