@@ -30,6 +30,14 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
     PIP_NO_CACHE_DIR=1 \
     PIP_DISABLE_PIP_VERSION_CHECK=1
 
+# FriBiDi: Pillow's wheel lays text out with raqm (and its own HarfBuzz) but loads
+# FriBiDi from the system; with it a right-to-left name (Arabic, Hebrew) in the end
+# picture is drawn in order and its letters joined (bot.pictures.names), without it
+# only put in order. About 170 KB, no other dependency.
+RUN apt-get update \
+    && apt-get install -y --no-install-recommends libfribidi0 \
+    && rm -rf /var/lib/apt/lists/*
+
 # The wheels are mounted for this one step rather than copied, so no layer keeps them.
 # --no-index: nothing is fetched here; pip check fails the build if the lock misses a
 # dependency of pyproject.toml (run `make lock`).

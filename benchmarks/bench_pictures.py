@@ -32,12 +32,9 @@ def sample_game(players: int, turns: int = 60, seed: int = 1) -> list[PlayerFina
     return [
         PlayerFinal(
             name=f"Player {seat + 1}",
-            stack=tuple(stacks[seat]),
-            score=scores[seat],
-            winner=rank == 0,
-            worms_by_turn=tuple(scores[seat] * (turn + 1) // turns for turn in range(turns)),
+            score_by_turn=tuple(scores[seat] * (turn + 1) // turns for turn in range(turns)),
         )
-        for rank, seat in enumerate(order)
+        for seat in order
     ]
 
 

@@ -45,7 +45,7 @@ class Settings(BaseSettings):
     # background; until it is done, and whenever it fails, messages show Unicode instead).
     emoji_sync: bool = True
     # Where players read docs/RULES.md (e.g. its page in the bot's repository); linked
-    # from /pickomino rules. Unset: the rules name the file instead.
+    # from /<game> rules. Unset: that answer is the rules itself, in the reader's language.
     rules_url: str | None = None
     # Sharded processes: this process runs shards SHARD_IDS (e.g. "0,1") of SHARD_COUNT.
     shard_count: int | None = Field(default=None, ge=1)

@@ -41,15 +41,15 @@ class ScoreWords:
     """i18n keys for the score, so "worms" and "points" read as each game says them.
 
     `name` ranks ("Average worms"), `best` ("Best worms"), `per_game` a leaderboard
-    value (params average, games), `points` a score in a history line (param score).
-    `ranking` is the leaderboard choice value for the average score ("average_worms").
+    value (params average, games). `ranking` is the leaderboard choice value for the
+    average score ("average_worms"). A score in a history line is the game's own
+    `HistoryFigures.score_text`: it may need more than the number.
     """
 
     ranking: str
     name: str
     best: str
     per_game: str
-    points: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,6 +121,11 @@ class HistoryFigures(Protocol):
 
     def story_legend(self) -> str | None:
         """What the story's signs mean (the page's footer), if it uses any."""
+        ...
+
+    def score_text(self, seat: StorySeat) -> str:
+        """A player's score in a history line ("9🪱"), in the game's words: a score made
+        of parts (worms and Bratwurms) says so."""
         ...
 
     def standing(self, seat: StorySeat) -> str:

@@ -48,6 +48,7 @@ from bot.history.models import (
     SeatLine,
     Variants,
 )
+from bot.history.ranking import shared_ranks
 from bot.history.record import GameResult, PlayerResult
 from bot.storage.protocols import Connection
 
@@ -234,11 +235,11 @@ class SqlResultStore:
             guild_id,
             [row[1] for row in top_rows] + ([asker_id] if asker_row else []),
         )
-        top: list[LeaderboardEntry] = []
-        for position, (_, user_id, games, wins, score, value) in enumerate(top_rows):
-            shares_rank = position and value == top_rows[position - 1][5]
-            rank = top[-1].rank if shares_rank else position + 1
-            top.append(LeaderboardEntry(rank, user_id, names[user_id], games, wins, score))
+        ranks = shared_ranks([row[5] for row in top_rows])
+        top = [
+            LeaderboardEntry(rank, user_id, names[user_id], games, wins, score)
+            for rank, (_, user_id, games, wins, score, _) in zip(ranks, top_rows, strict=True)
+        ]
         asker = None
         if asker_row is not None:
             _, user_id, games, wins, score, rank = asker_row

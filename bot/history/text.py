@@ -84,7 +84,7 @@ def _history_seat(seat: SeatLine, figures: HistoryFigures, name_of: NameOf) -> s
     if seat.left:
         return t("score.history.seat.left", name=name)
     key = "score.history.seat.winner" if seat.won else "score.history.seat"
-    return t(key, name=name, score=t(figures.score.points, score=seat.score))
+    return t(key, name=name, score=figures.score_text(story_seat(seat)))
 
 
 # ---------------------------------------------------------------------- leaderboard

@@ -7,7 +7,10 @@ system fonts looked for where Debian puts them (CJK, when installed), then the b
 font. What no font can draw is left out rather than shown as a box: an emoji or symbol
 goes; an accented letter keeps its base letter; any other letter becomes "?".
 
-A name is a list of runs, each a piece of text and the font that draws it.
+A name is a list of runs, each a piece of text and the font that draws it. A name
+written right to left is drawn right to left: Pillow's raqm layout (with FriBiDi)
+orders and joins its letters; where Pillow lacks raqm, the letters are put in visual
+order here (unjoined Arabic, but in the right order).
 """
 
 from __future__ import annotations
@@ -18,8 +21,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from PIL import ImageDraw, ImageFont
+from PIL import ImageDraw, ImageFont, features
 
+from bot.i18n.bidi import is_right_to_left
 from bot.pictures.canvas import Rgb, font
 
 Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
@@ -66,11 +70,37 @@ def _font_for(char: str) -> int | None:
     return None
 
 
+@lru_cache(maxsize=1)
+def has_raqm() -> bool:
+    """Whether Pillow lays text out with raqm (bidirectional order, Arabic joining)."""
+    return bool(features.check_feature("raqm"))
+
+
+def visual_order(text: str) -> str:
+    """`text` in the order a plain left-to-right drawing shows it right: the letters of
+    each right-to-left stretch reversed, and the stretches reversed too when the text
+    starts right to left. A simple reading of the bidirectional algorithm, enough for a
+    name; used only without raqm."""
+    if not is_right_to_left(text):
+        return text
+    stretches: list[tuple[bool, str]] = []  # (right to left, characters)
+    for char in text:
+        kind = unicodedata.bidirectional(char)
+        rtl = True if kind in ("R", "AL") else False if kind in ("L", "EN", "AN") else None
+        if stretches and (rtl is None or rtl == stretches[-1][0]):
+            stretches[-1] = (stretches[-1][0], stretches[-1][1] + char)
+        else:
+            stretches.append((bool(rtl), char))
+    shown = [part[::-1] if rtl else part for rtl, part in stretches]
+    return "".join(reversed(shown) if stretches[0][0] else shown)
+
+
 def name_runs(name: str, size: int) -> list[Run]:
     """`name` as runs of text, each with the font that draws it at `size` pixels."""
     fonts = name_fonts(size)
     pieces: list[tuple[str, int]] = []  # (character, font index)
-    for char in unicodedata.normalize("NFC", name):
+    text = unicodedata.normalize("NFC", name)
+    for char in text if has_raqm() else visual_order(text):
         category = unicodedata.category(char)
         if category in _DROPPED:
             continue

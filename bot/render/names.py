@@ -1,4 +1,5 @@
-"""Players' names in messages: clipped, and unable to break the markdown or ping anyone."""
+"""Players' names in messages: clipped, unable to break the markdown or ping anyone, and
+isolated when written right to left (bot.i18n.bidi)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,8 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 import discord
+
+from bot.i18n.bidi import isolate
 
 if TYPE_CHECKING:
     from bot.sessions.model import Seat
@@ -18,10 +21,11 @@ Namer = Callable[[str], str]  # player id -> display name
 
 @lru_cache(maxsize=4096)
 def safe_name(name: str) -> str:
-    """A display name that cannot break the message's markdown, at most 32 characters
-    (remembered: every message draws the same few names, each a few regex passes)."""
+    """A display name that cannot break the message's markdown nor the order of the line
+    around it, at most 32 characters (remembered: every message draws the same few
+    names, each a few regex passes)."""
     clipped = name if len(name) <= MAX_NAME else name[: MAX_NAME - 1] + "…"
-    return discord.utils.escape_markdown(discord.utils.escape_mentions(clipped))
+    return isolate(discord.utils.escape_markdown(discord.utils.escape_mentions(clipped)))
 
 
 def namer(seats: Iterable[Seat]) -> Namer:

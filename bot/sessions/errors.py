@@ -4,14 +4,20 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.i18n.bidi import isolate
+
 
 class SessionError(Exception):
-    """Base: `key` and `params` give the polite ephemeral answer through bot.i18n.t."""
+    """Base: `key` and `params` give the polite ephemeral answer through bot.i18n.t. A
+    `name` param is a person's name: isolated, so a right-to-left one keeps the
+    sentence's order."""
 
     key: str = "error.generic"
 
     def __init__(self, **params: Any) -> None:
         super().__init__(self.key)
+        if isinstance(params.get("name"), str):
+            params["name"] = isolate(params["name"])
         self.params = params
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import itertools
 
+from bot.render.names import safe_name
 from bot.sessions.adapter import AnyAdapter
 from bot.sessions.errors import HintsOff
 from bot.sessions.lobby import next_bot_id
@@ -28,6 +29,6 @@ async def hint_text(session: Session, adapter: AnyAdapter, user_id: int) -> str:
     if not session.hints:
         raise HintsOff()
     seat = player_to_move(session, adapter, user_id)
-    names = {seat.player_id: seat.name for seat in session.seats}
+    names = {seat.player_id: safe_name(seat.name) for seat in session.seats}
     game = adapter.copy(session.game)
     return await asyncio.to_thread(adapter.hint, game, seat.player_id, names)

@@ -7,7 +7,7 @@ plugin."""
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import discord
@@ -152,13 +152,22 @@ class GameCog(commands.GroupCog):
         await interaction.response.send_message(text, ephemeral=True)
 
     async def answer_rules(
-        self, interaction: Interaction, title: str, summary: str, options_lines: OptionLines
+        self,
+        interaction: Interaction,
+        title: str,
+        summary: str,
+        options_lines: OptionLines,
+        sections: Sequence[tuple[str, list[str]]] = (),
     ) -> None:
-        """/<game> rules: the game's summary, where to read more, and its options (those in
-        force in this channel, or a new game's)."""
+        """/<game> rules: the game's summary, where to read more, its options (those in
+        force in this channel, or a new game's) and the game's own `sections` (heading,
+        lines), such as an expansion's rules in full."""
         session = await self.sessions.live(self._channel(interaction))
         url = self.platform.rules_url
-        more = t("rules.more.link", url=url) if url else t("rules.more.file")
+        # Without a page of the rules (RULES_URL) this answer is the rules, in the
+        # reader's language; it says where the other choices of each option are listed.
+        start = self.game.start_command
+        more = t("rules.more.link", url=url) if url else t("rules.more.options", start=start)
         colour = self.game.renderer.colour
         embed = discord.Embed(title=title, description=f"{summary}\n\n{more}", colour=colour)
         if session is not None and session.kind == self.game.kind:
@@ -166,8 +175,10 @@ class GameCog(commands.GroupCog):
             add_line_fields(embed, t("rules.options"), lines)
         else:
             lines = options_lines({}, DEFAULT_TIMER_SECONDS, True)
-            heading = t(f"{self.game.kind}.rules.options.default", start=self.game.start_command)
+            heading = t(f"{self.game.kind}.rules.options.default", start=start)
             add_line_fields(embed, heading, lines)
+        for name, section in sections:
+            add_line_fields(embed, name, section)
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
     async def _show_on_live(self, change: Change) -> None:

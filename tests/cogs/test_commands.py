@@ -44,7 +44,9 @@ async def test_start_options_are_in_force(tmp_path):
         rules = await harness.slash(anne, "pickomino", "rules")
         assert rules.message.ephemeral
         assert "any tile on the grill" in rules.message.text()
-        assert "docs/RULES.md" in rules.message.text()  # where all the rules are
+        # No RULES_URL: no pointer to a file players cannot open, but where the rest is.
+        assert "docs/RULES.md" not in rules.message.text()
+        assert "type /pickomino start and Discord lists them" in rules.message.text()
 
 
 async def test_rules_without_a_game_shows_the_defaults(tmp_path):
@@ -157,7 +159,16 @@ async def test_the_extrawurm_option_is_stored_and_explained(tmp_path):
     async with BotHarness.running(tmp_path / "bot.db") as harness:
         anne = harness.user("Anne")
         lobby = (await harness.slash(anne, "pickomino", "start", extrawurm=True)).message
-        assert "Extrawurm expansion" in lobby.text() and "Sitting Hen" in lobby.text()
+        # The lobby says it in one line, and where each specialist is explained.
+        assert "Extrawurm expansion" in lobby.text() and "/pickomino rules" in lobby.text()
+        assert "Sitting Hen" not in lobby.text()
         assert (await harness.session()).options["extrawurm"] is True
-        rules = await harness.slash(anne, "pickomino", "rules")
-        assert "Golden Die" in rules.message.text()
+        rules = (await harness.slash(anne, "pickomino", "rules")).message.text()
+        for specialist in ("Canned Worm", "Sitting Hen", "Weasel", "Raven", "Golden Die"):
+            assert specialist in rules
+
+
+async def test_rules_explain_extrawurm_in_a_channel_without_it(tmp_path):
+    async with BotHarness.running(tmp_path / "bot.db") as harness:
+        rules = (await harness.slash(harness.user("Anne"), "pickomino", "rules")).message
+        assert "/pickomino start extrawurm" in rules.text() and "Sitting Hen" in rules.text()

@@ -74,9 +74,10 @@ def stored(database: Path, message_id: int) -> Stored:
 
 def tile_shown(text: str, tile: int, mark: str = "") -> bool:
     """A tile as its picture (`<:pk1_tile_23:…>`) or as text (`**23**` on the grill,
-    `23 🪱` in a player's line), with `mark` right after it when given."""
+    `23 🪱` in a player's line), with `mark` right after it when given (joined to it by
+    a word joiner, so a wrapped row never parts them)."""
     shown = rf"(?:<:pk1_tile_{tile}:\d+>|\*\*{tile}\*\*|\b{tile} 🪱)"
-    return bool(re.search(shown + re.escape(mark), text))
+    return bool(re.search(shown + ("\u2060" + re.escape(mark) if mark else ""), text))
 
 
 def held_part(line: str) -> str:
@@ -125,7 +126,10 @@ def check_shown(message: FakeMessage, now: Stored, seen: Seen) -> None:
             seen.extras.add(tile)
         count = game.bratwurms(player)
         if count:
-            assert t("pickomino.player.bratwurms", count=count) in line, (player, shown)
+            score = game.score(player)
+            worms = score - count
+            summed = t("pickomino.player.score", count=score, worms=worms, bratwurms=count)
+            assert line.endswith(summed), (player, shown)
             seen.bratwurms = True
         else:
             assert "🌭" not in line, (player, shown)
@@ -190,10 +194,11 @@ async def open_lobby(fake: FakeDiscord) -> int:
     )
     lobby = started.message
     assert lobby is not None and not started.ephemeral, started.describe()
-    # The lobby says the expansion is on and explains each specialist.
-    assert t("pickomino.options.extrawurm.on") in lobby.text, lobby.render()
-    for specialist in Specialist:
-        assert t(f"pickomino.options.extrawurm.{specialist.value}") in lobby.text, lobby.render()
+    # The lobby says in one line that the expansion is on, with each specialist's mark,
+    # and where each is explained (/pickomino rules), so it stays short on a phone.
+    short = t("pickomino.options.extrawurm.short", rules=f"/pickomino {t('command.name.rules')}")
+    assert short in lobby.text, lobby.render()
+    assert all(SPECIALIST_MARK[specialist] in short for specialist in Specialist)
     await accepted_click(fake, "bob", lobby.id, lobby.button(t("lobby.button.join")))
     for level in LEVELS:
         offered = await fake.click("alice", lobby.id, label=t("lobby.button.add_bot"))
@@ -234,9 +239,18 @@ async def play_to_the_end(
     raise AssertionError(f"no end after {MAX_STEPS} steps:\n{message.render()}")
 
 
+def shown_score(text: str) -> int:
+    """The score a standings line counts: `12 🪱`, or with Bratwurms their sum at the
+    end of `7 🪱 + 2 🌭 = 9 points`, checked to add up."""
+    numbers = [int(number) for number in re.findall(r"\d+", text)]
+    if len(numbers) == 3:
+        assert numbers[0] + numbers[1] == numbers[2], text
+    return numbers[-1]
+
+
 def final_standings(message: FakeMessage, names: dict[str, str]) -> dict[str, tuple[int, int, str]]:
     """Each player's (rank, score, tiles shown) from the end message's standings."""
-    line = _label_pattern("pickomino.final.line", medal="", rank="", name="", worms="", tiles="")
+    line = _label_pattern("pickomino.final.line", medal="", rank="", name="", score="", tiles="")
     found: dict[str, tuple[int, int, str]] = {}
     for text in message.text.splitlines():
         match = line.match(text)
@@ -244,7 +258,7 @@ def final_standings(message: FakeMessage, names: dict[str, str]) -> dict[str, tu
             continue
         for player, name in names.items():
             if name in match["name"]:
-                found[player] = (int(match["rank"]), int(match["worms"]), match["tiles"])
+                found[player] = (int(match["rank"]), shown_score(match["score"]), match["tiles"])
     return found
 
 

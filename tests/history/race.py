@@ -31,7 +31,6 @@ class RaceHistory:
         name="score.ranking.games",
         best="score.player.games",
         per_game="score.leaderboard.value.games",
-        points="score.name.bot",
     )
     figures: tuple[Figure, ...] = ()
     favourite: Favourite | None = None
@@ -59,6 +58,9 @@ class RaceHistory:
         self, rows: Sequence[list[Any]], seats: Mapping[int, StorySeat], name_of: NameOf
     ) -> list[str]:
         return [f"{name_of(seats[seat].user_id, seats[seat].name)}: {laps}" for seat, laps in rows]
+
+    def score_text(self, seat: StorySeat) -> str:
+        return str(seat.score)
 
     def standing(self, seat: StorySeat) -> str:
         return str(seat.score)

@@ -52,7 +52,7 @@ def test_every_key_used_exists_and_every_score_key_is_used():
 
 def test_pickomino_names_only_keys_of_the_catalog():
     figures = PICKOMINO_HISTORY
-    named = [figures.score.name, figures.score.best, figures.score.points]
+    named = [figures.score.name, figures.score.best]
     named += [f"{figures.score.per_game}_one", f"{figures.score.per_game}_other"]
     named += [figure.label for figure in figures.figures]
     assert figures.favourite is not None

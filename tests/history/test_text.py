@@ -92,10 +92,10 @@ def test_extrawurm_games_are_marked_and_their_bratwurms_shown():
     game = replace(GAME, variant="extrawurm", seats=(replace(bratwurms, end_state={
         "tiles": [25, 33, 13], "bratwurms": 2}), *GAME.seats[1:]))  # fmt: skip
     assert history_line(game, PICKOMINO_HISTORY, name_of).startswith(
-        "`#12` 🌭 <t:1700000000:R> · 🏆 **Anne** 9🪱"
-    )
+        "`#12` 🌭 <t:1700000000:R> · 🏆 **Anne** 7\u00a0🪱 + 2\u00a0🌭 =\u00a09\u00a0points · "
+    )  # the Bratwurms never counted as worms
     assert standing_lines(game, PICKOMINO_HISTORY, name_of)[0] == (
-        "1. 🏆 **Anne** · 9🪱 `25` `33` `13` · 2 Bratwurms"
+        "1. 🏆 **Anne** · 7\u00a0🪱 + 2\u00a0🌭 =\u00a09\u00a0points `25` `33` `13`"
     )
     rows = (Turn(1, Outcome.HEN, 33, 0).to_row(),)
     assert story_lines(GameStory(game, rows), PICKOMINO_HISTORY, name_of)[1] == "`1.` 🟦🐔🟧"

@@ -7,7 +7,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from PIL import Image, ImageDraw
 
-from bot.pictures.names import NAME_FONT, _font_for, draw_name, fit_runs, name_runs, runs_width
+from bot.pictures import names
+from bot.pictures.names import (
+    NAME_FONT,
+    _font_for,
+    draw_name,
+    fit_runs,
+    name_runs,
+    runs_width,
+    visual_order,
+)
 
 
 def drawn(name: str, width: float = 400) -> bytes:
@@ -63,3 +72,24 @@ def test_any_name_gives_drawable_runs(name: str):
         for char in run.text:
             assert char == " " or char == "?" or _font_for(char) is not None, repr(char)
     drawn(name, 150)
+
+
+@pytest.mark.parametrize(
+    ("name", "shown"),
+    [
+        ("Anne", "Anne"),
+        ("שלום", "םולש"),  # right to left: the last letter leftmost
+        ("Zoë שלום", "Zoë םולש"),  # a left-to-right start keeps its place
+        ("שלום 12", "12 םולש"),  # a right-to-left start: its number on the left
+    ],
+)
+def test_without_raqm_a_right_to_left_name_is_put_in_visual_order(name: str, shown: str):
+    assert visual_order(name) == shown
+
+
+def test_without_raqm_the_runs_of_a_right_to_left_name_are_in_visual_order(monkeypatch):
+    """The Docker image has FriBiDi, so Pillow lays names out with raqm; without it the
+    letters are put in visual order here (unjoined Arabic, but readable), never backwards."""
+    monkeypatch.setattr(names, "has_raqm", lambda: False)
+    assert text_of("שלום") == "םולש"
+    assert text_of("Anne") == "Anne"

@@ -11,9 +11,9 @@ players whose Discord client is in that language (so the games speak it). The sc
 lobby with a computer player, Cancel's question and the closed lobby; 3-, 5- and
 7-player games in the middle of a turn; a steal and its headline on the next turn; a
 person's bust; a turn ping; the old copy after /pickomino status; the end screen with
-its picture; an abandoned game; an old Play again; an Extrawurm game with the Canned
-Worm's and the Golden Die's turns; the score pages (a game's story, the history, a
-leaderboard, a player's card).
+its picture; an abandoned game; an old Play again; an Extrawurm lobby, its end screen
+and the Canned Worm's and the Golden Die's turns; the score pages (a game's story, the
+history, a leaderboard, a player's card).
 """
 
 from __future__ import annotations
@@ -141,9 +141,10 @@ async def person_to_move(harness: BotHarness) -> FakeUser | None:
     return harness.member(session.game.current_player)
 
 
-async def game(
+async def full_lobby(
     harness: BotHarness, people: list[FakeUser], bots: int, **options: Any
 ) -> StoredMessage:
+    """A lobby `people[0]` opened with `options`, the others joined, `bots` added."""
     host = people[0]
     options.setdefault("turn_timer", 300)
     lobby = (await harness.slash(host, "pickomino", "start", **options)).message
@@ -152,7 +153,14 @@ async def game(
     for _ in range(bots):
         offered = await click(harness, host, lobby.id, "addbot")
         await click(harness, host, offered.message.id, "bot", "normal")
-    await click(harness, host, lobby.id, "start")
+    return harness.message(lobby.id)
+
+
+async def game(
+    harness: BotHarness, people: list[FakeUser], bots: int, **options: Any
+) -> StoredMessage:
+    lobby = await full_lobby(harness, people, bots, **options)
+    await click(harness, people[0], lobby.id, "start")
     return harness.message(lobby.id)
 
 
@@ -338,15 +346,26 @@ def extrawurm_position(players: list[str], *, mover: int) -> Game:
 
 
 async def extrawurm_scenes(harness: BotHarness, album: Album) -> None:
-    """The Canned Worm's and the Golden Die's effect on the kept total, with the
-    specialists on the grill and in the players' lines."""
+    """The lobby with Extrawurm on; the Canned Worm's and the Golden Die's effect on the
+    kept total, with the specialists on the grill and in the players' lines; the end
+    screen, Bratwurms counted apart."""
     people = [album.person(name) for name in PEOPLE[:3]]
-    live = await game(harness, people, bots=1, first_player="host", extrawurm=True)
+    live = await full_lobby(harness, people, bots=1, first_player="host", extrawurm=True)
+    album.take("extrawurm-lobby", live)
+    await click(harness, people[0], live.id, "start")
     album.take("extrawurm-start", harness.message(live.id))
+    final = (await play_until(harness, live.id, lambda s, m: False)).snapshot()
+    album.take("extrawurm-final", final)
+    # Play again (Extrawurm still on), then the positions: set up, so they come last
+    # (a game's story is told from its events, which a set position does not have).
+    again = (await harness.click(people[0], final, by_action(final, "again"))).message
+    for person in people[1:]:
+        await click(harness, person, again.id, "join")
+    await click(harness, people[0], again.id, "start")
     await set_position(harness, lambda players: extrawurm_position(players, mover=0))
-    album.take("extrawurm-canned-worm", harness.message(live.id))
+    album.take("extrawurm-canned-worm", harness.message(again.id))
     await set_position(harness, lambda players: extrawurm_position(players, mover=1))
-    album.take("extrawurm-golden-die", harness.message(live.id))
+    album.take("extrawurm-golden-die", harness.message(again.id))
 
 
 async def score_scenes(harness: BotHarness, album: Album) -> None:

@@ -67,7 +67,6 @@ class PickerHistory:
         name="picker.score.average_points",
         best="picker.score.best_points",
         per_game="picker.score.per_game",
-        points="picker.score.points",
     )
     figures: tuple[Figure, ...] = (
         Figure(BONUS, "picker.score.bonus"),
@@ -130,6 +129,9 @@ class PickerHistory:
 
     def story_legend(self) -> str | None:
         return None
+
+    def score_text(self, seat: StorySeat) -> str:
+        return t("picker.score.points", score=seat.score)
 
     def standing(self, seat: StorySeat) -> str:
         state = seat.end_state

@@ -14,7 +14,7 @@ from bot.games.pickomino.command_options import (
     OPTION_NAMES,
     rules_from_choices,
 )
-from bot.games.pickomino.render.text import options_lines
+from bot.games.pickomino.render.text import extrawurm_lines, options_lines
 from bot.i18n import t
 from bot.ui.game_cog import GameCog
 from bot.ui.options import shared_start_options
@@ -63,4 +63,9 @@ class PickominoCog(
     )
     async def rules(self, interaction: Interaction) -> None:
         title, summary = t("pickomino.rules.title"), t("pickomino.rules.summary")
-        await self.answer_rules(interaction, title, summary, options_lines)
+        # Extrawurm in full, whether or not this channel plays it: the lobby's short line
+        # sends players here for it.
+        option = t("pickomino.command.option.extrawurm")
+        heading = t("pickomino.rules.extrawurm", start=self.game.start_command, option=option)
+        sections = [(heading, extrawurm_lines())]
+        await self.answer_rules(interaction, title, summary, options_lines, sections)

@@ -1,11 +1,14 @@
-"""The picture sent when a game ends: everyone's tiles, and their worms turn by turn.
+"""The picture sent when a game ends: everyone's score turn by turn.
 
-One row per player in the order given (the final standings): a colour that is also
-their line in the chart, a star for the winner, the name, the score, and the stack as
-small tiles from bottom (left) to top (right). Below, a line chart of each player's
-worms after every turn of the game. The picture holds no words, only names and
-numbers, so it needs no translation; names are drawn in their own script
-(bot.pictures.names).
+A line chart of each player's score after every turn (the score the game counts), its
+axes named in the game's language (`Axes`), and above it a legend: each player's colour
+and name, in the order given (the final standings). The standings themselves (ranks,
+scores, tiles, tallies) are the end screen's text only, so they are listed once; the
+picture adds what text cannot show, how the game went. Names are drawn in full, in their
+own script (bot.pictures.names), and cut only when one is wider than the picture.
+
+Sized for a phone: Discord shows the picture about 281 px wide in a 390 px screen, so
+every label is at least `MIN_LABEL` px in a picture `WIDTH` wide (11 px when shown).
 
 Takes plain values (names, ints), not engine types, so it does not depend on the engine.
 """
@@ -15,16 +18,16 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from bot.games.pickomino.pictures import TILE_WORM, draw_tile, draw_worm
-from bot.pictures.canvas import Rgb, font, png_bytes
-from bot.pictures.names import draw_name
+from bot.pictures.canvas import Rgb, png_bytes
+from bot.pictures.names import draw_name, name_runs, runs_width
 
-WIDTH = 800
+WIDTH = 600
 MAX_PLAYERS = 7
+PHONE_WIDTH = 281  # the picture's width on a 390 px phone screen (the preview's layout)
+MIN_LABEL = math.ceil(11 * WIDTH / PHONE_WIDTH)  # 24: 11 px on that phone
 
 # Okabe and Ito's colours, told apart also by most colour-blind readers; on a dark
 # background like Discord's own so the picture sits well in the chat.
@@ -40,44 +43,56 @@ PLAYER_COLOURS: tuple[Rgb, ...] = (
 BACKGROUND: Rgb = (43, 45, 49)
 TEXT: Rgb = (242, 243, 245)
 FAINT: Rgb = (78, 80, 88)
-GOLD: Rgb = (250, 200, 40)
 
 _SCALE = 2  # drawn at twice the size, then scaled down: smooth lines and text
-_MARGIN = 16
-_ROW = 54
-_TILE = 48  # a tile's emoji square; the tile itself is about three quarters as wide
-_TILE_STEP = 36
-_NAME_WIDTH = 150
-_TILES_LEFT = 300
-_CHART_HEIGHT = 230
+_MARGIN = 12
+_LABEL_SIZE = MIN_LABEL  # the axes' numbers and titles
+_NAME_SIZE = MIN_LABEL + 4  # the legend's names: 13 px on the phone, the picture's key
+_KEY = 18  # a legend entry's colour square
+_KEY_GAP = 8  # between the square and the name
+_ENTRY_GAP = 24  # between one entry and the next on a legend line
+_LEGEND_LINE = _NAME_SIZE + 12
+_CHART_HEIGHT = 250
 
 
 @dataclass(frozen=True)
 class PlayerFinal:
-    """One player at the end: `stack` bottom to top, `worms_by_turn` after each turn.
+    """One player at the end: their name and `score_by_turn`.
 
-    `worms_by_turn[i]` is the player's worms after turn i + 1 of the game (every
-    player's turns counted), so a tile stolen on someone else's turn shows as a drop.
+    `score_by_turn[i]` is the player's score after turn i + 1 of the game (every
+    player's turns counted; the score the game counts: worms, and with Extrawurm the
+    extra tiles and the Bratwurms), so a tile stolen on someone else's turn shows as a drop.
     """
 
     name: str
-    stack: tuple[int, ...]
-    score: int
-    winner: bool = False
-    worms_by_turn: tuple[int, ...] = ()
+    score_by_turn: tuple[int, ...] = ()
 
 
-def draw_end_picture(players: Sequence[PlayerFinal]) -> bytes:
-    """The end-of-game picture as PNG bytes, `WIDTH` wide, taller with more players."""
+@dataclass(frozen=True)
+class Axes:
+    """The chart's axis titles, in the game's language: turns across, the score up."""
+
+    turns: str = ""
+    score: str = ""
+
+
+def draw_end_picture(players: Sequence[PlayerFinal], axes: Axes = Axes()) -> bytes:
+    """The end-of-game picture as PNG bytes, `WIDTH` wide, taller when the legend needs
+    more lines."""
     if not 1 <= len(players) <= MAX_PLAYERS:
         raise ValueError(f"an end picture shows 1 to {MAX_PLAYERS} players, not {len(players)}")
-    height = _MARGIN + len(players) * _ROW + _MARGIN + _CHART_HEIGHT + _MARGIN
+    entries = _legend(players)
+    lines = 1 + max(line for line, _, _ in entries)
+    legend_height = lines * _LEGEND_LINE
+    height = _MARGIN + legend_height + _MARGIN + _CHART_HEIGHT + _MARGIN
     image = Image.new("RGB", (WIDTH * _SCALE, height * _SCALE), BACKGROUND)
     draw = ImageDraw.Draw(image)
-    for index, player in enumerate(players):
-        _draw_row(image, draw, player, PLAYER_COLOURS[index], _MARGIN + index * _ROW)
-    chart_top = _MARGIN + len(players) * _ROW + _MARGIN
-    _draw_chart(draw, players, (_MARGIN, chart_top, WIDTH - _MARGIN, chart_top + _CHART_HEIGHT))
+    for index, (line, left, width) in enumerate(entries):
+        middle = _MARGIN + (line + 0.5) * _LEGEND_LINE
+        _draw_entry(draw, players[index].name, PLAYER_COLOURS[index], (left, middle), width)
+    chart_top = _MARGIN + legend_height + _MARGIN
+    box = (_MARGIN, chart_top, WIDTH - _MARGIN, chart_top + _CHART_HEIGHT)
+    _draw_chart(draw, players, box, axes)
     small = image.resize((WIDTH, height), Image.Resampling.LANCZOS)
     # A palette keeps the file small (tens of KB); the picture has few colours anyway.
     return png_bytes(
@@ -85,118 +100,92 @@ def draw_end_picture(players: Sequence[PlayerFinal]) -> bytes:
     )
 
 
-def _draw_row(
-    image: Image.Image, draw: ImageDraw.ImageDraw, player: PlayerFinal, colour: Rgb, top: int
+def _legend(players: Sequence[PlayerFinal]) -> list[tuple[int, float, float]]:
+    """Each player's legend entry as (line, left, name width): entries side by side,
+    a new line when the next one would not fit; a name wider than a whole line (and
+    only such a name) is cut to it."""
+    room = WIDTH - 2 * _MARGIN
+    most = room - _KEY - _KEY_GAP
+    entries: list[tuple[int, float, float]] = []
+    line, left = 0, float(_MARGIN)
+    for player in players:
+        width = min(most, runs_width(name_runs(player.name, _NAME_SIZE * _SCALE)) / _SCALE)
+        size = _KEY + _KEY_GAP + width
+        if left > _MARGIN and left + size > _MARGIN + room:
+            line, left = line + 1, float(_MARGIN)
+        entries.append((line, left, width))
+        left += size + _ENTRY_GAP
+    return entries
+
+
+def _draw_entry(
+    draw: ImageDraw.ImageDraw, name: str, colour: Rgb, at: tuple[float, float], width: float
 ) -> None:
+    """A legend entry: the player's colour (their line in the chart), then their name."""
     s = _SCALE
-    middle = (top + _ROW / 2) * s
-    if player.winner:
-        draw.rounded_rectangle(
-            (4 * s, top * s + 2 * s, (WIDTH - 4) * s, (top + _ROW) * s - 2 * s),
-            radius=8 * s,
-            fill=(55, 57, 50),
-            outline=GOLD,
-            width=s,
-        )
-    draw.rounded_rectangle(
-        (_MARGIN * s, middle - 9 * s, (_MARGIN + 18) * s, middle + 9 * s), radius=4 * s, fill=colour
-    )
-    if player.winner:
-        _draw_star(draw, ((_MARGIN + 36) * s, middle), 11 * s, GOLD)
-    name_left = _MARGIN + 54
-    draw_name(draw, (name_left * s, middle), player.name, 22 * s, TEXT, _NAME_WIDTH * s)
-    score_right = _TILES_LEFT - 12
-    draw.text(
-        ((score_right - 26) * s, middle),
-        str(player.score),
-        font=font(26 * s),
-        fill=TEXT,
-        anchor="rm",
-    )
-    draw_worm(draw, ((score_right - 11) * s, middle), 20 * s, 7 * s, TILE_WORM)
-    _draw_stack(image, player.stack, top)
-
-
-def _draw_stack(image: Image.Image, stack: Sequence[int], top: int) -> None:
-    s = _SCALE
-    room = WIDTH - _MARGIN - _TILES_LEFT - _TILE
-    # Tiles overlap, the top one last, when a long stack would not fit side by side.
-    step = min(_TILE_STEP, room / max(1, len(stack) - 1))
-    y = round((top + (_ROW - _TILE) / 2) * s)
-    if not stack:
-        # An empty slot, so "no tiles" reads as a result and not as something missing.
-        inset = _TILE * 0.14 * s
-        ImageDraw.Draw(image).rounded_rectangle(
-            (
-                _TILES_LEFT * s + inset,
-                y + s,
-                (_TILES_LEFT + _TILE) * s - inset,
-                y + (_TILE - 1) * s,
-            ),
-            radius=5 * s,
-            outline=FAINT,
-            width=2 * s,
-        )
-    for index, value in enumerate(stack):
-        tile = _tile(value, _TILE * s)
-        image.paste(tile, (round((_TILES_LEFT + index * step) * s), y), tile)
-
-
-@lru_cache(maxsize=64)
-def _tile(value: int, size: int) -> Image.Image:
-    return draw_tile(value, size)
-
-
-def _draw_star(
-    draw: ImageDraw.ImageDraw, centre: tuple[float, float], radius: float, fill: Rgb
-) -> None:
-    cx, cy = centre
-    points = []
-    for i in range(10):
-        r = radius if i % 2 == 0 else radius * 0.45
-        angle = -math.pi / 2 + i * math.pi / 5
-        points.append((cx + r * math.cos(angle), cy + r * math.sin(angle)))
-    draw.polygon(points, fill=fill)
+    left, middle = at
+    square = (left * s, (middle - _KEY / 2) * s, (left + _KEY) * s, (middle + _KEY / 2) * s)
+    draw.rounded_rectangle(square, radius=4 * s, fill=colour)
+    name_left = (left + _KEY + _KEY_GAP) * s
+    # A pixel to spare: the width was measured at this size, rounding must not cut it.
+    draw_name(draw, (name_left, middle * s), name, _NAME_SIZE * s, TEXT, (width + 1) * s)
 
 
 def _draw_chart(
-    draw: ImageDraw.ImageDraw, players: Sequence[PlayerFinal], box: tuple[int, int, int, int]
+    draw: ImageDraw.ImageDraw,
+    players: Sequence[PlayerFinal],
+    box: tuple[int, int, int, int],
+    axes: Axes,
 ) -> None:
     s = _SCALE
     left, top, right, bottom = box
-    plot_left, plot_bottom = left + 34, bottom - 22
-    turns = max((len(player.worms_by_turn) for player in players), default=0)
-    most = max([4, *(w for player in players for w in player.worms_by_turn)])
-    y_step = _nice_step(most, 6)
+    turns = max((len(player.score_by_turn) for player in players), default=0)
+    most = max([4, *(w for player in players for w in player.score_by_turn)])
+    y_step = _nice_step(most, 5)
     top_value = math.ceil(most / y_step) * y_step
-    x_step = _nice_step(max(turns, 1), 12)
+    tick_size = _LABEL_SIZE * s
+    widest_tick = runs_width(name_runs(str(top_value), tick_size)) / s
+    plot_left = left + widest_tick + 10
+    plot_top = top + _LABEL_SIZE + 18  # the score axis's title sits above the plot
+    plot_bottom = bottom - 2 * _LABEL_SIZE - 12  # the turn numbers, then the turns' title
+    x_step = _nice_step(max(turns, 1), 6)
 
-    def at(turn: float, worms: float) -> tuple[float, float]:
-        x = plot_left + (right - plot_left) * turn / max(turns, 1)
-        y = plot_bottom - (plot_bottom - top - 8) * worms / top_value
+    def at(turn: float, score: float) -> tuple[float, float]:
+        x = plot_left + (right - 8 - plot_left) * turn / max(turns, 1)
+        y = plot_bottom - (plot_bottom - plot_top) * score / top_value
         return (x * s, y * s)
 
-    tick_font = font(15 * s)
-    for worms in range(0, top_value + 1, y_step):
-        _, y = at(0, worms)
+    for score in range(0, top_value + 1, y_step):
+        _, y = at(0, score)
         draw.line((plot_left * s, y, right * s, y), fill=FAINT, width=s)
-        draw.text(((plot_left - 8) * s, y), str(worms), font=tick_font, fill=TEXT, anchor="rm")
+        _label(draw, ((plot_left - 8) * s, y), str(score), "rm")
     for turn in range(0, turns + 1, x_step):
         x, _ = at(turn, 0)
         draw.line((x, plot_bottom * s, x, (plot_bottom + 4) * s), fill=FAINT, width=s)
-        draw.text((x, (plot_bottom + 6) * s), str(turn), font=tick_font, fill=TEXT, anchor="mt")
-    # The y axis is worms: a worm above its numbers says so without a word.
-    draw_worm(draw, ((plot_left - 14) * s, (top - 2) * s), 18 * s, 6 * s, TILE_WORM)
+        _label(draw, (x, (plot_bottom + 6) * s), str(turn), "mt")
+    if axes.score:
+        draw_name(draw, (left * s, (top + _LABEL_SIZE / 2) * s), axes.score, tick_size, TEXT,
+                  (right - left) * s)  # fmt: skip
+    if axes.turns:
+        width = runs_width(name_runs(axes.turns, tick_size))
+        middle = (bottom - _LABEL_SIZE / 2) * s
+        draw_name(draw, (right * s - width, middle), axes.turns, tick_size, TEXT, width)
 
     # Later players are drawn first, so the leader's line lies on top where lines meet.
     for index in reversed(range(len(players))):
-        series = (0, *players[index].worms_by_turn)
-        points = [at(turn, worms) for turn, worms in enumerate(series)]
+        series = (0, *players[index].score_by_turn)
+        points = [at(turn, score) for turn, score in enumerate(series)]
         colour = PLAYER_COLOURS[index]
         if len(points) > 1:
             draw.line(points, fill=colour, width=3 * s, joint="curve")
         x, y = points[-1]
-        draw.ellipse((x - 4 * s, y - 4 * s, x + 4 * s, y + 4 * s), fill=colour)
+        draw.ellipse((x - 5 * s, y - 5 * s, x + 5 * s, y + 5 * s), fill=colour)
+
+
+def _label(draw: ImageDraw.ImageDraw, at: tuple[float, float], text: str, anchor: str) -> None:
+    """A number on an axis, in the names' font (the built-in one is thin when small)."""
+    runs = name_runs(text, _LABEL_SIZE * _SCALE)
+    draw.text(at, text, font=runs[0].font, fill=TEXT, anchor=anchor)
 
 
 def _nice_step(span: int, most_ticks: int) -> int:

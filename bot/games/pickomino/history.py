@@ -92,7 +92,6 @@ class PickominoHistory:
         name="pickomino.score.average_worms",
         best="pickomino.score.best_worms",
         per_game="pickomino.score.per_game",
-        points="pickomino.score.points",
     )
     figures: tuple[Figure, ...] = (
         Figure(TILES, "pickomino.score.tiles"),
@@ -177,13 +176,26 @@ class PickominoHistory:
     def story_legend(self) -> str | None:
         return t("pickomino.score.story.legend")
 
+    def score_text(self, seat: StorySeat) -> str:
+        bratwurms = seat.end_state.get("bratwurms", 0)
+        if not bratwurms:
+            return t("pickomino.score.points", score=seat.score)
+        return _summed(seat.score, bratwurms)
+
     def standing(self, seat: StorySeat) -> str:
         tiles = " ".join(f"`{tile}`" for tile in seat.end_state.get("tiles", ()))
-        standing = t("pickomino.score.standing", worms=seat.score, tiles=tiles)
         bratwurms = seat.end_state.get("bratwurms", 0)
-        if bratwurms:
-            standing += t("pickomino.score.standing.bratwurms", count=bratwurms)
-        return standing
+        if not bratwurms:
+            return t("pickomino.score.standing", worms=seat.score, tiles=tiles)
+        return t(
+            "pickomino.score.standing.summed", score=_summed(seat.score, bratwurms), tiles=tiles
+        )
+
+
+def _summed(score: int, bratwurms: int) -> str:
+    """An Extrawurm score: worms and Bratwurms apart and their sum in words, never a
+    Bratwurm counted as a worm (as the live message and the end screen say it)."""
+    return t("pickomino.player.score", count=score, worms=score - bratwurms, bratwurms=bratwurms)
 
 
 PICKOMINO_HISTORY = PickominoHistory()

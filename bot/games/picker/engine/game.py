@@ -26,6 +26,7 @@ from bot.games.picker.engine.events import (
     Standing,
 )
 from bot.games.picker.engine.scoring import colour_sets
+from bot.history.ranking import shared_ranks
 
 MIN_PLAYERS = 3
 MAX_PLAYERS = len(COLOURS)  # one die colour each
@@ -185,10 +186,10 @@ class Game:
             points = self.points[player]
             rows.append((player, points, bonus, sets))
         rows.sort(key=lambda row: row[1] + row[2], reverse=True)  # stable: seat order on ties
-        scores = [points + bonus for _, points, bonus, _ in rows]
+        ranks = shared_ranks([points + bonus for _, points, bonus, _ in rows])
         return tuple(
             Standing(
-                rank=1 + sum(1 for other in scores if other > points + bonus),
+                rank=rank,
                 player=player,
                 points=points,
                 bonus=bonus,
@@ -196,7 +197,7 @@ class Game:
                 sets=sets,
                 left=player in self.left,
             )
-            for player, points, bonus, sets in rows
+            for rank, (player, points, bonus, sets) in zip(ranks, rows, strict=True)
         )
 
     # ----------------------------------------------------------------- acting

@@ -115,11 +115,11 @@ def result_text(session: Session, standings: tuple[Standing, ...], abandoned: bo
     if abandoned:
         return t("final.abandoned")
     winners = [safe_name(session.name_of(s.player)) for s in standings if s.rank == 1]
+    # The number and its noun in one string: "mit 41 Punkten" takes the case "mit" asks.
+    best = standings[0].score
     if len(winners) > 1:
-        score = t("picker.points", count=standings[0].score)
-        return t("picker.final.winners.shared", names=", ".join(winners), score=score)
-    score = t("picker.points", count=standings[0].score)
-    return t("picker.final.winner", name=winners[0], score=score)
+        return t("picker.final.winners.shared", names=", ".join(winners), count=best)
+    return t("picker.final.winner", name=winners[0], count=best)
 
 
 def standings_text(session: Session, standings: tuple[Standing, ...], abandoned: bool) -> str:

@@ -42,6 +42,7 @@ from bot.games.pickomino.engine.rules import LowerTile, Rules
 from bot.games.pickomino.engine.setback import Setback, latest_setback
 from bot.games.pickomino.engine.specialists import Place, Specialist
 from bot.games.pickomino.engine.tiles import BASE_LAYOUT, EXTRA_TILES, LOWEST_TILE, Layout, worms
+from bot.history.ranking import shared_ranks
 
 # The base game's seat limits; a variant's own are in its Layout.
 MIN_PLAYERS = BASE_LAYOUT.min_players
@@ -307,20 +308,17 @@ class Game:
             return (self.score(player), max(self.tiles_held(player), default=0))
 
         ordered = sorted(self.players, key=strength, reverse=True)
-        standings: list[Standing] = []
-        for position, player in enumerate(ordered):
-            shares_place = position and strength(ordered[position - 1]) == strength(player)
-            rank = standings[-1].rank if shares_place else position + 1
-            standings.append(
-                Standing(
-                    rank,
-                    player,
-                    self.score(player),
-                    self.tiles_held(player),
-                    self.bratwurms(player),
-                )
+        ranks = shared_ranks([strength(player) for player in ordered])
+        return tuple(
+            Standing(
+                rank,
+                player,
+                self.score(player),
+                self.tiles_held(player),
+                self.bratwurms(player),
             )
-        return tuple(standings)
+            for rank, player in zip(ranks, ordered, strict=True)
+        )
 
     # ----------------------------------------------------------------- acting
 

@@ -20,6 +20,7 @@ from bot.games.pickomino.render.text import (
     WORM,
     kept_groups,
     safe_name,
+    score_text,
     tile_picture,
     tile_text,
 )
@@ -44,13 +45,16 @@ MAX_TURN_TEXT = 1000
 MAX_PLAYERS_TEXT = 1000
 MAX_LOG = 800
 MEDALS = {1: "🥇", 2: "🥈", 3: "🥉"}
+# Each specialist's own mark; the Golden Die's is not the roll's 🎲.
 SPECIALIST_MARK = {
     Specialist.CANNED_WORM: "🥫",
     Specialist.HEN: "🐔",
     Specialist.WEASEL: "🦦",
     Specialist.RAVEN: "🐦‍⬛",
-    Specialist.GOLDEN_DIE: "🎲",
+    Specialist.GOLDEN_DIE: "🪙",
 }
+# WORD JOINER: no line break between a tile and the specialist sitting on it.
+JOIN = "\u2060"
 
 
 def game_blocks(session: Session, game: Game, view: TurnView) -> tuple[Block, ...]:
@@ -80,9 +84,10 @@ def seat_colour(game: Game) -> int:
 
 
 def final_blocks(session: Session, game: Game, events: list[dict[str, Any]]) -> tuple[Block, ...]:
-    """The end: the winner and their worms first, each player's tiles (sorted, with their
-    worms) and their tiles taken, steals and busts, the turns, the duration, the best
-    steal. An abandoned game gives no medals."""
+    """The end: the winner and their worms first, the turns, the duration, the best
+    steal, then the standings (the one list of them: each player's score and tiles, their
+    tiles taken, steals and busts) and the picture of the scores over the turns, keyed by
+    the same names in the same order. An abandoned game gives no medals."""
     abandoned = session.ending is Ending.ABANDONED
     name_of = namer(session.seats)
     summary = GameSummary.from_events(game.players, events)
@@ -137,13 +142,17 @@ def grill_text(game: Game) -> str:
     marks = _specialist_marks(game)
     if all(tile_picture(tile) for tile in shown):
         back = show(tile_emoji_name("back"), TURNED)
-        return "".join(
-            (back if tile in turned else str(tile_picture(tile))) + marks.get(tile, "")
-            for tile in shown
-        )
+        cells = []
+        for tile in shown:
+            cell = back if tile in turned else str(tile_picture(tile))
+            # A tile and its specialist are one unit, set apart by a space on each side:
+            # the mark can neither start the next line nor seem to sit on the next tile.
+            cells.append(f" {cell}{JOIN}{marks[tile]} " if tile in marks else cell)
+        return " ".join("".join(cells).split())
     groups: dict[int, list[str]] = {}
     for tile in shown:
-        number = f"~~{tile}~~" if tile in turned else f"**{tile}**{marks.get(tile, '')}"
+        mark = f"{JOIN}{marks[tile]}" if tile in marks else ""
+        number = f"~~{tile}~~" if tile in turned else f"**{tile}**{mark}"
         groups.setdefault(worms(tile), []).append(number)
     return " · ".join(f"{' '.join(numbers)} {WORM * count}" for count, numbers in groups.items())
 
@@ -160,7 +169,8 @@ def _specialist_marks(game: Game) -> dict[int, str]:
 
 
 def players_text(game: Game, name_of: Namer) -> str:
-    """One short line per player: `▶️ Cara · 32 🪱🪱🪱 · 3 🪱` (their top tile, their worms)."""
+    """One short line per player: `▶️ Cara · 32 🪱🪱🪱 · 3 🪱` (their top tile, their worms;
+    with Extrawurm their 11 or 13, their specialist, and Bratwurms apart in the sum)."""
     lines = []
     for seat_index, player in enumerate(game.players):
         stack = game.stacks[player]
@@ -170,19 +180,18 @@ def players_text(game: Game, name_of: Namer) -> str:
             parts.append(tile_text(stack[-1]))
         if game.expansion is not None:
             parts.extend(_expansion_parts(game, player))
-        parts.append(t("pickomino.player.worms", count=game.score(player)))
+        parts.append(score_text(game.score(player), game.bratwurms(player)))
         lines.append(" · ".join(parts))
     return clip("\n".join(lines), MAX_PLAYERS_TEXT)
 
 
 def _expansion_parts(game: Game, player: str) -> list[str]:
-    """Extrawurm: a player's 11 or 13, their specialist and their Bratwurms."""
+    """Extrawurm: a player's 11 or 13 and their specialist (their Bratwurms are in their
+    score, apart from the worms)."""
     parts = [tile_text(tile) for tile in game.extras(player)]
     specialist = game.specialist_of(player)
     if specialist is not None:
         parts.append(SPECIALIST_MARK[specialist])
-    if game.bratwurms(player):
-        parts.append(t("pickomino.player.bratwurms", count=game.bratwurms(player)))
     return parts
 
 
@@ -248,7 +257,6 @@ def standings_lines(
     abandoned = session.ending is Ending.ABANDONED
     lines = []
     for standing in game.standings():
-        tiles = sorted(standing.tiles, reverse=True)
         tally = summary.players.get(standing.player, PlayerTally())
         lines.append(
             t(
@@ -256,8 +264,9 @@ def standings_lines(
                 medal=MEDALS.get(standing.rank, "▫️"),
                 rank=standing.rank,
                 name=safe_name(name_of(standing.player)),
-                worms=standing.worms,
-                tiles=" ".join(tile_text(tile) for tile in tiles)
+                score=score_text(standing.worms, standing.bratwurms),
+                # The stack bottom to top, as it was built, then 11 or 13.
+                tiles=" ".join(tile_text(tile) for tile in standing.tiles)
                 or t("pickomino.final.tiles.none"),
             )
         )
@@ -282,10 +291,15 @@ def result_text(session: Session, game: Game, name_of: Namer) -> str:
     standings = game.standings()
     winners = [safe_name(name_of(s.player)) for s in standings if s.rank == 1]
     best = standings[0].worms
+    names = ", ".join(winners)
+    if game.expansion is not None:  # points, not worms: Bratwurms count too
+        shared = t("pickomino.final.winners.shared.points", names=names, count=best)
+        text = t("pickomino.final.winner.points", name=winners[0], count=best)
+    else:
+        shared = t("pickomino.final.winners.shared", names=names, worms=best)
+        text = t("pickomino.final.winner", name=winners[0], worms=best)
     if len(winners) > 1:
-        shared = t("pickomino.final.winners.shared", names=", ".join(winners), worms=best)
         return f"{shared}\n{t('pickomino.final.tie.shared')}"
-    text = t("pickomino.final.winner", name=winners[0], worms=best)
     if _tie_break(session) == "highest_tile":
         tie = t("pickomino.final.tie.highest_tile", name=winners[0], tile=standings[0].highest_tile)
         text = f"{text}\n{tie}"

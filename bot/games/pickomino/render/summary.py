@@ -1,6 +1,6 @@
 """A finished game told from its stored events: each player's tiles, steals and busts,
-the number of turns, the best steal, and everyone's worms after each turn (for the end
-picture)."""
+the number of turns, the best steal, and everyone's score after each turn (for the end
+picture: the score the game counts, so with Extrawurm the 11 and 13 and the Bratwurms)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,10 @@ from typing import Any
 
 from bot.games.pickomino.engine import worms
 
-TURN_ENDS = frozenset({"took", "stole", "failed"})
+TURN_ENDS = frozenset({"took", "stole", "failed", "hen_stolen"})
+# After a turn's end its last events may still change a score (the Raven's Bratwurm):
+# a turn's scores are read when the next turn starts, or when the events end.
+NEXT_TURN = frozenset({"rolled", "game_over"})
 
 
 @dataclass(slots=True)
@@ -18,7 +21,7 @@ class PlayerTally:
     taken: int = 0  # tiles taken from the grill
     steals: int = 0
     busts: int = 0
-    worms_by_turn: list[int] = field(default_factory=list)
+    score_by_turn: list[int] = field(default_factory=list)
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,6 +29,19 @@ class Steal:
     thief: str
     victim: str
     tile: int
+
+
+@dataclass(slots=True)
+class _Holding:
+    """What a player holds while the events are read: scores are worked out from it."""
+
+    stack: list[int] = field(default_factory=list)
+    extras: list[int] = field(default_factory=list)  # Extrawurm's 11 or 13, beside the stack
+    bratwurms: int = 0
+
+    @property
+    def score(self) -> int:
+        return sum(worms(tile) for tile in (*self.stack, *self.extras)) + self.bratwurms
 
 
 @dataclass(slots=True)
@@ -38,32 +54,55 @@ class GameSummary:
     def from_events(cls, players: Iterable[str], events: Iterable[dict[str, Any]]) -> GameSummary:
         """Replay the stored events (the engine's `event_to_dict` form) in order."""
         summary = cls({player: PlayerTally() for player in players})
-        stacks: dict[str, list[int]] = {player: [] for player in summary.players}
+        held = {player: _Holding() for player in summary.players}
+        unread = False  # a turn has ended whose scores are not read yet
         for event in events:
             kind = event["type"]
-            player = str(event.get("player", ""))
-            tally = summary.players.get(player)
-            if kind == "took" and tally is not None:
-                tally.taken += 1
-                stacks[player].append(event["tile"])
-            elif kind == "stole" and tally is not None:
-                tally.steals += 1
-                victim = str(event["victim"])
-                if stacks.get(victim):
-                    stacks[victim].pop()
-                stacks[player].append(event["tile"])
-                summary._consider_steal(Steal(player, victim, event["tile"]))
-            elif kind == "failed" and tally is not None:
-                tally.busts += 1
-                if event.get("returned") is not None and stacks[player]:
-                    stacks[player].pop()
-            elif kind == "left" and player in stacks:
-                stacks[player] = []
+            if unread and kind in NEXT_TURN:
+                summary._read_scores(held)
+                unread = False
+            summary._count(event, held)
             if kind in TURN_ENDS:
                 summary.turns += 1
-                for name, each in summary.players.items():
-                    each.worms_by_turn.append(sum(worms(tile) for tile in stacks[name]))
+                unread = True
+        if unread:
+            summary._read_scores(held)
         return summary
+
+    def _count(self, event: dict[str, Any], held: dict[str, _Holding]) -> None:
+        kind = event["type"]
+        player = str(event.get("player", ""))
+        tally, holding = self.players.get(player), held.get(player)
+        if tally is None or holding is None:
+            return
+        if kind == "took":
+            tally.taken += 1
+            tile = event["tile"]
+            (holding.extras if tile < 21 else holding.stack).append(tile)
+        elif kind == "stole":
+            tally.steals += 1
+            victim = str(event["victim"])
+            if victim in held and held[victim].stack:
+                held[victim].stack.pop()
+            holding.stack.append(event["tile"])
+            self._consider_steal(Steal(player, victim, event["tile"]))
+        elif kind == "hen_stolen":
+            tally.steals += 1
+        elif kind == "failed":
+            tally.busts += 1
+            if event.get("returned") is not None and holding.stack:
+                holding.stack.pop()
+        elif kind == "bratwurm":
+            holding.bratwurms += 1
+            source = event.get("source")
+            if source is not None and str(source) in held:
+                held[str(source)].bratwurms -= 1
+        elif kind == "left":
+            held[player] = _Holding()
+
+    def _read_scores(self, held: dict[str, _Holding]) -> None:
+        for player, tally in self.players.items():
+            tally.score_by_turn.append(held[player].score)
 
     def _consider_steal(self, steal: Steal) -> None:
         best = self.best_steal

@@ -42,6 +42,14 @@ def tile_text(tile: int) -> str:
     return tile_picture(tile) or f"{tile} {WORM * worms(tile)}"
 
 
+def score_text(score: int, bratwurms: int) -> str:
+    """A player's score: `12 🪱`; with Bratwurms the worms and the Bratwurms apart and
+    their sum in words (`2 🪱 + 1 🌭 = 3 points`), never a Bratwurm counted as a worm."""
+    if not bratwurms:
+        return t("pickomino.player.worms", count=score)
+    return t("pickomino.player.score", count=score, worms=score - bratwurms, bratwurms=bratwurms)
+
+
 def dice_text(dice: tuple[Face, ...] | list[Face]) -> str:
     return " ".join(die(face) for face in dice)
 
@@ -55,11 +63,12 @@ def options_lines(
     options: dict[str, Any], timer_seconds: int | None, hints: bool = True
 ) -> list[str]:
     """The rule options, the timer and hints, one line each, for the lobby and /pickomino
-    rules."""
+    rules. Extrawurm is one short line: what it adds, and where each specialist is
+    explained (`extrawurm_lines`, in /pickomino rules), so a lobby fits a phone screen."""
     rules = Rules.from_dict(options)
-    expansion = (
-        [t("pickomino.options.extrawurm.on"), *specialist_lines()] if rules.extrawurm else []
-    )
+    # The group's name is not translated; its subcommand's is, as the reader's client shows it.
+    explained = f"/pickomino {t('command.name.rules')}"
+    expansion = [t("pickomino.options.extrawurm.short", rules=explained)] if rules.extrawurm else []
     return [
         *expansion,
         t(f"pickomino.options.lower_tile.{rules.lower_tile.value}"),
@@ -72,9 +81,11 @@ def options_lines(
     ]
 
 
-def specialist_lines() -> list[str]:
-    """The Extrawurm expansion's specialists, a line each: what holding one does."""
-    return [t(f"pickomino.options.extrawurm.{specialist.value}") for specialist in Specialist]
+def extrawurm_lines() -> list[str]:
+    """The Extrawurm expansion in full, for /pickomino rules: what it adds, then each
+    specialist, a line each: what holding one does."""
+    specialists = [t(f"pickomino.options.extrawurm.{each.value}") for each in Specialist]
+    return [t("pickomino.options.extrawurm.on"), *specialists]
 
 
 def roll_line(event: dict[str, Any], name_of: Namer) -> str:

@@ -28,9 +28,12 @@ def _text(session: Session) -> str:
 
 def test_the_grill_shows_11_and_13_and_the_specialists_on_their_tiles():
     text = _text(_session(1))
-    assert "**11**🥫" in text and "**13**" in text
-    for mark in ("**21**🐔", "**23**🦦", "**25**🐦‍⬛", "**27**🎲"):
+    # Each mark joined to its tile (a word joiner: never parted by a line break), and
+    # the Golden Die's own 🪙, not the roll's 🎲.
+    assert "**11**\u2060🥫" in text and "**13**" in text
+    for mark in ("**21**\u2060🐔", "**23**\u2060🦦", "**25**\u2060🐦‍⬛", "**27**\u2060🪙"):
         assert mark in text
+    assert "🎲" not in text
 
 
 def test_a_weasel_holder_with_no_new_face_chooses_between_the_weasel_and_the_bust():
@@ -97,9 +100,9 @@ def test_only_the_movers_canned_worm_counts():
 
 def test_the_golden_die_is_shown_with_the_kept_total_and_before_any_keep():
     kept = _at("101", FIVES_AND_FOURS, {Specialist.GOLDEN_DIE: "101"})
-    assert "= **23** · 🎲 +1 die" in _kept_line(kept)
+    assert "= **23** · 🪙 +1 die" in _kept_line(kept)
     fresh = _at("101", [], {Specialist.GOLDEN_DIE: "101"})
-    assert "🎲 Golden Die: roll 9 dice" in _text(fresh)
+    assert "🪙 Golden Die: roll 9 dice" in _text(fresh)
     other = _at("102", [], {Specialist.GOLDEN_DIE: "101"})
     assert "Golden Die" not in _text(other)
 
