@@ -129,8 +129,8 @@ STATES: list[tuple[Callable[[], Game], str, str, str]] = [
     (
         golden_die_start,
         "pickomino.now.start.golden_die",
-        "🎲 Golden Die: roll 9 dice",
-        "🎲 Goldwürfel: 9 Würfel würfeln",
+        "🪙 Golden Die: roll 9 dice",
+        "🪙 Goldwürfel: 9 Würfel würfeln",
     ),
     (keep, "pickomino.now.keep", "Keep one face: 1️⃣ 3️⃣ 4️⃣ 🪱", "Wert wählen: 1️⃣ 3️⃣ 4️⃣ 🪱"),
     (
@@ -166,8 +166,8 @@ STATES: list[tuple[Callable[[], Game], str, str, str]] = [
     (
         stop_specialist,
         "pickomino.now.stop",
-        "Stop now to take 27 + 🎲, or roll 2 dice",
-        "27 + 🎲 nehmen – oder 2 Würfel würfeln",
+        "Stop now to take 27 + 🪙, or roll 2 dice",
+        "27 + 🪙 nehmen – oder 2 Würfel würfeln",
     ),
     (
         stop_raven,
