@@ -23,6 +23,7 @@ import asyncio
 import datetime as dt
 import logging
 
+import aiohttp
 import discord
 from discord.http import Route
 
@@ -37,6 +38,12 @@ from bot.ui.paused_channels import PausedChannels
 from bot.ui.rate_limits import delete_route, send_route, wait_before
 
 log = logging.getLogger(__name__)
+
+# A ping or reminder that could not go: Discord refused it or rate-limited it, or the
+# connection failed under it (aiohttp's errors, not discord.py's: the HTTP session closed
+# at shutdown, the network dropped). Each runs in a task of its own, which nobody awaits
+# for its result, so whatever is not caught there is lost as "never retrieved".
+NOT_SENT = (discord.HTTPException, discord.RateLimited, aiohttp.ClientError, OSError)
 
 # A skipped ping's channel is looked at again this long after the limit's reset (the
 # global limit's end is not known: then after the longest).
@@ -84,7 +91,7 @@ class TurnPings:
                 await self._follow(change.session)
         except discord.Forbidden as error:
             self.paused.pause(channel_id, error)
-        except (discord.HTTPException, discord.RateLimited, StorageError) as error:
+        except (*NOT_SENT, StorageError) as error:
             log.info("turn ping in channel %s failed: %s", channel_id, error)
 
     async def remind(self, session: Session) -> None:
@@ -98,7 +105,7 @@ class TurnPings:
                 await self._remind(session)
         except discord.Forbidden as error:
             self.paused.pause(channel_id, error)
-        except (discord.HTTPException, discord.RateLimited, StorageError) as error:
+        except (*NOT_SENT, StorageError) as error:
             log.info("turn reminder in channel %s failed: %s", channel_id, error)
 
     def close(self) -> None:

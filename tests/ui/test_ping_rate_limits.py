@@ -205,3 +205,21 @@ async def test_a_429_longer_than_the_client_waits_skips_the_ping_until_the_next_
     await turn_pings.after(Change(None, session(BOB, 2), []))
     [bobs] = client.channel.sent.values()
     assert bobs.startswith(f"<@{BOB}>")
+
+
+async def test_a_connection_lost_under_a_ping_is_logged_and_tried_at_the_next_change(caplog):
+    import logging
+
+    import aiohttp
+
+    caplog.set_level(logging.INFO, logger="bot.ui.pings")
+    client, store = Client(), Store()
+    turn_pings = pings(client, store)
+    client.channel.refuse = aiohttp.ServerDisconnectedError()  # the session closed under it
+    await turn_pings.after(Change(None, session(ANNE, 1), []))  # raises nothing
+    assert client.channel.sent == {} and CHANNEL not in store.pings
+    assert "turn ping in channel" in caplog.text
+    await turn_pings.after(Change(None, session(ANNE, 1), []))
+    [annes] = client.channel.sent
+    assert client.channel.sent[annes].startswith(f"<@{ANNE}>")
+    turn_pings.close()
