@@ -287,7 +287,8 @@ def game_id(message: FakeMessage) -> int:
 
 def final_standings(fake: FakeDiscord, message: FakeMessage) -> dict[str, tuple[int, int]]:
     """Each player's (rank, worms) from the Standings field of the final message."""
-    line = _label_pattern("pickomino.final.line", medal="", rank="", name="", worms="", tiles="")
+    line = _label_pattern("pickomino.final.line", medal="", rank="", name="", score="", tiles="")
+    worms = _label_pattern("pickomino.player.worms", count="")
     found: dict[str, tuple[int, int]] = {}
     for text in field_value(message, t("final.standings")).splitlines():
         match = line.match(text)
@@ -295,7 +296,9 @@ def final_standings(fake: FakeDiscord, message: FakeMessage) -> dict[str, tuple[
             continue
         for name in PLAYERS:
             if match["name"] == fake.user(name).display_name:
-                found[name] = (int(match["rank"]), int(match["worms"]))
+                score = worms.match(match["score"])  # the base game: no Bratwurms
+                assert score is not None, text
+                found[name] = (int(match["rank"]), int(score["count"]))
     assert set(found) == set(PLAYERS), f"standings {found} in\n{message.render()}"
     return found
 
