@@ -80,7 +80,7 @@ def test_a_bust_stays_until_the_next_turn_of_who_failed():
     assert game.current_player == CARA
     assert isinstance(game.setback.event, Failed)  # type: ignore[union-attr]
     assert _headline(session) == "💥 Bob busted: all kept already"
-    assert _headline(session, "pl") == "💥 Bob: nieudany rzut, wszystko już odłożone"
+    assert _headline(session, "pl") == "💥 Bob: nieudany rzut, nic nowego"
     game.apply(Roll(faces("WW123451")))  # Cara plays on: the bust is still told
     assert _headline(session) == "💥 Bob busted: all kept already"
 
