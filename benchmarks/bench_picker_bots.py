@@ -44,6 +44,7 @@ from itertools import repeat
 
 from benchmarks.picker_ceiling import ceiling, solve
 from benchmarks.picker_opponents import LOOKAHEAD_SAMPLES, greedy, greedy_index, lookahead
+from benchmarks.picker_todays_hard import todays_hard
 from benchmarks.stats import mean_interval, percentile
 from bot.games.picker.ai import Level, decide
 from bot.games.picker.engine import Colour, Game, Pick, RandomSource
@@ -64,6 +65,7 @@ PLAYERS: dict[str, Player] = {
     "normal": _level(Level.NORMAL),
     "greedy": greedy,
     "lookahead": lookahead,
+    "todays_hard": todays_hard,
 }
 
 
@@ -138,6 +140,7 @@ def main(argv: list[str] | None = None) -> None:
     five = args.games if args.five is None else args.five
     started = time.perf_counter()
     times: dict[tuple[str, int], list[float]] = defaultdict(list)
+    deals_by: dict[tuple[str, str, int], list[float]] = {}  # (hero, villain, seats)
     print(f"{'matchup':<34} {'games':>6}  share   95% CI           fair  target")
     with ProcessPoolExecutor(args.workers) as pool:
         for hero in args.hero:
@@ -153,6 +156,7 @@ def main(argv: list[str] | None = None) -> None:
                 shares = [result[0] for result in results]
                 times[hero, seats].extend(t for result in results for t in result[1])
                 deals = [sum(shares[i : i + seats]) / seats for i in range(0, len(shares), seats)]
+                deals_by[hero, matchup.villain, seats] = deals
                 low, high = mean_interval(deals) if len(deals) > 1 else (0.0, 1.0)
                 target = TARGETS.get((matchup.villain, seats))
                 print(
@@ -161,6 +165,7 @@ def main(argv: list[str] | None = None) -> None:
                     f"{'' if target is None else format(target, '.0%')}",
                     flush=True,
                 )
+    _print_differences(args.hero, deals_by)
     for (hero, seats), samples in sorted(times.items()):
         print(
             f"{hero} decision CPU ms, {seats} players: p50 {_ms(samples, 0.5)}, "
@@ -172,6 +177,24 @@ def main(argv: list[str] | None = None) -> None:
             best = ceiling(solve(opponent=opponent))
             print(f"best possible share against 2 {name} (exact): {sum(best) / len(best):.1%}")
     print(f"in {time.perf_counter() - started:.0f} s with {args.workers} workers")
+
+
+def _print_differences(
+    heroes: list[str], deals_by: dict[tuple[str, str, int], list[float]]
+) -> None:
+    """Each later hero's share less the first's, deal by deal (the same dice and the
+    same opponents' streams): a narrower interval than the two shares' own."""
+    for (hero, villain, seats), deals in deals_by.items():
+        base = deals_by.get((heroes[0], villain, seats))
+        if hero == heroes[0] or base is None or len(deals) < 2:
+            continue
+        differences = [mine - theirs for mine, theirs in zip(deals, base, strict=True)]
+        low, high = mean_interval(differences)
+        mean = sum(differences) / len(differences)
+        print(
+            f"{hero} less {heroes[0]} vs {seats - 1} {villain} ({seats}p), paired: "
+            f"{mean:+.1%} (95% CI {low:+.1%} to {high:+.1%})"
+        )
 
 
 def _ms(seconds: list[float], fraction: float) -> str:
