@@ -33,9 +33,10 @@ from bot.games.picker.engine.colours import COLOUR_INDEX
 from bot.games.picker.engine.scoring import colour_bonus
 
 # The work of a decision, in simulated keeps: a rollout round costs n keeps plus about
-# n*n/2 for Hard's own planned keep. 3 players gained nothing from twice this (measured);
-# the slowest decisions (8 players, first round) stay near 20 ms of CPU.
-PICK_BUDGET = 12_000
+# n*n/2 for Hard's own planned keep. The opponents' rules drawn per rollout add noise:
+# 20,000 gained about 2 points over 12,000 against four greedy players (5 players);
+# the slowest decisions stay near 30 ms of CPU (bench_picker_bots prints p99).
+PICK_BUDGET = 20_000
 MIN_ROLLOUTS = 4  # per candidate, however long the game still is
 MARGIN_WEIGHT = 0.02  # reward per point of margin over the best opponent
 BONUS = tuple(colour_bonus(k) for k in range(32))
@@ -131,8 +132,6 @@ def candidate_values(
     if chances is None:
         chances = greedy_chances(game)
     candidates = [index for index, taken in enumerate(start.taken) if not taken]
-    if len(candidates) == 1:
-        return {candidates[0]: 0.0}
     futures: list[Future]
     if start.rounds_left == 0:
         futures = _last_round_futures(start, chances)
@@ -140,6 +139,8 @@ def candidate_values(
         count = start.players
         per_rollout = count + start.rounds_left * count * (2 + count) // 2
         rollouts = max(MIN_ROLLOUTS, budget // (per_rollout * len(candidates)))
+        if len(candidates) == 1:
+            rollouts = 1  # nothing to choose: one play-out is the value shown
         share = 1 / rollouts
         futures = []
         for _ in range(rollouts):
