@@ -1,15 +1,33 @@
-"""Benchmark Picker's computer players: Hard against Normals, at 3 and 5 players.
+"""Benchmark Picker's Hard against opponents it was and was not built against.
 
-Usage: python -m benchmarks.bench_picker_bots [--games N] [--five N] [--seed S] [--workers W]
+Usage: python -m benchmarks.bench_picker_bots [--games N] [--five N] [--eight N]
+                                              [--hero NAME ...] [--only TEXT ...]
+                                              [--samples S] [--seed S] [--workers W]
                                               [--ceiling]
 
-Each game seats one Hard and Normals, Hard's seat rotating through every seat and the
-first player drawn from the game's seeded rng. Prints Hard's share of wins with a 95%
-Wilson interval (a first place shared by k players counts 1/k), and each level's
-decision time p50/p99: the CPU time of the deciding thread (what one idle core would
-take) and the wall clock (which other load on the machine inflates). `--ceiling` also
-prints the best share any player can reach against two Normals, computed exactly by
-benchmarks/picker_ceiling.py (about 20 s of CPU): 41.0%, below the issue's 45%.
+Matchups, the hero (default Hard; `--hero todays_hard` is Hard before issue 28, and
+any player below may be the hero) in one seat and copies of one opponent in the others:
+
+- two look-ahead bots (3 players), two greedy players (3), four greedy players (5),
+  two Normals (3): N games each (N, default 1,200; 5 players: --five, default N);
+- seven greedy players (8 players, --eight games, default 40): Hard's decision time
+  where it is slowest, and its share for what it is worth.
+
+`greedy` and `lookahead` are the issue's opponents (benchmarks/picker_opponents.py),
+the look-ahead with S sampled futures a decision (--samples; the default costs about
+40 ms of CPU). Games come in deals: a deal is played once from every seat, the hero
+moving one seat a game, the first player staying in seat 0, and each round rolling
+from the deal's own stream for it, so the hero meets in one game the dice an opponent
+met in another and much of the luck cancels (as in benchmarks/bench_bots.py). Each
+seat decides with its own seeded stream, so two heroes on the same seed meet the same
+dice and the same opponents' luck: the paired way to compare versions.
+
+A player's result is its share of first place (1 for a win, 1/k for a place shared by
+k, else 0); printed with a 95% interval over deals, the fair share, and the hero's
+decision CPU time (time.process_time) p50/p99 over its decisions with a choice (two or
+more dice left), by player count. `--ceiling` also prints the best share any player can
+reach against two Normals and against two greedy players, computed exactly by
+benchmarks/picker_ceiling.py (about a minute each).
 """
 
 from __future__ import annotations
@@ -18,94 +36,169 @@ import argparse
 import random
 import time
 from collections import defaultdict
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from functools import partial
 from itertools import repeat
 
 from benchmarks.picker_ceiling import ceiling, solve
-from benchmarks.stats import percentile, wilson
+from benchmarks.picker_opponents import LOOKAHEAD_SAMPLES, greedy, greedy_index, lookahead
+from benchmarks.picker_todays_hard import todays_hard
+from benchmarks.stats import mean_interval, percentile
 from bot.games.picker.ai import Level, decide
-from bot.games.picker.engine import Game
+from bot.games.picker.engine import Colour, Game, Pick, RandomSource
 
-TARGET_SHARE_3 = 0.45  # the issue's target for Hard against two Normals (a fair share is
-# 1/3); out of reach: no player wins more than 41.0% of those games (--ceiling)
 TARGET_P99_MS = 50.0
+# The issue's targets for Hard: (opponent, seats) -> least share.
+TARGETS = {("lookahead", 3): 0.38, ("greedy", 3): 0.41, ("greedy", 5): 0.36, ("normal", 3): 0.40}
+
+Player = Callable[[Game, RandomSource], Colour]
 
 
-Times = dict[str, list[tuple[float, float]]]  # by level: (CPU, wall) seconds a decision
+def _level(level: Level) -> Player:
+    return lambda game, rng: decide(game, level, rng).colour
 
 
-def play(seed: int, players: int) -> tuple[float, Times]:
-    """One seeded game of Hard against Normals: Hard's share of first place, and the
-    seconds each decision took, by level."""
-    rng = random.Random(seed)
-    hard_seat = seed % players
-    names = [f"seat{seat}" for seat in range(players)]
-    levels = [Level.HARD if seat == hard_seat else Level.NORMAL for seat in range(players)]
-    game = Game(names, first=rng.randrange(players), computer=names)
-    times: Times = defaultdict(list)
+PLAYERS: dict[str, Player] = {
+    "hard": _level(Level.HARD),
+    "normal": _level(Level.NORMAL),
+    "greedy": greedy,
+    "lookahead": lookahead,
+    "todays_hard": todays_hard,
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Matchup:
+    hero: str
+    villain: str
+    seats: int
+    games: int
+    samples: int = LOOKAHEAD_SAMPLES  # the look-ahead's futures a decision
+
+    @property
+    def name(self) -> str:
+        return f"{self.hero} vs {self.seats - 1} {self.villain} ({self.seats}p)"
+
+
+def play(number: int, matchup: Matchup) -> tuple[float, list[float]]:
+    """Game `number` (of deal number // seats, the hero in seat number % seats): the
+    hero's share of first place and the CPU seconds of its decisions with a choice."""
+    seats = matchup.seats
+    deal, hero = divmod(number, seats)
+    names = [f"s{seat}" for seat in range(seats)]
+    players = [_player(matchup.villain, matchup.samples)] * seats
+    players[hero] = _player(matchup.hero, matchup.samples)
+    streams = [random.Random(f"{number}:{seat}") for seat in range(seats)]
+    game = Game(names, first=0, computer=names)
+    times: list[float] = []
     while not game.is_over:
         if game.legal_actions().can_roll:
-            game.roll_with(rng)
+            game.roll_with(random.Random(f"{deal}:{game.round}"))
             continue
-        level = levels[game.current]
-        cpu, wall = time.thread_time(), time.perf_counter()
-        pick = decide(game, level, rng)
-        times[level.value].append((time.thread_time() - cpu, time.perf_counter() - wall))
-        game.apply(pick)
-    winners = [s.player for s in game.standings() if s.rank == 1]
-    share = 1 / len(winners) if names[hard_seat] in winners else 0.0
-    return share, times
+        seat = game.current
+        started = time.process_time()
+        colour = players[seat](game, streams[seat])
+        if seat == hero and len(game.available()) > 1:
+            times.append(time.process_time() - started)
+        game.apply(Pick(colour))
+    winners = [standing.player for standing in game.standings() if standing.rank == 1]
+    return (1 / len(winners) if names[hero] in winners else 0.0), times
 
 
-def report(players: int, results: list[tuple[float, Times]]) -> None:
-    shares = sum(share for share, _ in results)
-    low, high = wilson(shares, len(results))
-    print(
-        f"{players} players, hard vs {players - 1} normal: hard wins {shares:.1f}/{len(results)} "
-        f"({shares / len(results):.1%}, 95% CI {low:.1%} to {high:.1%}; "
-        f"fair share {1 / players:.1%})"
-    )
-    by_level: Times = defaultdict(list)
-    for _, times in results:
-        for level, seconds in times.items():
-            by_level[level].extend(seconds)
-    for level, pairs in sorted(by_level.items()):
-        cpu = sorted(pair[0] for pair in pairs)
-        wall = sorted(pair[1] for pair in pairs)
-        print(
-            f"  {level:<6} decision ms: CPU p50 {_ms(cpu, 0.5)}, p99 {_ms(cpu, 0.99)}; "
-            f"wall p50 {_ms(wall, 0.5)}, p99 {_ms(wall, 0.99)} ({len(pairs)} decisions)"
-        )
+def _player(name: str, samples: int) -> Player:
+    if name == "lookahead":
+        return partial(lookahead, samples=samples)
+    return PLAYERS[name]
 
 
-def _ms(sorted_seconds: list[float], fraction: float) -> str:
-    return f"{percentile(sorted_seconds, fraction) * 1000:5.2f}"
+def matchups(hero: str, games: int, five: int, eight: int, samples: int) -> list[Matchup]:
+    return [
+        Matchup(hero, "lookahead", 3, games, samples),
+        Matchup(hero, "greedy", 3, games),
+        Matchup(hero, "greedy", 5, five),
+        Matchup(hero, "normal", 3, games),
+        Matchup(hero, "greedy", 8, eight),
+    ]
 
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=1000, help="3-player games")
-    parser.add_argument("--five", type=int, default=300, help="5-player games")
+    parser.add_argument("--games", type=int, default=1200, help="3-player games a matchup")
+    parser.add_argument("--five", type=int, help="5-player games (default: --games)")
+    parser.add_argument("--eight", type=int, default=40, help="8-player games")
+    parser.add_argument("--hero", nargs="+", default=["hard"], choices=sorted(PLAYERS))
+    parser.add_argument("--only", nargs="*", help="matchups whose name contains one of these")
+    parser.add_argument("--samples", type=int, default=LOOKAHEAD_SAMPLES)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument(
-        "--ceiling", action="store_true", help="also the exact best share of 3-player games"
+        "--ceiling", action="store_true", help="also the exact best shares of 3-player games"
     )
     args = parser.parse_args(argv)
+    five = args.games if args.five is None else args.five
     started = time.perf_counter()
+    times: dict[tuple[str, int], list[float]] = defaultdict(list)
+    deals_by: dict[tuple[str, str, int], list[float]] = {}  # (hero, villain, seats)
+    print(f"{'matchup':<34} {'games':>6}  share   95% CI           fair  target")
     with ProcessPoolExecutor(args.workers) as pool:
-        for players, games in ((3, args.games), (5, args.five)):
-            if games < 1:
-                continue
-            seeds = range(args.seed * 1_000_000, args.seed * 1_000_000 + games)
-            report(players, list(pool.map(play, seeds, repeat(players), chunksize=10)))
-            if players == 3 and args.ceiling:
-                best = ceiling(solve())
+        for hero in args.hero:
+            for matchup in matchups(hero, args.games, five, args.eight, args.samples):
+                if args.only and not any(part in matchup.name for part in args.only):
+                    continue
+                seats = matchup.seats
+                first = args.seed * 1_000_000 // 840 * 840  # whole deals at every table size
+                numbers = range(first, first + matchup.games // seats * seats)
+                if not numbers:
+                    continue
+                results = list(pool.map(play, numbers, repeat(matchup), chunksize=seats * 2))
+                shares = [result[0] for result in results]
+                times[hero, seats].extend(t for result in results for t in result[1])
+                deals = [sum(shares[i : i + seats]) / seats for i in range(0, len(shares), seats)]
+                deals_by[hero, matchup.villain, seats] = deals
+                low, high = mean_interval(deals) if len(deals) > 1 else (0.0, 1.0)
+                target = TARGETS.get((matchup.villain, seats))
                 print(
-                    f"  best possible against 2 normal (exact): {sum(best) / len(best):.1%}; "
-                    f"target {TARGET_SHARE_3:.0%}"
+                    f"{matchup.name:<34} {len(results):>6}  {sum(shares) / len(results):5.1%}  "
+                    f"{low:5.1%} to {high:5.1%}   {1 / seats:.0%}   "
+                    f"{'' if target is None else format(target, '.0%')}",
+                    flush=True,
                 )
-    print(f"in {time.perf_counter() - started:.1f} s with {args.workers} workers")
+    _print_differences(args.hero, deals_by)
+    for (hero, seats), samples in sorted(times.items()):
+        print(
+            f"{hero} decision CPU ms, {seats} players: p50 {_ms(samples, 0.5)}, "
+            f"p99 {_ms(samples, 0.99)}, max {max(samples) * 1000:.1f} "
+            f"({len(samples)} decisions; p99 target {TARGET_P99_MS:.0f})"
+        )
+    if args.ceiling:
+        for name, opponent in (("normal", None), ("greedy", greedy_index)):
+            best = ceiling(solve(opponent=opponent))
+            print(f"best possible share against 2 {name} (exact): {sum(best) / len(best):.1%}")
+    print(f"in {time.perf_counter() - started:.0f} s with {args.workers} workers")
+
+
+def _print_differences(
+    heroes: list[str], deals_by: dict[tuple[str, str, int], list[float]]
+) -> None:
+    """Each later hero's share less the first's, deal by deal (the same dice and the
+    same opponents' streams): a narrower interval than the two shares' own."""
+    for (hero, villain, seats), deals in deals_by.items():
+        base = deals_by.get((heroes[0], villain, seats))
+        if hero == heroes[0] or base is None or len(deals) < 2:
+            continue
+        differences = [mine - theirs for mine, theirs in zip(deals, base, strict=True)]
+        low, high = mean_interval(differences)
+        mean = sum(differences) / len(differences)
+        print(
+            f"{hero} less {heroes[0]} vs {seats - 1} {villain} ({seats}p), paired: "
+            f"{mean:+.1%} (95% CI {low:+.1%} to {high:+.1%})"
+        )
+
+
+def _ms(seconds: list[float], fraction: float) -> str:
+    return f"{percentile(seconds, fraction) * 1000:5.2f}"
 
 
 if __name__ == "__main__":

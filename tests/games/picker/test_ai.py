@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 import pytest
 
+from benchmarks.picker_opponents import greedy
 from bot.games.picker.ai import HintReason, Level, decide, hint_for, timeout_pick
-from bot.games.picker.ai.players import normal_choice
+from bot.games.picker.ai.players import hard_choice, normal_choice
 from bot.games.picker.engine import Colour, Game, Pick, RollDice
 from tests.games.picker.helpers import pick_all, seats
 
@@ -94,13 +96,20 @@ def test_hard_takes_an_obviously_dominant_die(seed: int) -> None:
     assert decide(game, Level.HARD, random.Random(seed)) == Pick(RED)
 
 
-def final_outcome(game: Game, colour: Colour) -> tuple[float, int]:
-    """Keep `colour`, let Normals finish the game; the keeper's share and margin."""
+Rule = Callable[[Game], Colour]
+
+
+def greedy_rule(game: Game) -> Colour:
+    return greedy(game, random.Random(0))
+
+
+def final_outcome(game: Game, colour: Colour, rule: Rule = normal_choice) -> tuple[float, int]:
+    """Keep `colour`, let players of `rule` finish the game; the keeper's share and margin."""
     trial = game.copy()
     me = trial.current_player
     trial.apply(Pick(colour))
     while not trial.is_over:
-        trial.apply(Pick(normal_choice(trial)))
+        trial.apply(Pick(rule(trial)))
     standings = {s.player: s for s in trial.standings()}
     winners = [s for s in standings.values() if s.rank == 1]
     share = 1 / len(winners) if standings[me].rank == 1 else 0.0
@@ -108,8 +117,12 @@ def final_outcome(game: Game, colour: Colour) -> tuple[float, int]:
     return share, standings[me].score - best_other
 
 
-@pytest.mark.parametrize("seed", range(30))
-def test_hard_plays_the_last_round_exactly(seed: int) -> None:
+@pytest.mark.parametrize(
+    ("seed", "greedy_chance"), [(seed, c) for seed in range(20) for c in (0, 1)]
+)
+def test_hard_plays_the_last_round_exactly_against_the_rule_it_reads(
+    seed: int, greedy_chance: float
+) -> None:
     rng = random.Random(seed)
     count = 3 + seed % 3
     game = Game(seats(count), first=rng.randrange(count))
@@ -118,10 +131,12 @@ def test_hard_plays_the_last_round_exactly(seed: int) -> None:
             game.roll_with(rng)
         else:
             game.apply(Pick(rng.choice(game.available())))
+    rule = greedy_rule if greedy_chance else normal_choice
     for _ in range(rng.randrange(count)):
-        game.apply(Pick(normal_choice(game)))
-    best = max(final_outcome(game, colour) for colour in game.available())
-    assert final_outcome(game, decide(game, Level.HARD, rng).colour) == best
+        game.apply(Pick(rule(game)))
+    best = max(final_outcome(game, colour, rule) for colour in game.available())
+    chosen = hard_choice(game, rng, chances=[greedy_chance] * count)
+    assert final_outcome(game, chosen, rule) == best
 
 
 def close_last_round() -> Game:
@@ -180,3 +195,19 @@ def test_the_hint_says_highest_for_a_dominant_die() -> None:
 def test_no_hint_without_dice() -> None:
     with pytest.raises(ValueError):
         hint_for(Game(seats(3)))
+
+
+@pytest.mark.parametrize("count", [3, 5])
+def test_hard_decides_the_same_given_the_same_seed(count: int) -> None:
+    rng = random.Random(count)
+    game = Game(seats(count), first=1)
+    decisions = []
+    while not game.is_over:
+        if game.legal_actions().can_roll:
+            game.roll_with(rng)
+            continue
+        pick = decide(game, Level.HARD, random.Random(game.round))
+        assert decide(game, Level.HARD, random.Random(game.round)) == pick
+        decisions.append(pick)
+        game.apply(pick if rng.random() < 0.5 else Pick(rng.choice(game.available())))
+    assert len(decisions) == 2 * count * count

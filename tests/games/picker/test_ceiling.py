@@ -8,6 +8,7 @@ import random
 import pytest
 
 from benchmarks.picker_ceiling import DICE, Key, ceiling, round_moves, solve
+from benchmarks.picker_opponents import greedy_index
 from bot.games.picker.ai import Level, decide
 from bot.games.picker.ai.greedy import greedy_choice
 from bot.games.picker.engine import Game, Pick, RollDice
@@ -46,6 +47,13 @@ def test_a_normal_in_the_seat_gets_exactly_a_fair_share() -> None:
     values = ceiling(solve(rounds=2, policy=greedy_choice))
     assert sum(values) / 3 == pytest.approx(1 / 3, abs=1e-12)
     assert values[0] > values[2] > values[1]  # keeping first beats second beats third
+
+
+def test_a_greedy_player_among_greedy_players_gets_exactly_a_fair_share() -> None:
+    values = ceiling(solve(rounds=2, policy=greedy_index, opponent=greedy_index))
+    assert sum(values) / 3 == pytest.approx(1 / 3, abs=1e-12)
+    best = ceiling(solve(rounds=2, opponent=greedy_index))
+    assert all(b >= v for b, v in zip(best, values, strict=True))
 
 
 def test_the_best_play_beats_normal_from_every_seat() -> None:

@@ -1,35 +1,42 @@
 """Hard's look-ahead: each die it may keep, played out to the game's end many times.
 
-After Hard keeps a die, the rest of the round is fixed (the others play Normal, which
-is deterministic); the later rounds are rolled at random, the same rolls for every
-candidate (common random numbers, so the comparison is fair with few rollouts), with
-Normal opponents. In those rounds Hard keeps the die that leaves it best placed once
-the round is over (its lead plus the worth of its seat next round), and in the last
-round the die with the best exact outcome. A candidate's value is
-its average reward: the share of first place Hard gets (1/k on a k-way tie) plus a
-little for the score margin, which separates candidates that win equally often.
-The work per decision is bounded by a budget of simulated picks, not by a clock, so a
-decision is reproducible for a given rng.
+The opponents are modelled as a mix of two rules (greedy.py): Normal, and a greedy
+player that counts the colour bonus in full, each opponent keeping by the rule drawn
+for it in that rollout with the chance read from the record of the game
+(reading.greedy_chances): Hard assumes no one rule but learns which one fits. A
+rollout draws those rules and the rolls of the later rounds, the same for every
+candidate (common random numbers, so the comparison is fair with few rollouts). After
+Hard's keep the others finish the round; in later rounds Hard keeps the die that leaves
+it best placed once the round is over (its lead plus the worth of its seat next round),
+and in the last round the die with the best exact outcome. In the game's last round
+nothing is rolled, and every combination of the later keepers' rules is weighed by its
+chance instead (exact). A candidate's value is its average reward: the share of first
+place Hard gets (1/k on a k-way tie) plus a little for the score margin, which separates
+candidates that win equally often. The work per decision is bounded by a budget of
+simulated picks, not by a clock, so a decision is reproducible for a given rng.
 
-Against two Normals no player can win more than 41.0% of 3-player games (the exact
-optimum over every roll, benchmarks/picker_ceiling.py); Hard wins about 40.5%, so more
-tuning here has little left to find.
+No player can win more than 41.0% of 3-player games against two Normals, nor more than
+46.5% against two greedy players (the exact optimum over every roll,
+benchmarks/picker_ceiling.py).
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 
-from bot.games.picker.ai.greedy import SET_GAIN, greedy_choice
+from bot.games.picker.ai.greedy import GREEDY_SET_WEIGHT, SET_GAIN, SET_WEIGHT, greedy_choice
+from bot.games.picker.ai.reading import greedy_chances
 from bot.games.picker.engine import MAX_PLAYERS, MIN_PLAYERS, Game, RandomSource
 from bot.games.picker.engine.colours import COLOUR_INDEX
 from bot.games.picker.engine.scoring import colour_bonus
 
 # The work of a decision, in simulated keeps: a rollout round costs n keeps plus about
-# n*n/2 for Hard's own planned keep. 3 players gained nothing from twice this (measured);
-# the slowest decisions (8 players, first round) stay near 20 ms of CPU.
-PICK_BUDGET = 12_000
+# n*n/2 for Hard's own planned keep. The opponents' rules drawn per rollout add noise:
+# 20,000 gained about 2 points over 12,000 against four greedy players (5 players);
+# the slowest decisions stay near 30 ms of CPU (bench_picker_bots prints p99).
+PICK_BUDGET = 20_000
 MIN_ROLLOUTS = 4  # per candidate, however long the game still is
 MARGIN_WEIGHT = 0.02  # reward per point of margin over the best opponent
 BONUS = tuple(colour_bonus(k) for k in range(32))
@@ -110,22 +117,72 @@ class Position:
         )
 
 
-def candidate_values(game: Game, rng: RandomSource, budget: int = PICK_BUDGET) -> dict[int, float]:
-    """The average rollout reward of keeping each die on the table, by colour index."""
+def candidate_values(
+    game: Game,
+    rng: RandomSource,
+    budget: int = PICK_BUDGET,
+    chances: Sequence[float] | None = None,
+) -> dict[int, float]:
+    """The average rollout reward of keeping each die on the table, by colour index.
+
+    `chances` are, per seat, how likely it keeps like a greedy player rather than like
+    Normal (default: as read from the game's record, reading.greedy_chances).
+    """
     start = Position.of(game)
+    if chances is None:
+        chances = greedy_chances(game)
     candidates = [index for index, taken in enumerate(start.taken) if not taken]
-    count = start.players
-    if start.rounds_left == 0 or len(candidates) == 1:
-        rollouts = 1  # nothing random is left: one play-out is exact
+    futures: list[Future]
+    if start.rounds_left == 0:
+        futures = _last_round_futures(start, chances)
     else:
-        per_rollout = start.rounds_left * count * (2 + count) // 2
+        count = start.players
+        per_rollout = count + start.rounds_left * count * (2 + count) // 2
         rollouts = max(MIN_ROLLOUTS, budget // (per_rollout * len(candidates)))
-    futures = [_future_rolls(rng, count, start.rounds_left) for _ in range(rollouts)]
-    values = {}
-    for index in candidates:
-        after = _after_my_pick(start, index)
-        values[index] = sum(_play_out(after, rolls) for rolls in futures) / rollouts
-    return values
+        if len(candidates) == 1:
+            rollouts = 1  # nothing to choose: one play-out is the value shown
+        share = 1 / rollouts
+        futures = []
+        for _ in range(rollouts):
+            rolls = _future_rolls(rng, count, start.rounds_left)
+            futures.append((rolls, _draw_weights(rng, chances, start.me), share))
+    return {
+        index: sum(
+            share * _play_out(start, index, rolls, weights) for rolls, weights, share in futures
+        )
+        for index in candidates
+    }
+
+
+Future = tuple[list[list[int]], list[float], float]  # rolls, each seat's set weight, chance
+
+
+def _draw_weights(rng: RandomSource, chances: Sequence[float], me: int) -> list[float]:
+    """Each opponent's rule for one rollout: greedy with its chance, else Normal."""
+    draw = rng.random
+    return [
+        GREEDY_SET_WEIGHT if seat != me and draw() < chance else SET_WEIGHT
+        for seat, chance in enumerate(chances)
+    ]
+
+
+def _last_round_futures(start: Position, chances: Sequence[float]) -> list[Future]:
+    """In the last round nothing is rolled any more: every combination of rules for the
+    opponents still to keep after Hard, with its chance (exact, at most 2**7)."""
+    count = start.players
+    later = [(start.first + offset) % count for offset in range(start.picks + 1, count)]
+    futures: list[Future] = []
+    for greedy_mask in range(1 << len(later)):
+        weights = [SET_WEIGHT] * count
+        chance = 1.0
+        for bit, seat in enumerate(later):
+            if greedy_mask >> bit & 1:
+                weights[seat] = GREEDY_SET_WEIGHT
+                chance *= chances[seat]
+            else:
+                chance *= 1 - chances[seat]
+        futures.append(([], weights, chance))
+    return futures
 
 
 def _future_rolls(rng: RandomSource, count: int, rounds: int) -> list[list[int]]:
@@ -139,90 +196,69 @@ def _future_rolls(rng: RandomSource, count: int, rounds: int) -> list[list[int]]
     return rolls
 
 
-def _after_my_pick(start: Position, index: int) -> Position:
-    """The position once Hard keeps die `index` and the others finish the round."""
+def _play_out(start: Position, index: int, rolls: list[list[int]], weights: list[float]) -> float:
+    """Keep die `index`, let the others finish the round, then play the remaining rounds
+    with `rolls`; return Hard's reward at the end.
+
+    Each opponent keeps by its rule for this rollout (`weights`: its colour-bonus weight).
+    Hard keeps, in each round, the die that leaves it best placed once the round is over
+    (`_planned_pick`), and in the last round the die with the best exact outcome.
+    """
+    count, me = start.players, start.me
     counts = [list(row) for row in start.counts]
     scores = list(start.scores)
-    taken = list(start.taken)
-    dice, count = start.dice, start.players
-    lowest = min(dice)
-    picker = start.picker
+    dice: Sequence[int] = start.dice
+    first, offset, picker = start.first, start.picks, start.picker
+    available = [i for i, taken in enumerate(start.taken) if not taken]
     more_rounds = start.rounds_left > 0
-    for offset in range(start.picks, count):
-        seat = (start.first + offset) % count
-        if offset == start.picks:
-            chosen = index
-        else:
-            available = [i for i in range(count) if not taken[i]]
-            chosen = greedy_choice(dice, available, counts[seat], picker < 0, lowest, more_rounds)
-        taken[chosen] = True
-        scores[seat] += dice[chosen] + SET_GAIN[counts[seat][chosen]]
-        counts[seat][chosen] += 1
-        if picker < 0 and dice[chosen] == lowest:
-            picker = seat
-    return Position(
-        players=count,
-        me=start.me,
-        first=picker,
-        dice=(),
-        taken=[],
-        picks=0,
-        picker=-1,
-        counts=counts,
-        scores=scores,
-        rounds_left=start.rounds_left,
-    )
-
-
-def _play_out(after: Position, rolls: list[list[int]]) -> float:
-    """Play the remaining rounds with `rolls`; return Hard's reward at the end.
-
-    Opponents play Normal. Hard keeps, in each round, the die that leaves it best
-    placed once the round is over (`_planned_pick`), and in the last round the die with
-    the best exact outcome.
-    """
-    count, me = after.players, after.me
-    counts = [list(row) for row in after.counts]
-    scores = list(after.scores)
-    first = after.first
-    last = len(rolls) - 1
-    for round_index, dice in enumerate(rolls):
+    last = len(rolls)
+    round_index = 0
+    while True:
         lowest = min(dice)
-        available = list(range(count))
-        picker = -1
-        for offset in range(count):
-            seat = (first + offset) % count
+        for turn in range(offset, count):
+            seat = (first + turn) % count
             row = counts[seat]
-            if seat == me:
-                if round_index == last:
-                    return _best_last_pick(dice, available, counts, scores, first, offset, me)
-                chosen = _planned_pick(dice, available, counts, scores, first, offset, picker, me)
+            if seat != me:
+                chosen = greedy_choice(
+                    dice, available, row, picker < 0, lowest, more_rounds, weights[seat]
+                )
+            elif round_index == 0:
+                chosen = index
+            elif not more_rounds:
+                return _best_last_pick(dice, available, counts, scores, first, turn, weights)
             else:
-                more_rounds = round_index < last
-                chosen = greedy_choice(dice, available, row, picker < 0, lowest, more_rounds)
+                chosen = _planned_pick(
+                    dice, available, counts, scores, first, turn, picker, weights
+                )
             available.remove(chosen)
             scores[seat] += dice[chosen] + SET_GAIN[row[chosen]]
             row[chosen] += 1
             if picker < 0 and dice[chosen] == lowest:
                 picker = seat
-        first = picker
-    return _reward(scores, me)
+        if round_index == last:
+            return _reward(scores, me)
+        dice = rolls[round_index]
+        round_index += 1
+        more_rounds = round_index < last
+        first, offset, picker = picker, 0, -1
+        available = list(range(count))
 
 
 def _planned_pick(
-    dice: list[int],
+    dice: Sequence[int],
     available: list[int],
     counts: list[list[int]],
     scores: list[int],
     first: int,
     offset: int,
     picker: int,
-    me: int,
+    weights: list[float],
 ) -> int:
     """Hard's keep in a rollout round before the last: the die after which, once the
-    Normals finish the round, Hard's lead over the others' average plus the worth of
-    its seat in the next round's order is largest."""
+    others finish the round, Hard's lead over the others' average plus the worth of its
+    seat in the next round's order is largest."""
     count = len(scores)
+    me = (first + offset) % count
     lowest = min(dice)
     seat_worth = SEAT_WORTH[count]
     mine_row = counts[me]
@@ -234,7 +270,9 @@ def _planned_pick(
         trial[me] += gain
         round_picker = me if picker < 0 and dice[mine] == lowest else picker
         left = [index for index in available if index != mine]
-        round_picker = _normals_finish(dice, left, counts, trial, first, offset, round_picker)
+        round_picker = _others_finish(
+            dice, left, counts, trial, first, offset, round_picker, weights, True
+        )
         others = sum(trial) - before - gain
         key = (
             dice[mine]
@@ -248,48 +286,48 @@ def _planned_pick(
 
 
 def _best_last_pick(
-    dice: list[int],
+    dice: Sequence[int],
     available: list[int],
     counts: list[list[int]],
     scores: list[int],
     first: int,
     offset: int,
-    me: int,
+    weights: list[float],
 ) -> float:
-    """Hard's best reward when it keeps next in the game's last round (exact).
-
-    Each seat keeps once a round, so the rest of the round only reads `counts`.
-    """
+    """Hard's best reward when it keeps next in the game's last round (exact for these
+    rules). Each seat keeps once a round, so the rest of the round only reads `counts`."""
+    me = (first + offset) % len(scores)
     mine_row = counts[me]
     best = -1e9
     for mine in available:
         trial = list(scores)
         trial[me] += dice[mine] + SET_GAIN[mine_row[mine]]
         left = [index for index in available if index != mine]
-        _normals_finish(dice, left, counts, trial, first, offset, -1, more_rounds=False)
+        _others_finish(dice, left, counts, trial, first, offset, -1, weights, False)
         best = max(best, _reward(trial, me))
     return best
 
 
-def _normals_finish(
-    dice: list[int],
+def _others_finish(
+    dice: Sequence[int],
     left: list[int],
     counts: list[list[int]],
     scores: list[int],
     first: int,
     offset: int,
     picker: int,
-    more_rounds: bool = True,
+    weights: list[float],
+    more_rounds: bool,
 ) -> int:
-    """The Normals keep the dice `left` after the keeper at `offset`, adding to `scores`
-    in place; return the round's Picker. Each seat keeps once a round, so the round
-    only reads `counts` (the caller's copy stays right for the round)."""
+    """The others keep the dice `left` after the keeper at `offset`, each by its rule
+    (`weights`), adding to `scores` in place; return the round's Picker. Each seat keeps
+    once a round, so the round only reads `counts` (the caller's copy stays right)."""
     count = len(scores)
     lowest = min(dice)
     for later in range(offset + 1, count):
         seat = (first + later) % count
         row = counts[seat]
-        chosen = greedy_choice(dice, left, row, picker < 0, lowest, more_rounds)
+        chosen = greedy_choice(dice, left, row, picker < 0, lowest, more_rounds, weights[seat])
         left.remove(chosen)
         scores[seat] += dice[chosen] + SET_GAIN[row[chosen]]
         if picker < 0 and dice[chosen] == lowest:

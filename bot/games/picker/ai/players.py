@@ -6,6 +6,7 @@ Rolling is not a decision: whoever runs the game rolls (`game.roll_with(rng)`).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from enum import StrEnum
 
 from bot.games.picker.ai.greedy import greedy_choice
@@ -19,7 +20,7 @@ EASY_TAKES_HIGHEST = 0.7  # how often Easy keeps the highest number; else any di
 class Level(StrEnum):
     EASY = "easy"  # usually the highest number, now and then any die
     NORMAL = "normal"  # the highest number; its colour sets break ties; likes to be Picker
-    HARD = "hard"  # plays each choice out to the game's end against Normal opponents
+    HARD = "hard"  # plays each choice out to the game's end against the opponents it reads
 
 
 def decide(game: Game, level: Level | str, rng: RandomSource) -> Pick:
@@ -68,9 +69,13 @@ def normal_choice(game: Game) -> Colour:
     return COLOURS[index]
 
 
-def hard_choice(game: Game, rng: RandomSource) -> Colour:
-    """Hard's die: the best average over play-outs of each choice (ties: higher number)."""
-    values = candidate_values(game, rng)
+def hard_choice(game: Game, rng: RandomSource, chances: Sequence[float] | None = None) -> Colour:
+    """Hard's die: the best average over play-outs of each choice (ties: higher number).
+
+    `chances`: per seat, how likely it keeps like a greedy player rather than like
+    Normal; by default read from the game's record (reading.greedy_chances).
+    """
+    values = candidate_values(game, rng, chances=chances)
     dice = game.dice
     assert dice is not None
     index = max(values, key=lambda i: (values[i], dice[i], -i))
