@@ -273,15 +273,22 @@ def standings_lines(
         lines.append(
             t(
                 "pickomino.final.tally",
-                taken=t("pickomino.final.taken", count=tally.taken),
-                steals=t("pickomino.final.steals", count=tally.steals),
-                busts=t("pickomino.final.busts", count=tally.busts),
+                # Each count held to its noun: on a phone a line that wraps breaks
+                # between them, never inside "2 nieudane rzuty".
+                taken=unbroken(t("pickomino.final.taken", count=tally.taken)),
+                steals=unbroken(t("pickomino.final.steals", count=tally.steals)),
+                busts=unbroken(t("pickomino.final.busts", count=tally.busts)),
             )
         )
     left = [safe_name(name_of(player)) for player in game.left]
     if left:
         lines.append(t("pickomino.final.left", names=", ".join(left)))
     return lines
+
+
+def unbroken(words: str) -> str:
+    """`words` with no-break spaces: a short phrase kept on one line."""
+    return words.replace(" ", "\u00a0")
 
 
 def result_text(session: Session, game: Game, name_of: Namer) -> str:
