@@ -100,7 +100,7 @@ def test_only_the_movers_canned_worm_counts():
 
 def test_the_golden_die_is_shown_with_the_kept_total_and_before_any_keep():
     kept = _at("101", FIVES_AND_FOURS, {Specialist.GOLDEN_DIE: "101"})
-    assert "= **23** · 🪙 +1 die" in _kept_line(kept)
+    assert "= **23** · 🪙\u00a0+1\u00a0die" in _kept_line(kept)
     fresh = _at("101", [], {Specialist.GOLDEN_DIE: "101"})
     assert "🪙 Golden Die: roll 9 dice" in _text(fresh)
     other = _at("102", [], {Specialist.GOLDEN_DIE: "101"})
