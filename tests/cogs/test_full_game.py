@@ -24,7 +24,7 @@ async def test_lobby_to_final_standings_and_play_again(tmp_path):
         assert "game over" in text
         # The end screen is told from every event of the game, although the final commit
         # compacted them out of the database: each tally counts the tiles taken in play.
-        tiles_taken = sum(int(n) for n in re.findall(r"(\d+) tiles? taken", text))
+        tiles_taken = sum(int(n) for n in re.findall(r"(\d+)\stiles?\staken", text))
         assert tiles_taken > 0, text
         assert "🥇 1." in text and "wins" in text
         assert [b.get("label") for b in final.buttons] == ["Play again"]

@@ -73,8 +73,9 @@ def shows(seen: str, template: str) -> bool:
 
 
 def learners_tally(end: str) -> str:
-    """The learner's line of tiles taken, steals and busts under the standings."""
-    lines = end.splitlines()
+    """The learner's line of tiles taken, steals and busts under the standings (each
+    count held to its noun by a no-break space, read here as a space)."""
+    lines = end.replace("\u00a0", " ").splitlines()
     row = next(i for i, text in enumerate(lines) if re.search(rf"\d\. {LEARNER} ·", text))
     return lines[row + 1]
 
