@@ -1,7 +1,8 @@
 """Benchmark the computer players against public baselines and against each other.
 
 Usage: python -m benchmarks.bench_bots [--games N] [--games-4p M] [--games-extrawurm E]
-                                       [--seed S] [--workers W] [--only NAME ...]
+                                       [--games-extrawurm-4p F] [--seed S] [--workers W]
+                                       [--only NAME ...]
                                        [--dice {deal,game}]
 
 Matchups (benchmarks/baselines.py has the baselines):
@@ -11,7 +12,8 @@ Matchups (benchmarks/baselines.py has the baselines):
 - Hard against today's Hard (before the win-chance objective), two players,
 - Normal against pickomino-env's heuristic, two players,
 - Hard against Normal with the Extrawurm expansion on, two players (E, default N/5:
-  an Extrawurm game costs several times a base game, its specialists and nine dice).
+  an Extrawurm game costs several times a base game, its specialists and nine dice),
+  and against three Normals in four-player games (F, default E/2).
 
 Games come in deals (--dice deal, the default): a deal is played once from every seat,
 the hero moving one seat per game while the first player stays in seat 0, and each turn
@@ -96,7 +98,9 @@ def play(number: int, matchup: Matchup) -> tuple[float, list[float]]:
     return (1 / len(winners) if hero in winners else 0.0), times
 
 
-def matchups(games: int, games_4p: int, games_extrawurm: int) -> list[Matchup]:
+def matchups(
+    games: int, games_4p: int, games_extrawurm: int, games_extrawurm_4p: int
+) -> list[Matchup]:
     return [
         Matchup("hard", "optimal_bot", 2, games),
         Matchup("hard", "optimal_bot", 4, games_4p),
@@ -105,6 +109,7 @@ def matchups(games: int, games_4p: int, games_extrawurm: int) -> list[Matchup]:
         Matchup("hard", "todays_hard", 2, games),
         Matchup("normal", "env_heuristic", 2, games),
         Matchup("hard", "normal", 2, games_extrawurm, extrawurm=True),
+        Matchup("hard", "normal", 4, games_extrawurm_4p, extrawurm=True),
     ]
 
 
@@ -113,6 +118,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--games", type=int, default=4000, help="two-player games per matchup")
     parser.add_argument("--games-4p", type=int, help="four-player games (default: games / 2)")
     parser.add_argument("--games-extrawurm", type=int, help="Extrawurm games (default: games / 5)")
+    parser.add_argument(
+        "--games-extrawurm-4p", type=int, help="four-player Extrawurm games (default: E / 2)"
+    )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--only", nargs="*", help="matchups whose name contains one of these")
@@ -128,11 +136,14 @@ def main(argv: list[str] | None = None) -> None:
     games_extrawurm = args.games_extrawurm
     if games_extrawurm is None:
         games_extrawurm = args.games // 5
+    games_extrawurm_4p = args.games_extrawurm_4p
+    if games_extrawurm_4p is None:
+        games_extrawurm_4p = games_extrawurm // 2
     started = time.perf_counter()
     hard_times: dict[str, list[float]] = {"hard": [], "hard with extrawurm": []}
     print(f"{'matchup':<44} {'games':>6}  share   95% CI           fair")
     with ProcessPoolExecutor(args.workers) as pool:
-        for matchup in matchups(args.games, games_4p, games_extrawurm):
+        for matchup in matchups(args.games, games_4p, games_extrawurm, games_extrawurm_4p):
             if args.only and not any(part in matchup.name for part in args.only):
                 continue
             matchup = replace(matchup, deals=args.dice == "deal")

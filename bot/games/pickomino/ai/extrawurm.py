@@ -10,14 +10,20 @@ bots' model of the expansion is the referee's. The copy is then valued:
   13, Bratwurms) plus the change of the worth of the specialist they hold.
 - `Objective.WIN` (Hard): the chance to win after the turn, with outlook.py's fitted
   pairwise model; each player's strength is their score plus the worth of the
-  specialist they hold; a turn that ends the game is valued exactly. With two players
-  each end is worth what the opponent's best answer turn leaves (`_after_answers`, as
-  position.py does in the base game): measured over the same 800 deals of
-  bench_bots, 53.8% against Normal where the model alone gave 50.7%.
+  specialist they hold (`WIN_WORTH`, fitted on who finished ahead); a turn that ends
+  the game is valued exactly. With two players each end is worth what the opponent's
+  best answer turn leaves (`_after_answers`, as position.py does in the base game):
+  measured over the same 800 deals of bench_bots, 53.8% against Normal where the model
+  alone gave 50.7%. A Bratwurm for two or more 1s is valued exactly where it can
+  decide the game (`_with_the_bratwurm`): a chance to win does not add up.
 
 A specialist's worth (`WORTH`) is the extra score it brings its holder per own turn,
 times the own turns it stays held, capped by the own turns the game has left: measured
 by `python -m benchmarks.fit_specialists` (see the constants' comment).
+
+Measured ingredients (bench_bots, paired deals, seed 1; `LOOKS_AHEAD`, `NEXT_ANSWERS`,
+`FITTED_FOR_WIN` and `EXACT_BRATWURM` switch them for such runs): docs/ARCHITECTURE.md
+gives the table.
 """
 
 from __future__ import annotations
@@ -35,6 +41,7 @@ from bot.games.pickomino.ai.extrawurm_solver import (
     solve,
     state_of,
 )
+from bot.games.pickomino.ai.followed import followed_start_values
 from bot.games.pickomino.ai.outlook import chance_to_win
 from bot.games.pickomino.ai.policy import ActionValue, Move, RankedActions, best_first
 from bot.games.pickomino.ai.position import Objective
@@ -76,11 +83,34 @@ WORTH: dict[Specialist, Worth] = {
 TURNS_PER_TILE = 1.62  # measured alongside: 26.0 turns a game for the 16 tiles of 21-36
 
 
-def specialist_worth(specialist: Specialist | None, game: Game) -> float:
-    """The worth of holding `specialist` now, in score points."""
+# Hard's worths, in points of the win-chance model: fitted by `python -m
+# benchmarks.fit_extrawurm --games 600` (seed 7, Normal self-play: 14,767 turn ends, the
+# worth each specialist adds to the score gap that best predicts who finishes ahead),
+# spread over the same turns held as WORTH. The Weasel and the Golden Die are worth
+# about a worm and a half, the Canned Worm about half a worm, and the Hen hardly
+# anything: the tile it saves on a failure is one the holder was likely to lose anyway.
+WIN_POINTS: dict[Specialist, float] = {
+    Specialist.CANNED_WORM: 0.6,
+    Specialist.HEN: 0.2,
+    Specialist.WEASEL: 1.5,
+    Specialist.GOLDEN_DIE: 1.5,
+    Specialist.RAVEN: 0.0,
+}
+WIN_WORTH: dict[Specialist, Worth] = {
+    specialist: Worth(WIN_POINTS[specialist] / worth.turns if worth.turns else 0.0, worth.turns)
+    for specialist, worth in WORTH.items()
+}
+FITTED_FOR_WIN = True  # Hard values specialists by WIN_WORTH (False: by WORTH, as Normal)
+
+
+def specialist_worth(
+    specialist: Specialist | None, game: Game, objective: Objective = Objective.WORMS
+) -> float:
+    """The worth of holding `specialist` now, in score points (for `objective`'s player)."""
     if specialist is None:
         return 0.0
-    worth = WORTH[specialist]
+    fitted = objective is Objective.WIN and FITTED_FOR_WIN
+    worth = (WIN_WORTH if fitted else WORTH)[specialist]
     tiles_left = sum(1 for tile in game.grill if tile >= LOWEST_TILE)
     own_turns_left = tiles_left * TURNS_PER_TILE / len(game.players)
     return worth.per_turn * min(worth.turns, own_turns_left)
@@ -96,11 +126,17 @@ class TurnTable:
     rewards: TurnRewards
     option_values: dict[ClaimOption, float]
     best: tuple[ClaimOption | None, ...]  # per claim total: the best claim
+    best_after_ones: tuple[ClaimOption | None, ...]  # the same, the Bratwurm gained
 
 
 _TABLES: OrderedDict[Hashable, TurnTable] = OrderedDict()
 TABLES_KEPT = 256
 LOOKS_AHEAD = True  # Hard with two players: each end after the opponent's answer
+# Hard with three or more: each end after the next player's answer (followed.py). Off:
+# over 400 four-player deals it gave 25.5% against three Normals where the model alone
+# gives 25.8%, at twice the decision time (p99 41 ms against 17 ms).
+NEXT_ANSWERS = False
+EXACT_BRATWURM = True  # Hard: a Bratwurm that ends the game with it valued exactly
 
 
 def position_key(game: Game, objective: Objective) -> Hashable:
@@ -124,12 +160,14 @@ def position_key(game: Game, objective: Objective) -> Hashable:
 
 def turn_table(game: Game, objective: Objective) -> TurnTable:
     """The valued ends of the turn of the player to move (memoized per position)."""
-    key = (position_key(game, objective), LOOKS_AHEAD)
+    key = (position_key(game, objective), LOOKS_AHEAD, NEXT_ANSWERS, FITTED_FOR_WIN, EXACT_BRATWURM)
     table = _TABLES.get(key)
     if table is not None:
         _TABLES.move_to_end(key)
         return table
-    looks_ahead = LOOKS_AHEAD and objective is Objective.WIN and len(game.players) == 2
+    looks_ahead = objective is Objective.WIN and (
+        LOOKS_AHEAD if len(game.players) == 2 else NEXT_ANSWERS
+    )
     table = _build_table(game, objective, looks_ahead)
     _TABLES[key] = table
     if len(_TABLES) > TABLES_KEPT:
@@ -137,12 +175,15 @@ def turn_table(game: Game, objective: Objective) -> TurnTable:
     return table
 
 
-def _build_table(game: Game, objective: Objective, looks_ahead: bool = False) -> TurnTable:
+Ends = dict[ClaimOption | None, Game]
+
+
+def _ends(game: Game, valuer: _Valuer) -> tuple[Ends, list[list[ClaimOption]]]:
+    """Every way the mover's turn can end, played out, and the claims per claim total."""
     expansion = game.expansion
     assert expansion is not None
     mover = game.current_player
-    valuer = _Valuer(game, objective)
-    ends: dict[ClaimOption | None, Game] = {}
+    ends: Ends = {}
     listed: list[list[ClaimOption]] = []
     for total in range(MAX_CLAIM + 1):
         options = game.options_for_total(
@@ -153,29 +194,87 @@ def _build_table(game: Game, objective: Objective, looks_ahead: bool = False) ->
                 ends[option] = valuer.claimed(option)
         listed.append(options)
     ends[FAILURE] = valuer.failed()
-    if looks_ahead:
-        values = _after_answers(ends, mover)
-    else:
-        values = {end: valuer.value(after) for end, after in ends.items()}
-    option_values = {option: value for option, value in values.items() if option is not None}
-    best = tuple(
+    return ends, listed
+
+
+def _best_claims(
+    listed: list[list[ClaimOption]], values: dict[ClaimOption | None, float]
+) -> tuple[ClaimOption | None, ...]:
+    """Per claim total the claim worth most; a steal wins a tie (it also hurts)."""
+    return tuple(
         max(
             options,
-            key=lambda option: (option_values[option], option.source is Source.STEAL),
+            key=lambda option: (values[option], option.source is Source.STEAL),
             default=None,
         )
         for options in listed
     )
+
+
+def _build_table(game: Game, objective: Objective, looks_ahead: bool = False) -> TurnTable:
+    expansion = game.expansion
+    assert expansion is not None
+    mover = game.current_player
+    valuer = _Valuer(game, objective)
+    ends, listed = _ends(game, valuer)
+    if looks_ahead and len(game.players) == 2:
+        values = _after_answers(ends, mover)
+    elif looks_ahead:
+        values = _after_next_answer(ends, mover)
+    else:
+        values = {end: valuer.value(after) for end, after in ends.items()}
+    option_values = {option: value for option, value in values.items() if option is not None}
+    best = _best_claims(listed, values)
     held = expansion.held_by(mover)
+    bonus = valuer.bratwurm() if expansion.supply else 0.0
+    exact = None
+    if bonus and objective is Objective.WIN and EXACT_BRATWURM:
+        exact = _with_the_bratwurm(game, ends, values, bonus, listed)
     rewards = TurnRewards(
-        stops=tuple(None if choice is None else option_values[choice] for choice in best),
+        stops=_stops(best, values),
         fail=values[FAILURE],
-        bonus=valuer.bratwurm() if expansion.supply else 0.0,
+        bonus=bonus,
         dice=game.turn_dice,
         can=held is Specialist.CANNED_WORM,
         weasel=held is Specialist.WEASEL,
+        after_bonus=None if exact is None else (_stops(exact[1], exact[0]), exact[0][FAILURE]),
     )
-    return TurnTable(rewards, option_values, best)
+    return TurnTable(rewards, option_values, best, best if exact is None else exact[1])
+
+
+def _stops(
+    best: tuple[ClaimOption | None, ...], values: dict[ClaimOption | None, float]
+) -> tuple[float | None, ...]:
+    return tuple(None if choice is None else values[choice] for choice in best)
+
+
+def _with_the_bratwurm(
+    game: Game,
+    ends: Ends,
+    values: dict[ClaimOption | None, float],
+    bonus: float,
+    listed: list[list[ClaimOption]],
+) -> tuple[dict[ClaimOption | None, float], tuple[ClaimOption | None, ...]] | None:
+    """Hard: each end's value once a Bratwurm for two or more 1s is gained, and the
+    best claim per total then; None when that is each value plus `bonus`.
+
+    A chance to win does not add up: a point that decides the game is worth the whole
+    game, and the additive bonus (the Bratwurm's worth at the start of the turn) would
+    miss it. An end that ends the game is valued exactly with the Bratwurm; any other
+    end adds the bonus, the model being smooth while the game goes on.
+    """
+    over = [end for end, after in ends.items() if _is_over(after)]
+    if not over:
+        return None
+    holding = game.copy()
+    ew.bratwurm_for_ones(holding)
+    valuer = _Valuer(holding, Objective.WIN)
+    mover = game.current_player
+    exact = {end: value + bonus for end, value in values.items()}
+    for end in over:
+        after = valuer.failed() if end is FAILURE else valuer.claimed(end)
+        exact[end] = win_chance(after, mover)
+    return exact, _best_claims(listed, exact)
 
 
 FAILURE = None  # the failure's key among a turn's ends
@@ -211,16 +310,56 @@ def _after_answers(
     return values
 
 
+def _after_next_answer(ends: Ends, mover: str) -> dict[ClaimOption | None, float]:
+    """Three or more players: the mover's chance to win after each end and the next
+    player's answer.
+
+    The next player plays for their own chance to win (this module's ends, valued by
+    `win_chance` from their side, their best claim per total); what the mover gets is
+    their own chance at the end the next player reaches, followed along that play
+    (followed.py: with more than two players one's loss is not the other's gain). As
+    with two players the answer is a plain turn of eight dice, and an end that ends
+    the game is valued exactly. The players after the next one count only through the
+    model: the next player is the one whose turn the mover's end shapes most (the
+    tiles it leaves, the top tile it exposes to a steal first).
+    """
+    values: dict[ClaimOption | None, float] = {}
+    played: dict[ClaimOption | None, tuple[Rewards, float]] = {}
+    onlooker: list[tuple[Rewards, float]] = []
+    for end, after in ends.items():
+        if _is_over(after):
+            values[end] = win_chance(after, mover)
+            continue
+        answer = _answer_turn(after, mover)
+        answerer = answer.current_player
+        answer_ends, listed = _ends(answer, _Valuer(answer, Objective.WIN))
+        theirs = {key: win_chance(game, answerer) for key, game in answer_ends.items()}
+        mine = {key: win_chance(game, mover) for key, game in answer_ends.items()}
+        best = _best_claims(listed[: MAX_TOTAL + 1], theirs)
+        played[end] = (
+            tuple(None if claim is None else theirs[claim] for claim in best),
+            theirs[FAILURE],
+        )
+        onlooker.append(
+            (tuple(None if claim is None else mine[claim] for claim in best), mine[FAILURE])
+        )
+    if played:
+        solved = followed_start_values(list(played.values()), onlooker)
+        for end, chance in zip(played, solved, strict=True):
+            values[end] = float(chance)
+    return values
+
+
 def _is_over(game: Game) -> bool:
     """The turn just played ended the game: no tile of 21-36 face up (RULES.md)."""
     return not game.grill or game.grill[-1] < LOWEST_TILE
 
 
 def _answer_turn(after: Game, mover: str) -> Game:
-    """`after` (a copy, changed in place) at the start of the opponent's next turn."""
+    """`after` (a copy, changed in place) at the start of the next player's turn."""
     expansion = after.expansion
     assert expansion is not None
-    after.current = 1 - after.players.index(mover)
+    after.current = (after.players.index(mover) + 1) % len(after.players)
     after.phase, after.kept, after.roll = Phase.ROLL, [], None
     expansion.weasel_used = False
     golden = expansion.holds(after.current_player, Specialist.GOLDEN_DIE)
@@ -280,7 +419,7 @@ def win_chance(game: Game, mover: str) -> float:
     strengths = {
         player: (
             game.score(player)
-            + (specialist_worth(game.specialist_of(player), game) if left else 0.0),
+            + (specialist_worth(game.specialist_of(player), game, Objective.WIN) if left else 0.0),
             max(game.tiles_held(player), default=0),
         )
         for player in game.players
@@ -344,13 +483,16 @@ def _keeps(
     actions = []
     for face, count, after in state.keeps(roll):
         bonus = table.rewards.bonus if face is Face.ONE and count > 1 else 0.0
-        stop = values.stop_value(after)
-        claim = None if stop is None else table.best[claim_total(after)]
+        solved, best = values, table.best
+        if bonus and values.after_ones is not None:  # the rest of the turn, Bratwurm held
+            solved, best, bonus = values.after_ones, table.best_after_ones, 0.0
+        stop = solved.stop_value(after)
+        claim = None if stop is None else best[claim_total(after)]
         if after.is_over:
-            value = values.value(after, weasel) + bonus
+            value = solved.value(after, weasel) + bonus
             actions.append(ActionValue(Move.KEEP_STOP, value, face, count, claim))
             continue
-        roll_value = values.roll_value(after, weasel)
+        roll_value = solved.roll_value(after, weasel)
         assert roll_value is not None
         actions.append(ActionValue(Move.KEEP_ROLL, roll_value + bonus, face, count))
         if stop is not None:

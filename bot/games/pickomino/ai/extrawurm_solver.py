@@ -11,7 +11,10 @@ turn adds four things, all handled here over a state graph built per dice count:
 - **A Bratwurm for two or more 1s**, kept even if the turn then fails: the value of a
   state reached by such a keep is its value plus `bonus`. Each state has a twin slot
   in the value array holding that sum, and a keep of 2+ ones points at the twin, so
-  the hot loop stays the base solver's C-level `itemgetter` walk.
+  the hot loop stays the base solver's C-level `itemgetter` walk. When the rewards
+  with the Bratwurm are not the plain ones plus `bonus` (Hard, where the point can
+  decide the game: `TurnRewards.after_bonus`), the twins hold the values of the rest
+  of the turn solved with those rewards instead.
 - **The Weasel**: after any roll (a failed one too) its holder may roll the same dice
   again, once a turn. With the Weasel unused, each outcome of a roll is worth the
   better of its best keep and the roll without the Weasel from the same state (a
@@ -175,6 +178,18 @@ class TurnRewards:
     dice: int = 8  # 9 with the Golden Die
     can: bool = False  # the Canned Worm: no-worm states may stop with sum + 5
     weasel: bool = False  # the Weasel is held (used or not this turn)
+    # The turn's rewards once the Bratwurm is gained, when they are not these plus
+    # `bonus` (a chance to win is not additive: a point can decide the game): stops
+    # and failure. The rest of the turn after two or more 1s is solved with them.
+    after_bonus: tuple[Stops, float] | None = None
+
+    def with_the_bratwurm(self) -> TurnRewards | None:
+        """The rewards of the rest of the turn after a keep of two or more 1s, when
+        `after_bonus` gives them (no second Bratwurm: 1s are kept once a turn)."""
+        if self.after_bonus is None:
+            return None
+        stops, fail = self.after_bonus
+        return TurnRewards(stops, fail, 0.0, self.dice, self.can, self.weasel)
 
 
 class ExtrawurmValues:
@@ -184,7 +199,7 @@ class ExtrawurmValues:
     between rolling and stopping; `weasel` says whether the Weasel is still to use.
     """
 
-    __slots__ = ("_chances", "graph", "rewards", "rolled", "stop_of", "values")
+    __slots__ = ("_chances", "after_ones", "graph", "rewards", "rolled", "stop_of", "values")
 
     def __init__(self, rewards: TurnRewards) -> None:
         if len(rewards.stops) != MAX_CLAIM + 1:
@@ -194,6 +209,8 @@ class ExtrawurmValues:
         # One C-level pass: each state's claim total indexes the stops (past the end: None).
         claims = self.graph.claims_with_can if rewards.can else self.graph.claims
         self.stop_of: list[float | None] = list(claims((*rewards.stops, None)))
+        after = rewards.with_the_bratwurm()
+        self.after_ones = None if after is None else solve(after)
         plain, rolled = self._solve_plain()
         self.values = [plain]
         self.rolled = [rolled]
@@ -213,10 +230,11 @@ class ExtrawurmValues:
         size = graph.size
         values = [NEVER] * (graph.padding + 1)
         rolled = [NEVER] * size
+        twins = None if self.after_ones is None else self.after_ones.values[0]
         for i in graph.ended:
             stop = stop_of[i]
             values[i] = value = fail if stop is None else stop
-            values[size + i] = value + bonus
+            values[size + i] = value + bonus if twins is None else twins[i]
         for node in graph.rolls:
             roll = node.fail_chance * fail + sum(
                 map(mul, node.probabilities, map(max, map(call, node.getters, repeat(values))))
@@ -227,7 +245,7 @@ class ExtrawurmValues:
             rolled[i] = roll
             stop = stop_of[i]
             values[i] = value = stop if stop is not None and stop >= roll - TIE else roll
-            values[size + i] = value + bonus
+            values[size + i] = value + bonus if twins is None else twins[i]
         return values, rolled
 
     def _solve_weasel(
@@ -242,6 +260,7 @@ class ExtrawurmValues:
         size, scratch = graph.size, graph.scratch
         values = [NEVER] * (graph.padding + 1)
         rolled = [NEVER] * size
+        twins = None if self.after_ones is None else self.after_ones.values[-1]
         for i in graph.ended:
             values[i] = plain[i]
             values[size + i] = plain[size + i]
@@ -262,7 +281,7 @@ class ExtrawurmValues:
             rolled[i] = roll
             stop = stop_of[i]
             values[i] = value = stop if stop is not None and stop >= roll - TIE else roll
-            values[size + i] = value + bonus
+            values[size + i] = value + bonus if twins is None else twins[i]
         values[scratch] = NEVER
         return values, rolled
 
@@ -276,8 +295,9 @@ class ExtrawurmValues:
         return self.values[self._layer(weasel)][self.graph.index[state]]
 
     def kept_value(self, state: TurnState, weasel: bool, ones_bonus: bool) -> float:
-        """`value`, plus the Bratwurm when the keep that led here was of two or more 1s."""
-        return self.value(state, weasel) + (self.rewards.bonus if ones_bonus else 0.0)
+        """`value`, with the Bratwurm when the keep that led here was of two or more 1s."""
+        index = self.graph.index[state] + (self.graph.size if ones_bonus else 0)
+        return self.values[self._layer(weasel)][index]
 
     def roll_value(self, state: TurnState, weasel: bool = False) -> float | None:
         """Worth of rolling now and playing best after; None when the turn is over."""

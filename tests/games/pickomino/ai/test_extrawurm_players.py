@@ -22,7 +22,16 @@ from bot.games.pickomino.ai.policy import Move
 from bot.games.pickomino.ai.position import Objective
 from bot.games.pickomino.ai.solver import solve
 from bot.games.pickomino.ai.states import MAX_TOTAL, TurnState
-from bot.games.pickomino.engine import Claim, ClaimOption, Face, Game, Phase, Rules, Specialist
+from bot.games.pickomino.engine import (
+    Claim,
+    ClaimOption,
+    Face,
+    Game,
+    Keep,
+    Phase,
+    Rules,
+    Specialist,
+)
 from tests.games.pickomino.engine.helpers import faces, position
 
 EXTRAWURM = Rules(extrawurm=True)
@@ -269,3 +278,56 @@ def test_hard_values_an_end_of_the_game_exactly() -> None:
         specialists=dict.fromkeys(Specialist, None),
     )
     assert turn_table(game, Objective.WIN).option_values[ClaimOption.grill(36)] == 1.0
+
+
+# ------------------------------------------------------------------ Hard plays to win
+
+
+def test_hard_keeps_two_ones_when_their_bratwurm_wins_the_game() -> None:
+    # Only 21 is left face up: taking it ends the game. Bob leads 6 to 5 and wins a
+    # tie on his 26. Anne has kept three worms and a 5 (20) and rolls 1 1 3 3: the two
+    # 1s bring a Bratwurm and 22 takes 21, 7 to 6; the 3s make 26, which takes 21 too
+    # but only ties, and the tie is Bob's.
+    game = extrawurm(
+        {"anne": [22, 25], "bob": [26, 23]},
+        face_down=(24, *range(27, 37)),
+        phase=Phase.KEEP,
+        kept=faces("WWW5"),
+        roll=faces("1133"),
+        supply=2,
+        bratwurms={"anne": 2, "bob": 3},
+        specialists=dict.fromkeys(Specialist, None),
+    )
+    assert decide(game, Level.HARD) == Keep(Face.ONE)
+    best, *others = evaluate_extrawurm(game, Objective.WIN).actions
+    assert (best.face, best.value) == (Face.ONE, pytest.approx(1.0))
+    assert all(action.value < 0.5 for action in others if action.face is not Face.ONE)
+
+
+def test_hard_spends_the_weasel_on_the_steal_that_wins_where_normal_takes_the_sure_keep() -> None:
+    # Only 22 is left. Bob leads 13 to 10; taking 22 cannot catch him, but stealing his
+    # 26 (a swing of four) can: Anne needs exactly 26. She has kept a worm, 3s and 4s
+    # (19) and rolls 2 2 4 with three dice: keeping the 2s (23) leaves one die that can
+    # never make 26, so Hard rolls the three dice again with the Weasel; Normal, playing
+    # for worms, keeps the 2s.
+    game = extrawurm(
+        {"anne": [24, 25, 21, 29], "bob": [27, 23, 28, 26]},
+        face_down=tuple(range(30, 37)),
+        extras={"anne": [11], "bob": [13]},
+        phase=Phase.KEEP,
+        kept=faces("W3344"),
+        roll=faces("224"),
+        supply=0,
+        bratwurms={"anne": 2, "bob": 5},
+        specialists={
+            Specialist.CANNED_WORM: None,
+            Specialist.HEN: None,
+            Specialist.WEASEL: "anne",
+            Specialist.RAVEN: None,
+            Specialist.GOLDEN_DIE: 22,
+        },
+    )
+    assert decide(game, Level.HARD) == WeaselDice()
+    assert decide(game, Level.NORMAL) == Keep(Face.TWO)
+    weasel, keep = evaluate_extrawurm(game, Objective.WIN).actions[:2]
+    assert weasel.move is Move.WEASEL and weasel.value > 3 * keep.value
