@@ -312,11 +312,7 @@ class Clicks:
     async def _play_again(self, interaction: Interaction, ref: ComponentRef) -> None:
         """Open a lobby with the players of an ended game; the clicker hosts it."""
         assert interaction.channel_id is not None and interaction.guild_id is not None
-        old = await self.sessions.by_id(ref.session_id)
-        if old is None or old.status is not Status.OVER or old.channel_id != interaction.channel_id:
-            raise StaleButton()
-        if old.seat(interaction.user.id) is None:
-            raise NotInGame()
+        old = await self._ended_here(interaction, ref)
         host = seat_for(interaction)
         others = [
             Seat(seat.user_id, seat.name, seat.is_bot, seat.bot_level, locale=seat.locale)
@@ -334,24 +330,13 @@ class Clicks:
             hints=old.hints,
             language=old.language,
         )
-        opened = await open_lobby(self.live, interaction, session)
-        if opened:
-            await self.live.strip_buttons(old)
+        await self._reopen(interaction, old, session)
 
     async def _real_game(self, interaction: Interaction, ref: ComponentRef) -> None:
         """Start a real game, after a practice one: the lobby /<game> start opens (the
         game's default options), hosted by the learner, the computer players left out."""
         assert interaction.channel_id is not None and interaction.guild_id is not None
-        old = await self.sessions.by_id(ref.session_id)
-        if (
-            old is None
-            or not old.practice
-            or old.status is not Status.OVER
-            or old.channel_id != interaction.channel_id
-        ):
-            raise StaleButton()
-        if old.seat(interaction.user.id) is None:
-            raise NotInGame()
+        old = await self._ended_here(interaction, ref, practice=True)
         host = seat_for(interaction)
         session = Session(
             kind=old.kind,
@@ -362,6 +347,28 @@ class Clicks:
             timer_seconds=DEFAULT_TIMER_SECONDS,
             language=old.language,
         )
+        await self._reopen(interaction, old, session)
+
+    async def _ended_here(
+        self, interaction: Interaction, ref: ComponentRef, *, practice: bool = False
+    ) -> Session:
+        """The ended game (with `practice`, practice game) a button at its end was clicked
+        on, in this channel, by one of its players (else StaleButton, or NotInGame)."""
+        old = await self.sessions.by_id(ref.session_id)
+        if (
+            old is None
+            or (practice and not old.practice)
+            or old.status is not Status.OVER
+            or old.channel_id != interaction.channel_id
+        ):
+            raise StaleButton()
+        if old.seat(interaction.user.id) is None:
+            raise NotInGame()
+        return old
+
+    async def _reopen(self, interaction: Interaction, old: Session, session: Session) -> None:
+        """Open `session`, the lobby that follows the ended game `old`; take `old`'s
+        buttons off once it is open."""
         if await open_lobby(self.live, interaction, session):
             await self.live.strip_buttons(old)
 
