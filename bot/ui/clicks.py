@@ -32,7 +32,7 @@ from bot.sessions.errors import (
     StaleButton,
 )
 from bot.sessions.model import Seat, Session, Status
-from bot.sessions.service import Change, Defer, Expect, Mutation, SessionService
+from bot.sessions.service import Change, Defer, Expect, Mutation, Post, SessionService
 from bot.sessions.tools import ChangeTools
 from bot.ui.components import view_for
 from bot.ui.computer_players import bot_seat, hint_text
@@ -374,13 +374,22 @@ class Clicks:
 
 
 async def open_lobby(live: LiveMessages, interaction: Interaction, session: Session) -> bool:
-    """Open `session` as the channel's lobby, shown as the answer; if the channel has a
-    game already, say so (with a link) instead. Whether the lobby was opened. Where the
-    bot lacks a permission a game needs, nothing is opened: BotLacksPermissions names
-    them (the error funnel answers it)."""
+    """Open `session` as the channel's lobby, shown as the answer (open_here: a link to
+    the channel's game instead, or BotLacksPermissions). Whether the lobby was opened."""
+    return await open_here(
+        live, interaction, session, post=lambda new: live.reply_new(interaction, new)
+    )
+
+
+async def open_here(
+    live: LiveMessages, interaction: Interaction, session: Session, post: Post | None = None
+) -> bool:
+    """Open `session` in the interaction's channel (`post` shows it; None: not yet), or
+    answer with a link to the channel's game. Whether it was opened. Where the bot lacks
+    a permission a game needs, BotLacksPermissions, and nothing is opened."""
     check_can_open(interaction)
     try:
-        await live.sessions.open(session, post=lambda new: live.reply_new(interaction, new))
+        await live.sessions.open(session, post=post)
     except AlreadyLive as error:
         await tell_already_live(live, interaction, error.params["session"])
         return False

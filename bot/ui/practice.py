@@ -10,17 +10,14 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.i18n import supported
 from bot.plugin import GamePlugin
 from bot.sessions import lobby
-from bot.sessions.errors import AlreadyLive
 from bot.sessions.model import Session
 from bot.sessions.tools import ChangeTools
-from bot.ui.clicks import seat_for, tell_already_live
+from bot.ui.clicks import language_of, open_here, seat_for
 from bot.ui.computer_players import bot_seat
 from bot.ui.live import LiveMessages
 from bot.ui.options import DEFAULT_TIMER_SECONDS
-from bot.ui.permissions import check_can_open
 
 Interaction = discord.Interaction[Any]
 
@@ -32,7 +29,6 @@ async def open_practice(live: LiveMessages, interaction: Interaction, game: Game
     assert tutorial is not None  # the command exists only for games with one
     if interaction.guild_id is None or interaction.channel_id is None:
         raise app_commands.NoPrivateMessage()
-    check_can_open(interaction)
     learner = seat_for(interaction)
     session = Session(
         kind=game.kind,
@@ -44,16 +40,13 @@ async def open_practice(live: LiveMessages, interaction: Interaction, game: Game
         # The usual timer: a lesson left alone ends by itself (three expiries), and the
         # channel is free again.
         timer_seconds=DEFAULT_TIMER_SECONDS,
-        language=supported(interaction.locale.value),
+        language=language_of(interaction),
         practice=True,
     )
     for _ in range(tutorial.computer_players):
         session.seats.append(bot_seat(session, game.adapter, tutorial.level))
     sessions = live.sessions
-    try:
-        await sessions.open(session)  # shown once it has begun, never as a lobby
-    except AlreadyLive as error:
-        await tell_already_live(live, interaction, error.params["session"])
+    if not await open_here(live, interaction, session):  # shown once begun, never as a lobby
         return
 
     def begin(draft: Session, tools: ChangeTools) -> list[Any]:
