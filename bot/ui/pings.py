@@ -22,6 +22,7 @@ from __future__ import annotations
 import asyncio
 import datetime as dt
 import logging
+from collections.abc import Awaitable, Callable
 
 import aiohttp
 import discord
@@ -84,29 +85,29 @@ class TurnPings:
         channel_id = change.session.channel_id
         if channel_id in self._retries:
             self._note_latest(change.session)  # what the look again will see
-        if channel_id in self.paused:
-            return  # the bot may not post there now; its next change after resuming pings
-        try:
-            async with self._lock(channel_id):
-                await self._follow(change.session)
-        except discord.Forbidden as error:
-            self.paused.pause(channel_id, error)
-        except (*NOT_SENT, StorageError) as error:
-            log.info("turn ping in channel %s failed: %s", channel_id, error)
+        # the bot may not post in a paused channel; its next change after resuming pings
+        await self._in_channel(change.session, self._follow, "turn ping")
 
     async def remind(self, session: Session) -> None:
         """Half of the turn's time is gone: remind the person to move, in place of their
         ping (any mention of the turn before it is deleted)."""
+        await self._in_channel(session, self._remind, "turn reminder")
+
+    async def _in_channel(
+        self, session: Session, work: Callable[[Session], Awaitable[None]], what: str
+    ) -> None:
+        """`work(session)` under the channel's lock, unless the channel is paused; a 403
+        pauses it, and a message that could not go is logged, never raised."""
         channel_id = session.channel_id
         if channel_id in self.paused:
             return
         try:
             async with self._lock(channel_id):
-                await self._remind(session)
+                await work(session)
         except discord.Forbidden as error:
             self.paused.pause(channel_id, error)
         except (*NOT_SENT, StorageError) as error:
-            log.info("turn reminder in channel %s failed: %s", channel_id, error)
+            log.info("%s in channel %s failed: %s", what, channel_id, error)
 
     def close(self) -> None:
         """At shutdown: no more looks again (a ping left is deleted at the next start)."""
