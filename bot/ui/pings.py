@@ -23,6 +23,7 @@ import asyncio
 import datetime as dt
 import logging
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 
 import aiohttp
 import discord
@@ -52,6 +53,21 @@ RETRY_MARGIN_SECONDS = 0.05
 MAX_RETRY_SECONDS = 5.0
 
 
+@dataclass(slots=True)
+class _LookAgain:
+    """A channel whose pings wait for a rate limit to reset: the timer, and the newest
+    state of the channel seen meanwhile, which the look again follows."""
+
+    handle: asyncio.TimerHandle
+    latest: Session
+
+    def note(self, session: Session) -> None:
+        """Keep the newest state seen (changes may be looked at out of order: an older one
+        must not take a newer one's place)."""
+        if (session.id or 0, session.version) >= (self.latest.id or 0, self.latest.version):
+            self.latest = session
+
+
 class TurnPings:
     """One ping at most per channel, for the turn in progress. The store is the record
     across restarts; memory holds each channel's ping once read or written, so a change
@@ -72,9 +88,8 @@ class TurnPings:
         self.store = store
         self._pings: dict[int, StoredPing | None] = {}  # channel id -> its ping, once known
         self._locks: dict[int, asyncio.Lock] = {}  # changes in a channel, one at a time
-        # Channels to look at again once a rate limit has reset, and their latest state.
-        self._retries: dict[int, asyncio.TimerHandle] = {}
-        self._latest: dict[int, Session] = {}
+        # Channels to look at again once a rate limit has reset, with their latest state.
+        self._retries: dict[int, _LookAgain] = {}
         self._retrying: set[asyncio.Task[None]] = set()  # kept: the loop holds tasks weakly
 
     def _lock(self, channel_id: int) -> asyncio.Lock:
@@ -83,8 +98,9 @@ class TurnPings:
     async def after(self, change: Change) -> None:
         """Delete the ping of a turn that ended; ping the person whose turn started."""
         channel_id = change.session.channel_id
-        if channel_id in self._retries:
-            self._note_latest(change.session)  # what the look again will see
+        retry = self._retries.get(channel_id)
+        if retry is not None:
+            retry.note(change.session)  # what the look again will see
         # the bot may not post in a paused channel; its next change after resuming pings
         await self._in_channel(change.session, self._follow, "turn ping")
 
@@ -111,10 +127,9 @@ class TurnPings:
 
     def close(self) -> None:
         """At shutdown: no more looks again (a ping left is deleted at the next start)."""
-        for handle in self._retries.values():
-            handle.cancel()
+        for retry in self._retries.values():
+            retry.handle.cancel()
         self._retries.clear()
-        self._latest.clear()
         for task in self._retrying:
             task.cancel()
 
@@ -243,30 +258,22 @@ class TurnPings:
         if not wait:
             return False
         channel_id = session.channel_id
-        self._note_latest(session)
-        if channel_id not in self._retries:
-            log.info("turn ping skipped: %s would wait %.1f s (rate limit)", route.key, wait)
-            delay = min(wait, MAX_RETRY_SECONDS) + RETRY_MARGIN_SECONDS
-            loop = asyncio.get_running_loop()
-            self._retries[channel_id] = loop.call_later(delay, self._look_again, channel_id)
+        retry = self._retries.get(channel_id)
+        if retry is not None:
+            retry.note(session)
+            return True
+        log.info("turn ping skipped: %s would wait %.1f s (rate limit)", route.key, wait)
+        delay = min(wait, MAX_RETRY_SECONDS) + RETRY_MARGIN_SECONDS
+        handle = asyncio.get_running_loop().call_later(delay, self._look_again, channel_id)
+        self._retries[channel_id] = _LookAgain(handle, session)
         return True
 
-    def _note_latest(self, session: Session) -> None:
-        """Keep the newest state of the channel seen (changes may be looked at out of
-        order: an older one must not take a newer one's place)."""
-        latest = self._latest.get(session.channel_id)
-        if latest is None or (session.id or 0, session.version) >= (
-            latest.id or 0,
-            latest.version,
-        ):
-            self._latest[session.channel_id] = session
-
     def _look_again(self, channel_id: int) -> None:
-        self._retries.pop(channel_id, None)
-        session = self._latest.pop(channel_id, None)
-        if session is None:
+        retry = self._retries.pop(channel_id, None)
+        if retry is None:
             return
-        task = asyncio.create_task(self.after(Change(None, session, [])), name="turn-ping")
+        look = self.after(Change(None, retry.latest, []))
+        task = asyncio.create_task(look, name="turn-ping")
         self._retrying.add(task)
         task.add_done_callback(self._retrying.discard)
 
