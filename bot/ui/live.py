@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import replace
 from typing import Any, TypeVar
 
@@ -232,11 +232,8 @@ class LiveMessages:
         in a task of its own. The pings of a channel follow each other in order (their
         lock), and no change waits for them: a ping slowed by a rate limit never holds
         up a game."""
-        if self.pings is None:
-            return
-        task = asyncio.create_task(self.pings.after(change), name="turn-ping")
-        self._pinging.add(task)
-        task.add_done_callback(self._pinging.discard)
+        if self.pings is not None:
+            self._in_background(self.pings.after(change), "turn-ping")
 
     async def pings_done(self) -> None:
         """Until every ping started is sent or deleted (at shutdown, and in tests)."""
@@ -246,8 +243,11 @@ class LiveMessages:
     async def turn_reminder(self, session: Session, user_id: int) -> None:
         """Half of the turn's time is gone: the reminder (bot.ui.pings) replaces the turn's
         ping, in a task of its own like the pings, so it never holds up the game."""
-        if self.pings is None:
-            return
-        task = asyncio.create_task(self.pings.remind(session), name="turn-reminder")
+        if self.pings is not None:
+            self._in_background(self.pings.remind(session), "turn-reminder")
+
+    def _in_background(self, work: Coroutine[Any, Any, None], name: str) -> None:
+        """Run a ping's `work` in a task of its own, kept until done (pings_done waits)."""
+        task = asyncio.create_task(work, name=name)
         self._pinging.add(task)
         task.add_done_callback(self._pinging.discard)
