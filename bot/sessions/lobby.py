@@ -94,10 +94,7 @@ def start(session: Session, tools: ChangeTools, user_id: int) -> list[GameEvent]
     host = next(seat for seat in session.seats if seat.user_id == user_id)
     session.seats = [host, *(seat for seat in session.seats if seat is not host)]
     players = [seat.player_id for seat in session.seats]
-    session.game = adapter.new_game(players, session.options, tools.rng)
-    session.status = Status.PLAYING
-    session.started_at = int(tools.now)
-    return []
+    return _play(session, tools, adapter.new_game(players, session.options, tools.rng))
 
 
 def begin_practice(
@@ -107,7 +104,12 @@ def begin_practice(
     game is the tutorial's `new_game(players, dice)`, rolled with the change's dice (a
     practice game's are scripted)."""
     _require_lobby(session)
-    session.game = new_game([seat.player_id for seat in session.seats], tools.rng)
+    return _play(session, tools, new_game([seat.player_id for seat in session.seats], tools.rng))
+
+
+def _play(session: Session, tools: ChangeTools, game: Any) -> list[GameEvent]:
+    """The lobby's game begins: `game` is its state."""
+    session.game = game
     session.status = Status.PLAYING
     session.started_at = int(tools.now)
     return []
