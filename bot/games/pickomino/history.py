@@ -17,6 +17,7 @@ from typing import Any
 
 from bot.games.pickomino.engine import worms
 from bot.games.pickomino.engine.tiles import EXTRA_TILES
+from bot.games.pickomino.render.text import score_text
 from bot.history.figures import Favourite, Figure, NameOf, ScoreWords, StorySeat, Variant
 from bot.history.record import EndedGame, GameResult, PlayerResult, SeatInfo
 from bot.history.text import seat_name
@@ -180,7 +181,7 @@ class PickominoHistory:
         bratwurms = seat.end_state.get("bratwurms", 0)
         if not bratwurms:
             return t("pickomino.score.points", score=seat.score)
-        return _summed(seat.score, bratwurms)
+        return score_text(seat.score, bratwurms)  # as the live message and end screen say it
 
     def standing(self, seat: StorySeat) -> str:
         tiles = " ".join(f"`{tile}`" for tile in seat.end_state.get("tiles", ()))
@@ -188,14 +189,8 @@ class PickominoHistory:
         if not bratwurms:
             return t("pickomino.score.standing", worms=seat.score, tiles=tiles)
         return t(
-            "pickomino.score.standing.summed", score=_summed(seat.score, bratwurms), tiles=tiles
+            "pickomino.score.standing.summed", score=score_text(seat.score, bratwurms), tiles=tiles
         )
-
-
-def _summed(score: int, bratwurms: int) -> str:
-    """An Extrawurm score: worms and Bratwurms apart and their sum in words, never a
-    Bratwurm counted as a worm (as the live message and the end screen say it)."""
-    return t("pickomino.player.score", count=score, worms=score - bratwurms, bratwurms=bratwurms)
 
 
 PICKOMINO_HISTORY = PickominoHistory()

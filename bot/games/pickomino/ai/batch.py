@@ -12,6 +12,7 @@ to float rounding.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 
@@ -60,6 +61,22 @@ class _Graph:
     start: int
 
 
+def by_width(successors: Sequence[tuple[int, ...]]) -> list[tuple[IndexArray, IndexArray]]:
+    """A layer's outcomes grouped by how many new faces each shows, fewest first: per
+    width, where each outcome goes among the layer's outcomes and its successors
+    (an array of outcomes × width)."""
+    grouped = []
+    for width in sorted({len(targets) for targets in successors}):
+        order = [i for i, targets in enumerate(successors) if len(targets) == width]
+        grouped.append(
+            (
+                np.array(order, dtype=np.intp),
+                np.array([successors[i] for i in order], dtype=np.intp),
+            )
+        )
+    return grouped
+
+
 @cache
 def _graph() -> _Graph:
     graph = state_graph()
@@ -79,15 +96,7 @@ def _graph() -> _Graph:
             successors += [(target,) for target in node.single_successors]
             probabilities += node.probabilities
             successors += node.successors
-        widths = []
-        for width in sorted({len(targets) for targets in successors}):
-            order = [i for i, targets in enumerate(successors) if len(targets) == width]
-            widths.append(
-                _Width(
-                    np.array(order, dtype=np.intp),
-                    np.array([successors[i] for i in order], dtype=np.intp),
-                )
-            )
+        widths = [_Width(order, targets) for order, targets in by_width(successors)]
         layers.append(
             _Layer(
                 states=np.array([node.state for node in nodes], dtype=np.intp),

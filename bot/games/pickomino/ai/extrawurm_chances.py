@@ -19,12 +19,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
-import numpy.typing as npt
 
+from bot.games.pickomino.ai.batch import FloatArray, IndexArray, by_width
 from bot.games.pickomino.ai.rewards import TIE
-
-FloatArray = npt.NDArray[np.float64]
-IndexArray = npt.NDArray[np.intp]
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,16 +71,10 @@ def layers(ended: Sequence[int], rolls: Sequence[Roll], claim_totals: Sequence[i
             starts.append(len(probabilities))
             probabilities += chances
             successors += targets
-        widths = []
-        for width in sorted({len(targets) for targets in successors}):
-            order = [i for i, targets in enumerate(successors) if len(targets) == width]
-            widths.append(
-                _Width(
-                    np.array(order, dtype=np.intp),
-                    np.array([successors[i] for i in order], dtype=np.intp),
-                    np.arange(len(order), dtype=np.intp),
-                )
-            )
+        widths = [
+            _Width(order, targets, np.arange(len(order), dtype=np.intp))
+            for order, targets in by_width(successors)
+        ]
         states = [node[1] for node in nodes]
         built.append(
             _Layer(

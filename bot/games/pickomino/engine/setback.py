@@ -39,7 +39,7 @@ class Setback:
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Setback:
         event = event_from_dict(data)
-        if not isinstance(event, Failed | Stole | HenStolen):
+        if not isinstance(event, Blow):
             raise ValueError(f"a setback is a bust or a steal, not {data.get('type')!r}")
         return cls(event)
 
@@ -47,6 +47,6 @@ class Setback:
 def latest_setback(events: list[Any], before: Setback | None) -> Setback | None:
     """The setback the events of one action leave: their last bust or steal, if any."""
     for event in reversed(events):
-        if isinstance(event, Failed | Stole | HenStolen):
+        if isinstance(event, Blow):
             return Setback(event)
     return before

@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.games.pickomino.engine import Face, Game, Phase, Source
+from bot.games.pickomino.engine import ClaimOption, Face, Game, Phase, Source
 from bot.games.pickomino.engine.claims import best_claim
 from bot.games.pickomino.engine.events import FailReason
 
@@ -67,9 +67,8 @@ def _keeping(game: Game) -> Coaching:
 def _rolling_on(game: Game) -> Coaching:
     total = game.kept_total
     options = game.claim_options()
-    steals = [option for option in options if option.source is Source.STEAL]
-    if steals:
-        steal = steals[0]
+    steal = _first_steal(options)
+    if steal is not None:
         return Coaching("pickomino.learn.stop.steal", {"player": steal.victim, "tile": steal.tile})
     if options:
         tile = best_claim(options).tile
@@ -81,12 +80,16 @@ def _rolling_on(game: Game) -> Coaching:
 
 def _claiming(game: Game) -> Coaching:
     options = game.claim_options()
-    steals = [option for option in options if option.source is Source.STEAL]
-    if steals:
-        steal = steals[0]
+    steal = _first_steal(options)
+    if steal is not None:
         return Coaching("pickomino.learn.claim.steal", {"player": steal.victim, "tile": steal.tile})
     tile = best_claim(options).tile if options else game.kept_total
     return Coaching("pickomino.learn.claim", {"total": game.kept_total, "tile": tile})
+
+
+def _first_steal(options: Iterable[ClaimOption]) -> ClaimOption | None:
+    """The steal among the claims, if any: the lesson a steal teaches comes first."""
+    return next((option for option in options if option.source is Source.STEAL), None)
 
 
 def _watching(game: Game, learner: str, log: list[dict[str, Any]]) -> Coaching:

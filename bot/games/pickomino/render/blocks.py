@@ -212,10 +212,9 @@ def turn_text(session: Session, game: Game, view: TurnView, name_of: Namer) -> s
     # In a practice game (/pickomino learn) the coaching line takes the place of the
     # "what now" line: the same moment, with the rule behind it.
     coach = coaching_line(session, game, name_of)
-    prompt = what_now(game, claims_in_menu=view.claims_in_menu)
     if coach:
         lines.append(coach)
-    elif prompt is not None:
+    elif (prompt := what_now(game, claims_in_menu=view.claims_in_menu)) is not None:
         lines.append(what_now_text(prompt, name_of, SPECIALIST_MARK))
     return clip("\n".join(lines), MAX_TURN_TEXT)
 

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.games.pickomino.engine import worms
+from bot.games.pickomino.engine.tiles import EXTRA_TILES
 
 TURN_ENDS = frozenset({"took", "stole", "failed", "hen_stolen"})
 # After a turn's end its last events may still change a score (the Raven's Bratwurm):
@@ -78,7 +79,7 @@ class GameSummary:
         if kind == "took":
             tally.taken += 1
             tile = event["tile"]
-            (holding.extras if tile < 21 else holding.stack).append(tile)
+            (holding.extras if tile in EXTRA_TILES else holding.stack).append(tile)
         elif kind == "stole":
             tally.steals += 1
             victim = str(event["victim"])

@@ -5,9 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from bot.games.pickomino.engine import Face
 from bot.games.pickomino.engine.specialists import Specialist
-from bot.games.pickomino.render.text import die
+from bot.games.pickomino.render.text import dice_text
 from bot.games.pickomino.render.what_now import Offer, Prompt
 from bot.i18n import t
 from bot.render.names import Namer, safe_name
@@ -23,17 +22,13 @@ def what_now_text(prompt: Prompt, name_of: Namer, marks: Mapping[Specialist, str
     if "count" in args:
         words["dice"] = t("pickomino.now.dice", count=args["count"])
     if "faces" in args:
-        words["faces"] = faces_text(args["faces"])
+        words["faces"] = dice_text(args["faces"])
     if "offers" in args:
         texts = (offer_text(offer, name_of, marks) for offer in args["offers"])
         words["options"] = t("pickomino.turn.stop.or").join(texts)
     if "total" in args:
         words["total"] = args["total"]
     return t(prompt.key, **words)
-
-
-def faces_text(faces: tuple[Face, ...]) -> str:
-    return " ".join(die(face) for face in faces)
 
 
 def offer_text(offer: Offer, name_of: Namer, marks: Mapping[Specialist, str]) -> str:

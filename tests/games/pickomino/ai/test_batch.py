@@ -7,18 +7,8 @@ from hypothesis import strategies as st
 from bot.games.pickomino.ai.batch import start_values
 from bot.games.pickomino.ai.position import Position
 from bot.games.pickomino.ai.solver import TurnValues
-from bot.games.pickomino.ai.states import MAX_TOTAL, TurnState
-
-START = TurnState.start()
-
-reward_tables = st.tuples(
-    st.lists(
-        st.one_of(st.none(), st.floats(-3, 3, allow_nan=False)),
-        min_size=MAX_TOTAL + 1,
-        max_size=MAX_TOTAL + 1,
-    ).map(tuple),
-    st.floats(-3, 3, allow_nan=False),
-)
+from bot.games.pickomino.ai.states import MAX_TOTAL
+from tests.games.pickomino.ai.reward_tables import START, reward_tables
 
 
 @settings(max_examples=25, deadline=None)
