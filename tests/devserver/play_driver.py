@@ -47,10 +47,6 @@ def claim_labels(lang: str = "en") -> re.Pattern[str]:
     return re.compile("^(" + "|".join(starts) + ")")
 
 
-CLAIM = claim_labels()
-ROLL = t("pickomino.button.roll")
-
-
 def _plain(text: str) -> str:
     return text.replace("*", "").strip()
 
@@ -320,14 +316,13 @@ Move = Callable[[Shown], tuple[str, str, str | None]]
 
 
 def pickomino_move_in(lang: str) -> Move:
-    """`pickomino_move` for a tab in `lang` (it reads the buttons' labels)."""
+    """The next move for a tab in `lang` (it reads the buttons' labels): ("click",
+    custom_id, None) or ("choose", menu id, value): claim, keep, roll."""
     claim, roll = claim_labels(lang), t("pickomino.button.roll", lang)
     return lambda message: _pickomino_move(message, claim, roll)
 
 
-def pickomino_move(message: Shown) -> tuple[str, str, str | None]:
-    """("click", custom_id, None) or ("choose", menu id, value): claim, keep, roll."""
-    return _pickomino_move(message, CLAIM, ROLL)
+pickomino_move = pickomino_move_in("en")
 
 
 def _pickomino_move(
