@@ -30,7 +30,8 @@ from bot.games.pickomino.engine import Face
 from bot.i18n import t
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
-_ISOLATES = dict.fromkeys(map(ord, "\u2066\u2067\u2068\u2069"))
+# Unicode's isolates, which the page puts around a name (a right-to-left one keeps its place).
+ISOLATES = dict.fromkeys(map(ord, "\u2066\u2067\u2068\u2069"))
 START_TIMEOUT = 60.0
 STALE_AFTER = 2.0  # seconds a button to click may take to appear
 STEP_TIMEOUT = 20.0  # seconds for one click to show (a restart of the bot included)
@@ -237,7 +238,7 @@ class Tab:
     async def messages(self) -> list[Shown]:
         shown = [Shown(**m) for m in await self.page.evaluate(_LIVE)]
         for message in shown:  # a name isolated for right-to-left reads as typed
-            message.text = message.text.translate(_ISOLATES)
+            message.text = message.text.translate(ISOLATES)
         return shown
 
     async def live(self) -> Shown:
