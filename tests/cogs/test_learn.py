@@ -5,6 +5,7 @@ practice and absent from the leaderboard, ending with Start a real game."""
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -89,17 +90,39 @@ async def _real_game(harness: BotHarness, learner: FakeUser, final: StoredMessag
     assert stale.ephemeral is not None  # the clear refusal of an old button
 
 
+async def _learn(
+    harness: BotHarness, locale: str, game: str
+) -> tuple[Shown, FakeUser, StoredMessage]:
+    """Anne, her client in `locale`, types /<game> learn: what the live message shows
+    from now on, Anne, and the live message."""
+    shown = Shown(harness)
+    anne = harness.user("Anne", locale=locale)
+    live = (await harness.slash(anne, game, "learn")).message
+    return shown, anne, live
+
+
+def _summarised(final: StoredMessage, language: str, game: str) -> None:
+    """The end of a practice game: won, shared or lost, and the summary that the learner
+    did all the tutorial shows."""
+    line = partial(_line, language)
+    summaries = [line(f"{game}.learn.summary.{end}") for end in ("won", "shared", "lost")]
+    assert any(summary in final.text() for summary in summaries), final.text()
+    assert line(f"{game}.learn.summary.all") in final.text()
+
+
+async def _after_practice(
+    harness: BotHarness, learner: FakeUser, final: StoredMessage, game: str
+) -> None:
+    await _practice_is_ranked_nowhere(harness, learner, game)
+    await _real_game(harness, learner, final, LOCALES[learner.locale])
+
+
 @pytest.mark.parametrize("locale", LOCALES)
 async def test_a_whole_pickomino_practice_game_coaches_each_step(tmp_path: Path, locale: str):
     language = LOCALES[locale]
-
-    def line(key: str, **params: Any) -> str:
-        return _line(language, key, **params)
-
+    line = partial(_line, language)
     async with BotHarness.running(tmp_path / "bot.db") as harness:
-        shown = Shown(harness)
-        anne = harness.user("Anne", locale=locale)
-        live = (await harness.slash(anne, "pickomino", "learn")).message
+        shown, anne, live = await _learn(harness, locale, "pickomino")
         session = await harness.session()
         assert session.practice and session.language == language
         computer = next(seat for seat in session.seats if seat.is_bot)
@@ -165,26 +188,18 @@ async def test_a_whole_pickomino_practice_game_coaches_each_step(tmp_path: Path,
             assert answer.edited, answer.ephemeral
             await harness.run_bots()
         final = harness.message(live.id)
-        summaries = [line(f"pickomino.learn.summary.{end}") for end in ("won", "shared", "lost")]
-        assert any(summary in final.text() for summary in summaries), final.text()
         # Anne kept, took, stole and busted: all of it, and nothing she did not do.
-        assert line("pickomino.learn.summary.all") in final.text()
+        _summarised(final, language, "pickomino")
         assert line("pickomino.learn.summary.no_steal") not in final.text()
-        await _practice_is_ranked_nowhere(harness, anne, "pickomino")
-        await _real_game(harness, anne, final, language)
+        await _after_practice(harness, anne, final, "pickomino")
 
 
 @pytest.mark.parametrize("locale", LOCALES)
 async def test_a_whole_picker_practice_game_coaches_each_step(tmp_path: Path, locale: str):
     language = LOCALES[locale]
-
-    def line(key: str, **params: Any) -> str:
-        return _line(language, key, **params)
-
+    line = partial(_line, language)
     async with BotHarness.running(tmp_path / "bot.db") as harness:
-        shown = Shown(harness)
-        anne = harness.user("Anne", locale=locale)
-        live = (await harness.slash(anne, "picker", "learn")).message
+        shown, anne, live = await _learn(harness, locale, "picker")
         session = await harness.session()
         assert session.practice and len(session.bot_seats) == 2
         # Round 1: red 2, orange 6, yellow 4; keeping the 2 makes Anne the Picker.
@@ -207,11 +222,8 @@ async def test_a_whole_picker_practice_game_coaches_each_step(tmp_path: Path, lo
             line("picker.learn.bonus", colour="🔴")
         )
         final = harness.message(live.id)
-        summaries = [line(f"picker.learn.summary.{end}") for end in ("won", "shared", "lost")]
-        assert any(summary in final.text() for summary in summaries), final.text()
-        assert line("picker.learn.summary.all") in final.text()  # the Picker in round 1
-        await _practice_is_ranked_nowhere(harness, anne, "picker")
-        await _real_game(harness, anne, final, language)
+        _summarised(final, language, "picker")  # all: the Picker in round 1
+        await _after_practice(harness, anne, final, "picker")
 
 
 async def test_a_practice_game_is_refused_where_a_game_is_live(tmp_path: Path):

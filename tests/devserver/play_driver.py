@@ -30,7 +30,8 @@ from bot.games.pickomino.engine import Face
 from bot.i18n import t
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
-_ISOLATES = dict.fromkeys(map(ord, "\u2066\u2067\u2068\u2069"))
+# Unicode's isolates, which the page puts around a name (a right-to-left one keeps its place).
+ISOLATES = dict.fromkeys(map(ord, "\u2066\u2067\u2068\u2069"))
 START_TIMEOUT = 60.0
 STALE_AFTER = 2.0  # seconds a button to click may take to appear
 STEP_TIMEOUT = 20.0  # seconds for one click to show (a restart of the bot included)
@@ -45,10 +46,6 @@ def claim_labels(lang: str = "en") -> re.Pattern[str]:
     keys = ("pickomino.button.take", "pickomino.button.steal")
     starts = (re.escape(t(k, lang, tile="\x00", name="\x00")).split("\x00")[0] for k in keys)
     return re.compile("^(" + "|".join(starts) + ")")
-
-
-CLAIM = claim_labels()
-ROLL = t("pickomino.button.roll")
 
 
 def _plain(text: str) -> str:
@@ -241,7 +238,7 @@ class Tab:
     async def messages(self) -> list[Shown]:
         shown = [Shown(**m) for m in await self.page.evaluate(_LIVE)]
         for message in shown:  # a name isolated for right-to-left reads as typed
-            message.text = message.text.translate(_ISOLATES)
+            message.text = message.text.translate(ISOLATES)
         return shown
 
     async def live(self) -> Shown:
@@ -320,14 +317,13 @@ Move = Callable[[Shown], tuple[str, str, str | None]]
 
 
 def pickomino_move_in(lang: str) -> Move:
-    """`pickomino_move` for a tab in `lang` (it reads the buttons' labels)."""
+    """The next move for a tab in `lang` (it reads the buttons' labels): ("click",
+    custom_id, None) or ("choose", menu id, value): claim, keep, roll."""
     claim, roll = claim_labels(lang), t("pickomino.button.roll", lang)
     return lambda message: _pickomino_move(message, claim, roll)
 
 
-def pickomino_move(message: Shown) -> tuple[str, str, str | None]:
-    """("click", custom_id, None) or ("choose", menu id, value): claim, keep, roll."""
-    return _pickomino_move(message, CLAIM, ROLL)
+pickomino_move = pickomino_move_in("en")
 
 
 def _pickomino_move(

@@ -16,7 +16,6 @@ from __future__ import annotations
 import asyncio
 import re
 import time
-from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
@@ -25,8 +24,8 @@ import pytest
 from bot.games.pickomino.learn.script import GRILL
 from bot.i18n import t
 from bot.preview.shoot import Camera
-from tests.chromium import chromium
 from tests.devserver.play_driver import (
+    ISOLATES,
     Tab,
     click_live,
     is_over,
@@ -38,7 +37,6 @@ from tests.devserver.test_play_browser import ARTIFACTS
 
 BUDGET = 180.0
 LEARNER = "Anne"
-_ISOLATES = dict.fromkeys(map(ord, "\u2066\u2067\u2068\u2069"))
 
 # Every text a message slot showed, in the order the page drew them.
 _RECORD = """() => {
@@ -55,15 +53,9 @@ _RECORD = """() => {
 }"""
 
 
-@pytest.fixture
-async def camera() -> AsyncIterator[Camera]:
-    async with chromium() as shooter:
-        yield shooter
-
-
 async def drawn(tab: Tab) -> str:
     texts = await tab.page.evaluate("() => window.drawn")
-    return "\n".join(texts).translate(_ISOLATES).replace("*", "")
+    return "\n".join(texts).translate(ISOLATES).replace("*", "")
 
 
 def shows(seen: str, template: str) -> bool:

@@ -14,14 +14,12 @@ import asyncio
 import os
 import statistics
 import time
-from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
 
 from benchmarks.stats import percentile
 from bot.preview.shoot import Camera
-from tests.chromium import chromium
 from tests.devserver.play_driver import (
     REPO_ROOT,
     PlayServer,
@@ -35,12 +33,6 @@ from tests.devserver.play_driver import (
 
 ARTIFACTS = Path(os.environ.get("PLAY_ARTIFACTS", REPO_ROOT / "out" / "play-test"))
 TEST_BUDGET = 240.0
-
-
-@pytest.fixture
-async def camera() -> AsyncIterator[Camera]:
-    async with chromium() as shooter:
-        yield shooter
 
 
 async def shoot(tab: Tab, name: str) -> None:

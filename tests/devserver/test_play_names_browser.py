@@ -18,21 +18,19 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
 
 import aiohttp
-import pytest
 from aiohttp import web
 
 from bot.devserver.page import Page
 from bot.devserver.standin import FakeDiscord
 from bot.i18n import t
 from bot.preview.shoot import Camera
-from tests.chromium import chromium
 from tests.devserver.play_driver import (
+    ISOLATES,
     START_TIMEOUT,
     Tab,
     open_game,
@@ -46,13 +44,6 @@ from tests.devserver.test_play_browser import ARTIFACTS
 ZOE = "🦄 Zoë ✨"
 RTL = "مرحبا"
 BUDGET = 240.0
-_ISOLATES = dict.fromkeys(map(ord, "\u2066\u2067\u2068\u2069"))
-
-
-@pytest.fixture
-async def camera() -> AsyncIterator[Camera]:
-    async with chromium() as shooter:
-        yield shooter
 
 
 async def shot(page: Any, name: str) -> None:
@@ -71,7 +62,7 @@ async def test_an_emoji_name_and_a_right_to_left_name_play_a_game(
         zoe = await Tab.open(camera.browser, server.url, ZOE)
         rtl = await Tab.open(camera.browser, server.url, RTL)
         for tab in (zoe, rtl):
-            assert tab.name in (await tab.page.inner_text("#me")).translate(_ISOLATES)
+            assert tab.name in (await tab.page.inner_text("#me")).translate(ISOLATES)
         tabs = {ZOE: zoe, RTL: rtl}
         await open_game(tabs, "/pickomino start turn_timer:0")
         await play_to_the_end(None, tabs, pickomino_move, wrong_turn_by=None)
@@ -121,7 +112,7 @@ async def test_a_refused_name_asks_again_with_its_reason_and_german_is_german(
             timeout=START_TIMEOUT * 1000,
         )
         assert not await page.is_visible("#name-dialog")
-        assert ZOE in (await page.inner_text("#me")).translate(_ISOLATES)
+        assert ZOE in (await page.inner_text("#me")).translate(ISOLATES)
         assert len(opened) == 3
 
         # The page in German: its words, the commands' German names, Discord's words.

@@ -73,6 +73,8 @@ def _label_pattern(key: str, **params: str) -> re.Pattern[str]:
     return re.compile(f"^{text}$")
 
 
+# A player's line in a game's final standings (its score: worms, or a sum with Bratwurms).
+FINAL_LINE = _label_pattern("pickomino.final.line", medal="", rank="", name="", score="", tiles="")
 ROLL = t("pickomino.button.roll")
 CLAIM_LABELS = [
     _label_pattern("pickomino.button.take", tile=""),
@@ -287,11 +289,10 @@ def game_id(message: FakeMessage) -> int:
 
 def final_standings(fake: FakeDiscord, message: FakeMessage) -> dict[str, tuple[int, int]]:
     """Each player's (rank, worms) from the Standings field of the final message."""
-    line = _label_pattern("pickomino.final.line", medal="", rank="", name="", score="", tiles="")
     worms = _label_pattern("pickomino.player.worms", count="")
     found: dict[str, tuple[int, int]] = {}
     for text in field_value(message, t("final.standings")).splitlines():
-        match = line.match(text)
+        match = FINAL_LINE.match(text)
         if match is None:
             continue
         for name in PLAYERS:

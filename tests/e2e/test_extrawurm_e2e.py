@@ -33,9 +33,9 @@ from bot.i18n import t
 from bot.render.custom_ids import ComponentRef
 from tests.e2e.test_bot_e2e import (
     DEADLINE,
+    FINAL_LINE,
     KEEP_ORDER,
     BotLauncher,
-    _label_pattern,
     accepted_click,
     is_final,
     no_problems,
@@ -250,10 +250,9 @@ def shown_score(text: str) -> int:
 
 def final_standings(message: FakeMessage, names: dict[str, str]) -> dict[str, tuple[int, int, str]]:
     """Each player's (rank, score, tiles shown) from the end message's standings."""
-    line = _label_pattern("pickomino.final.line", medal="", rank="", name="", score="", tiles="")
     found: dict[str, tuple[int, int, str]] = {}
     for text in message.text.splitlines():
-        match = line.match(text)
+        match = FINAL_LINE.match(text)
         if match is None:
             continue
         for player, name in names.items():
