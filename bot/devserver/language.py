@@ -10,10 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.i18n.locales import DEFAULT_LOCALE, LOCALES
-
-# Discord's code for a language where it differs from ours (a member's `locale`).
-DISCORD_LOCALES = {"en": "en-US", "es": "es-ES"}
+from bot.i18n.locales import DEFAULT_LOCALE, LOCALES, discord_code
 
 
 def page_locale(header: str) -> str:
@@ -33,7 +30,7 @@ def page_locale(header: str) -> str:
 
 def discord_locale(locale: str) -> str:
     """Discord's locale code for one of ours, as its client sends it."""
-    return DISCORD_LOCALES.get(locale, locale)
+    return discord_code(locale)
 
 
 def shown_name(item: dict[str, Any], locale: str) -> str:

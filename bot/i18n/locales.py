@@ -32,6 +32,8 @@ ENDONYMS = {
 }
 # Discord's locale codes that are not ours verbatim; any code not here and not ours is English.
 _DISCORD_CODES = {"en-US": "en", "en-GB": "en", "es-ES": "es", "es-419": "es"}
+# Ours -> the Discord locale a client of that language most often reports (the first above).
+_PRIMARY_DISCORD_CODES = {ours: theirs for theirs, ours in reversed(_DISCORD_CODES.items())}
 
 current_locale: ContextVar[str] = ContextVar("current_locale", default=DEFAULT_LOCALE)
 
@@ -43,6 +45,11 @@ def supported(code: str | None) -> str:
     if code in LOCALES:
         return code
     return _DISCORD_CODES.get(code, DEFAULT_LOCALE)
+
+
+def discord_code(locale: str) -> str:
+    """Discord's locale code for one of ours ("en" -> "en-US"); most are the same."""
+    return _PRIMARY_DISCORD_CODES.get(locale, locale)
 
 
 def use_locale(code: str | None) -> str:
