@@ -45,7 +45,7 @@ from dataclasses import dataclass, replace
 from itertools import repeat
 
 from benchmarks.baselines import BASELINES
-from benchmarks.stats import mean_interval, wilson
+from benchmarks.stats import deal_means, first_place_share, mean_interval, wilson
 from bot.games.pickomino.ai.players import Decision, Level, carry_out, decide
 from bot.games.pickomino.engine import Game, Rules
 
@@ -94,8 +94,7 @@ def play(number: int, matchup: Matchup) -> tuple[float, list[float]]:
         if mover == hero:
             times.append(time.process_time() - started)
         carry_out(game, decision, rng)
-    winners = [standing.player for standing in game.standings() if standing.rank == 1]
-    return (1 / len(winners) if hero in winners else 0.0), times
+    return first_place_share(game.standings(), hero), times
 
 
 def matchups(
@@ -157,8 +156,7 @@ def main(argv: list[str] | None = None) -> None:
                 times = hard_times["hard with extrawurm" if matchup.extrawurm else "hard"]
                 times.extend(sample for result in results for sample in result[1])
             if matchup.deals:  # a deal's games are consecutive numbers
-                starts = range(0, len(shares), seats)
-                low, high = mean_interval([sum(shares[i : i + seats]) / seats for i in starts])
+                low, high = mean_interval(deal_means(shares, seats))
             else:
                 low, high = wilson(sum(shares), len(shares))
             print(

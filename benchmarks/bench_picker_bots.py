@@ -45,7 +45,7 @@ from itertools import repeat
 from benchmarks.picker_ceiling import ceiling, solve
 from benchmarks.picker_opponents import LOOKAHEAD_SAMPLES, greedy, greedy_index, lookahead
 from benchmarks.picker_todays_hard import todays_hard
-from benchmarks.stats import mean_interval, percentile
+from benchmarks.stats import deal_means, first_place_share, mean_interval, percentile
 from bot.games.picker.ai import Level, decide
 from bot.games.picker.engine import Colour, Game, Pick, RandomSource
 
@@ -103,8 +103,7 @@ def play(number: int, matchup: Matchup) -> tuple[float, list[float]]:
         if seat == hero and len(game.available()) > 1:
             times.append(time.process_time() - started)
         game.apply(Pick(colour))
-    winners = [standing.player for standing in game.standings() if standing.rank == 1]
-    return (1 / len(winners) if names[hero] in winners else 0.0), times
+    return first_place_share(game.standings(), names[hero]), times
 
 
 def _player(name: str, samples: int) -> Player:
@@ -155,7 +154,7 @@ def main(argv: list[str] | None = None) -> None:
                 results = list(pool.map(play, numbers, repeat(matchup), chunksize=seats * 2))
                 shares = [result[0] for result in results]
                 times[hero, seats].extend(t for result in results for t in result[1])
-                deals = [sum(shares[i : i + seats]) / seats for i in range(0, len(shares), seats)]
+                deals = deal_means(shares, seats)
                 deals_by[hero, matchup.villain, seats] = deals
                 low, high = mean_interval(deals) if len(deals) > 1 else (0.0, 1.0)
                 target = TARGETS.get((matchup.villain, seats))

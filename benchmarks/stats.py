@@ -4,8 +4,20 @@ from __future__ import annotations
 
 import math
 import statistics
+from collections.abc import Iterable
+from typing import Protocol
 
 Z_95 = 1.959964  # the normal quantile of a two-sided 95% interval
+
+
+class Placed(Protocol):
+    """A player's end position, as the games' standings give it."""
+
+    @property
+    def rank(self) -> int: ...
+
+    @property
+    def player(self) -> str: ...
 
 
 def wilson(successes: float, trials: int, z: float = Z_95) -> tuple[float, float]:
@@ -30,3 +42,16 @@ def mean_interval(values: list[float], z: float = Z_95) -> tuple[float, float]:
     mean = statistics.fmean(values)
     half = z * statistics.stdev(values, mean) / math.sqrt(len(values))
     return mean - half, mean + half
+
+
+def first_place_share(standings: Iterable[Placed], player: str) -> float:
+    """`player`'s share of first place: 1 for a win, 1/k for a first place shared by k,
+    else 0."""
+    winners = [standing.player for standing in standings if standing.rank == 1]
+    return 1 / len(winners) if player in winners else 0.0
+
+
+def deal_means(shares: list[float], seats: int) -> list[float]:
+    """Each deal's mean share, a deal being `seats` consecutive games (one from every
+    seat): the independent values of a paired benchmark."""
+    return [sum(shares[i : i + seats]) / seats for i in range(0, len(shares), seats)]

@@ -2,7 +2,7 @@ import math
 
 import pytest
 
-from benchmarks.stats import mean_interval, percentile, wilson
+from benchmarks.stats import deal_means, first_place_share, mean_interval, percentile, wilson
 
 
 def test_wilson_interval_of_a_half_is_symmetric_and_matches_the_formula():
@@ -30,3 +30,12 @@ def test_mean_interval_is_centred_on_the_mean_and_narrows_with_the_square_root_o
     assert high - low == pytest.approx(2 * 1.959964 * math.sqrt(0.25 * 100 / 99) / 10)
     wider = mean_interval([0.0, 1.0] * 25)
     assert (wider[1] - wider[0]) / (high - low) == pytest.approx(math.sqrt(99 / 49))
+
+
+def test_first_place_share_splits_a_shared_win_and_deal_means_average_each_deal():
+    from types import SimpleNamespace
+
+    standings = [SimpleNamespace(rank=1, player="a"), SimpleNamespace(rank=1, player="b")]
+    standings.append(SimpleNamespace(rank=3, player="c"))
+    assert [first_place_share(standings, p) for p in "abc"] == [0.5, 0.5, 0.0]
+    assert deal_means([1.0, 0.0, 0.5, 0.5], 2) == [0.5, 0.5]

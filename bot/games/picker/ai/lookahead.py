@@ -181,7 +181,8 @@ def _last_round_futures(start: Position, chances: Sequence[float]) -> list[Futur
                 chance *= chances[seat]
             else:
                 chance *= 1 - chances[seat]
-        futures.append(([], weights, chance))
+        if chance:  # a rule known for certain leaves the other combinations nothing
+            futures.append(([], weights, chance))
     return futures
 
 

@@ -56,10 +56,9 @@ def table_text(session: Session, game: Game, *, coach: str | None = None) -> str
     lines = [t("picker.on_table", dice="  ".join(left))] if left else []
     if kept:
         lines.append(" · ".join(kept))
-    prompt = what_now(game)
     if coach:
         lines.append(coach)
-    elif prompt is not None:  # what to keep and why: the round's lowest number, colour sets
+    elif (prompt := what_now(game)) is not None:  # what to keep and why: lowest, colour sets
         lines.append(what_now_text(prompt, session.name_of))
     return clip("\n".join(lines), MAX_TEXT)
 
