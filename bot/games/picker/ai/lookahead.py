@@ -35,13 +35,16 @@ from bot.games.picker.engine.scoring import colour_bonus
 # The work of a decision, in simulated keeps: a rollout round costs n keeps plus about
 # n*n/2 for Hard's own planned keep. The opponents' rules drawn per rollout add noise:
 # 20,000 gained about 2 points over 12,000 against four greedy players (5 players);
-# the slowest decisions stay near 30 ms of CPU (bench_picker_bots prints p99).
+# 28,000 gained nothing against two look-ahead bots (-0.1 points, 600 paired games).
+# Decision CPU p99 (2,400 games): 29.8 ms at 3 players, 22.3 at 5, 22.6 at 8.
 PICK_BUDGET = 20_000
 MIN_ROLLOUTS = 4  # per candidate, however long the game still is
-MARGIN_WEIGHT = 0.02  # reward per point of margin over the best opponent
+MARGIN_WEIGHT = 0.02  # reward per point of margin over the best opponent (0.05: no gain)
 BONUS = tuple(colour_bonus(k) for k in range(32))
-SEAT_WEIGHT = 0.6  # how much of a seat's expected die a rollout's Hard plays for
+SEAT_WEIGHT = 0.6  # how much of a seat's expected die a rollout's Hard plays for (0.8: no gain)
 # ...and of a colour-bonus step: a colour kept again now is often kept again later anyway.
+# 0.3 won 1.4 points more against two look-ahead bots but 2.4 fewer against four greedy
+# players (5 players), 0.7 less against two greedy (600-900 paired games each).
 PLANNED_SET_WEIGHT = 0.5
 
 
