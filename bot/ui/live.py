@@ -65,7 +65,9 @@ class LiveMessages:
         self.pings = pings
         self.tokens = ClickTokens()
         self.emojis_refused = emojis_refused  # the client falls back to Unicode and re-syncs
-        self.paused = paused or PausedChannels()  # where a 403 stopped the bot's token work
+        # Where a 403 stopped the bot's token work: the pings' own set when none is given,
+        # so a 403 to a ping pauses the channel's edits too, however the two were built.
+        self.paused = paused or (pings.paused if pings is not None else PausedChannels())
         self._pinging: set[asyncio.Task[None]] = set()  # kept: the loop holds tasks weakly
 
     async def rendered(self, session: Session) -> Rendered:

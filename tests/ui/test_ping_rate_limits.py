@@ -17,6 +17,7 @@ import discord.http
 from bot.sessions.model import Seat, Session, Status
 from bot.sessions.service import Change
 from bot.storage.pings import StoredPing
+from bot.ui.live import LiveMessages
 from bot.ui.pings import TurnPings
 from bot.ui.rate_limits import delete_route, send_route, wait_before
 
@@ -223,3 +224,20 @@ async def test_a_connection_lost_under_a_ping_is_logged_and_tried_at_the_next_ch
     [annes] = client.channel.sent
     assert client.channel.sent[annes].startswith(f"<@{ANNE}>")
     turn_pings.close()
+
+
+async def test_the_live_messages_pause_where_their_pings_were_refused():
+    # Built without a set of its own, the live message shares the pings' paused
+    # channels: a 403 to a ping stops the channel's edits too, and a resume frees both.
+    client = Client()
+    turn_pings = pings(client, Store())
+    live = LiveMessages(client, Games(), sessions=None, pings=turn_pings)  # type: ignore[arg-type]
+    turn_pings.paused.pause(CHANNEL, RuntimeError("403 to a ping"))
+    assert CHANNEL in live.paused
+    live.paused.resume(CHANNEL)
+    assert CHANNEL not in turn_pings.paused
+    # Without pings it keeps a set of its own.
+    alone = LiveMessages(client, Games(), sessions=None)  # type: ignore[arg-type]
+    assert CHANNEL not in alone.paused
+    alone.paused.pause(CHANNEL, RuntimeError("403 to an edit"))
+    assert CHANNEL not in turn_pings.paused
