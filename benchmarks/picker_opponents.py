@@ -1,7 +1,8 @@
 """Two Picker opponents the game's own levels were not built against (issue 28).
 
-Written from the issue's description, apart from bot/games/picker/ai, so that Hard is
-measured against players it does not model:
+Written from the issue's description, apart from Hard's decisions in bot/games/picker/ai,
+so that Hard is measured against players it does not model (only the game in plain
+numbers, lookahead.Position, is shared: it is data, not a way to play):
 
 - `greedy`: values each die on the table at its number + what it adds to the player's
   colour bonus + 1.5 when keeping it makes the player the Picker (not in the last
@@ -16,10 +17,8 @@ measured against players it does not model:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from bot.games.picker.ai.lookahead import Position
 from bot.games.picker.engine import COLOURS, Colour, Game, RandomSource
-from bot.games.picker.engine.colours import COLOUR_INDEX
 from bot.games.picker.engine.scoring import colour_bonus
 
 PICKER_WORTH = 1.5  # the greedy value of becoming the Picker, when another round follows
@@ -52,7 +51,7 @@ def greedy_index(
 
 def greedy(game: Game, rng: RandomSource) -> Colour:
     """The greedy player's keep in `game` (`rng` unused: greedy is deterministic)."""
-    state = _State.of(game)
+    state = Position.of(game)
     available = [index for index, taken in enumerate(state.taken) if not taken]
     seat = game.current
     index = greedy_index(
@@ -68,7 +67,7 @@ def greedy(game: Game, rng: RandomSource) -> Colour:
 
 def lookahead(game: Game, rng: RandomSource, samples: int = LOOKAHEAD_SAMPLES) -> Colour:
     """The look-ahead player's keep in `game`, from `samples` sampled futures."""
-    state = _State.of(game)
+    state = Position.of(game)
     candidates = [index for index, taken in enumerate(state.taken) if not taken]
     if len(candidates) == 1:
         return COLOURS[candidates[0]]
@@ -89,49 +88,6 @@ def lookahead(game: Game, rng: RandomSource, samples: int = LOOKAHEAD_SAMPLES) -
     return COLOURS[best]
 
 
-@dataclass(slots=True)
-class _State:
-    """A game in plain numbers: colours by index, seats by number."""
-
-    players: int
-    me: int
-    first: int
-    dice: tuple[int, ...]
-    taken: list[bool]
-    picks: int  # dice kept this round
-    picker: int  # this round's Picker, -1 while nobody
-    counts: list[list[int]]  # per seat, per colour: dice kept
-    scores: list[int]  # per seat: numbers and colour bonus so far
-    rounds_left: int  # after this one
-
-    @classmethod
-    def of(cls, game: Game) -> _State:
-        assert game.dice is not None
-        count = len(game.players)
-        taken = [False] * count
-        for colour in game.picks:
-            taken[COLOUR_INDEX[colour]] = True
-        counts, scores = [], []
-        for player in game.players:
-            row = [0] * count
-            for colour, _ in game.kept[player]:
-                row[COLOUR_INDEX[colour]] += 1
-            counts.append(row)
-            scores.append(game.points[player] + sum(colour_bonus(k) for k in row))
-        return cls(
-            players=count,
-            me=game.current,
-            first=game.first,
-            dice=game.dice,
-            taken=taken,
-            picks=len(game.picks),
-            picker=-1 if game.picker is None else game.picker,
-            counts=counts,
-            scores=scores,
-            rounds_left=game.rounds_total - game.round - 1,
-        )
-
-
 def _future(rng: RandomSource, count: int, rounds: int) -> list[list[int]]:
     """The rolls of `rounds` rounds, all-equal rolls rolled again as the rules say."""
     draw = rng.random
@@ -144,7 +100,7 @@ def _future(rng: RandomSource, count: int, rounds: int) -> list[list[int]]:
     return rolls
 
 
-def _play_out(state: _State, index: int, rolls: list[list[int]]) -> tuple[float, int]:
+def _play_out(state: Position, index: int, rolls: list[list[int]]) -> tuple[float, int]:
     """Keep die `index`, then every seat plays greedy to the end over `rolls`: the
     share of first place and the margin over the best other score."""
     count, me = state.players, state.me
