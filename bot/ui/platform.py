@@ -15,7 +15,6 @@ from bot.storage.pings import PingStore
 from bot.ui.clicks import Clicks
 from bot.ui.components import serve_clicks
 from bot.ui.live import LiveMessages
-from bot.ui.paused_channels import PausedChannels
 from bot.ui.pings import TurnPings
 
 
@@ -41,11 +40,10 @@ def build_platform(
     """Wire the shared machinery: the live messages are the sessions' listener (timer
     changes, computer players' steps), and every session component's click is served."""
     notify = NotifyStore(sessions.db)
-    paused = PausedChannels()  # shared: a 403 to a ping pauses the channel's edits too
-    pings = TurnPings(client, games, notify, PingStore(sessions.db), paused)
-    live = LiveMessages(
-        client, games, sessions, pings, emojis_refused=emojis_refused, paused=paused
-    )
+    pings = TurnPings(client, games, notify, PingStore(sessions.db))
+    # The live messages share the pings' paused channels: a 403 to a ping pauses the
+    # channel's edits too.
+    live = LiveMessages(client, games, sessions, pings, emojis_refused=emojis_refused)
     clicks = Clicks(games, sessions, live)
     sessions.listener = live
     serve_clicks(client, clicks)
