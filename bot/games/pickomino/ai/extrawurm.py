@@ -21,8 +21,8 @@ A specialist's worth (`WORTH`) is the extra score it brings its holder per own t
 times the own turns it stays held, capped by the own turns the game has left: measured
 by `python -m benchmarks.fit_specialists` (see the constants' comment).
 
-Measured ingredients (bench_bots, paired deals, seed 1; `LOOKS_AHEAD`, `NEXT_ANSWERS`,
-`FITTED_FOR_WIN` and `EXACT_BRATWURM` switch them for such runs): docs/ARCHITECTURE.md
+Measured ingredients (bench_bots, paired deals, seed 1; `LOOKS_AHEAD`, `FITTED_FOR_WIN`
+and `EXACT_BRATWURM` switch them for such runs): docs/ARCHITECTURE.md
 gives the table.
 """
 
@@ -41,7 +41,6 @@ from bot.games.pickomino.ai.extrawurm_solver import (
     solve,
     state_of,
 )
-from bot.games.pickomino.ai.followed import followed_start_values
 from bot.games.pickomino.ai.outlook import chance_to_win
 from bot.games.pickomino.ai.policy import ActionValue, Move, RankedActions, best_first
 from bot.games.pickomino.ai.position import Objective
@@ -132,10 +131,6 @@ class TurnTable:
 _TABLES: OrderedDict[Hashable, TurnTable] = OrderedDict()
 TABLES_KEPT = 256
 LOOKS_AHEAD = True  # Hard with two players: each end after the opponent's answer
-# Hard with three or more: each end after the next player's answer (followed.py). Off:
-# over 400 four-player deals it gave 25.5% against three Normals where the model alone
-# gives 25.8%, at twice the decision time (p99 41 ms against 17 ms).
-NEXT_ANSWERS = False
 EXACT_BRATWURM = True  # Hard: a Bratwurm that ends the game with it valued exactly
 
 
@@ -160,14 +155,12 @@ def position_key(game: Game, objective: Objective) -> Hashable:
 
 def turn_table(game: Game, objective: Objective) -> TurnTable:
     """The valued ends of the turn of the player to move (memoized per position)."""
-    key = (position_key(game, objective), LOOKS_AHEAD, NEXT_ANSWERS, FITTED_FOR_WIN, EXACT_BRATWURM)
+    key = (position_key(game, objective), LOOKS_AHEAD, FITTED_FOR_WIN, EXACT_BRATWURM)
     table = _TABLES.get(key)
     if table is not None:
         _TABLES.move_to_end(key)
         return table
-    looks_ahead = objective is Objective.WIN and (
-        LOOKS_AHEAD if len(game.players) == 2 else NEXT_ANSWERS
-    )
+    looks_ahead = objective is Objective.WIN and LOOKS_AHEAD and len(game.players) == 2
     table = _build_table(game, objective, looks_ahead)
     _TABLES[key] = table
     if len(_TABLES) > TABLES_KEPT:
@@ -217,10 +210,8 @@ def _build_table(game: Game, objective: Objective, looks_ahead: bool = False) ->
     mover = game.current_player
     valuer = _Valuer(game, objective)
     ends, listed = _ends(game, valuer)
-    if looks_ahead and len(game.players) == 2:
+    if looks_ahead:
         values = _after_answers(ends, mover)
-    elif looks_ahead:
-        values = _after_next_answer(ends, mover)
     else:
         values = {end: valuer.value(after) for end, after in ends.items()}
     option_values = {option: value for option, value in values.items() if option is not None}
@@ -307,46 +298,6 @@ def _after_answers(
         solved = start_values(list(tables.values()))
         for end, chance in zip(tables, solved, strict=True):
             values[end] = 1.0 - float(chance)
-    return values
-
-
-def _after_next_answer(ends: Ends, mover: str) -> dict[ClaimOption | None, float]:
-    """Three or more players: the mover's chance to win after each end and the next
-    player's answer.
-
-    The next player plays for their own chance to win (this module's ends, valued by
-    `win_chance` from their side, their best claim per total); what the mover gets is
-    their own chance at the end the next player reaches, followed along that play
-    (followed.py: with more than two players one's loss is not the other's gain). As
-    with two players the answer is a plain turn of eight dice, and an end that ends
-    the game is valued exactly. The players after the next one count only through the
-    model: the next player is the one whose turn the mover's end shapes most (the
-    tiles it leaves, the top tile it exposes to a steal first).
-    """
-    values: dict[ClaimOption | None, float] = {}
-    played: dict[ClaimOption | None, tuple[Rewards, float]] = {}
-    onlooker: list[tuple[Rewards, float]] = []
-    for end, after in ends.items():
-        if _is_over(after):
-            values[end] = win_chance(after, mover)
-            continue
-        answer = _answer_turn(after, mover)
-        answerer = answer.current_player
-        answer_ends, listed = _ends(answer, _Valuer(answer, Objective.WIN))
-        theirs = {key: win_chance(game, answerer) for key, game in answer_ends.items()}
-        mine = {key: win_chance(game, mover) for key, game in answer_ends.items()}
-        best = _best_claims(listed[: MAX_TOTAL + 1], theirs)
-        played[end] = (
-            tuple(None if claim is None else theirs[claim] for claim in best),
-            theirs[FAILURE],
-        )
-        onlooker.append(
-            (tuple(None if claim is None else mine[claim] for claim in best), mine[FAILURE])
-        )
-    if played:
-        solved = followed_start_values(list(played.values()), onlooker)
-        for end, chance in zip(played, solved, strict=True):
-            values[end] = float(chance)
     return values
 
 

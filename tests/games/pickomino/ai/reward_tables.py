@@ -1,4 +1,4 @@
-"""Reward tables for the batched turn solvers' tests (test_batch.py, test_followed.py):
+"""Reward tables for the batched turn solvers' tests (test_batch.py):
 per final sum what stopping gives (None: no tile), and what a failure gives."""
 
 from hypothesis import strategies as st
