@@ -27,7 +27,9 @@ k, else 0); printed with a 95% interval over deals, the fair share, and the hero
 decision CPU time (time.process_time) p50/p99 over its decisions with a choice (two or
 more dice left), by player count. `--ceiling` also prints the best share any player can
 reach against two Normals and against two greedy players, computed exactly by
-benchmarks/picker_ceiling.py (about a minute each).
+benchmarks/picker_ceiling.py (about a minute each), and against two look-ahead players
+with every future weighed (infinitely many samples), from Hard's exact tables.
+The exact tables (bot/games/picker/ai/exact.py) are built first, as the bot does at start.
 """
 
 from __future__ import annotations
@@ -46,7 +48,7 @@ from benchmarks.picker_ceiling import ceiling, solve
 from benchmarks.picker_opponents import LOOKAHEAD_SAMPLES, greedy, greedy_index, lookahead
 from benchmarks.picker_todays_hard import todays_hard
 from benchmarks.stats import deal_means, first_place_share, mean_interval, percentile
-from bot.games.picker.ai import Level, decide
+from bot.games.picker.ai import Level, decide, exact
 from bot.games.picker.engine import Colour, Game, Pick, RandomSource
 
 TARGET_P99_MS = 50.0
@@ -138,6 +140,12 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     five = args.games if args.five is None else args.five
     started = time.perf_counter()
+    # Built once here, before the workers fork, as the bot builds them at start.
+    exact.TABLES.build()
+    print(
+        f"3-player exact tables: built in {time.perf_counter() - started:.0f} s, "
+        f"{exact.TABLES.nbytes / 2**20:.0f} MiB"
+    )
     times: dict[tuple[str, int], list[float]] = defaultdict(list)
     deals_by: dict[tuple[str, str, int], list[float]] = {}  # (hero, villain, seats)
     print(f"{'matchup':<34} {'games':>6}  share   95% CI           fair  target")
@@ -175,6 +183,15 @@ def main(argv: list[str] | None = None) -> None:
         for name, opponent in (("normal", None), ("greedy", greedy_index)):
             best = ceiling(solve(opponent=opponent))
             print(f"best possible share against 2 {name} (exact): {sum(best) / len(best):.1%}")
+        rules = (exact.Rule.LOOKAHEAD, exact.Rule.LOOKAHEAD)
+        best = [
+            float(exact.TABLES.pairs[rules].table(0, (first, (0, 0, 0)))[0, 0])
+            for first in range(3)
+        ]
+        print(
+            f"best possible share against 2 lookahead (exact, infinitely many samples): "
+            f"{sum(best) / len(best):.1%}"
+        )
     print(f"in {time.perf_counter() - started:.0f} s with {args.workers} workers")
 
 

@@ -7,8 +7,20 @@ from collections.abc import Iterator
 import discord
 import pytest
 
+from bot.games.picker.ai.exact import TABLES
+
 # The PostgreSQL server and the databases of both dialects: fixtures shared by all tests.
 pytest_plugins = ["tests.databases"]
+
+
+@pytest.fixture(autouse=True, scope="session")
+def no_background_tables() -> Iterator[None]:
+    """A bot started by a test would build Picker's exact tables in the background (a
+    minute of CPU) and switch 3-player Hard to them halfway through the suite; tests of
+    the tables build their own."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(TABLES, "start", lambda: None)
+        yield
 
 
 @pytest.fixture(autouse=True)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from bot.games.picker import CATALOGS
 from bot.games.picker.adapter import KIND, PickerAdapter
+from bot.games.picker.ai.exact import TABLES
 from bot.games.picker.commands import PickerCog
 from bot.games.picker.history import PICKER_HISTORY
 from bot.games.picker.learn import PICKER_TUTORIAL
@@ -21,4 +22,7 @@ PICKER = GamePlugin(
     catalogs=CATALOGS,
     play_scenario=run_scenario,
     tutorial=PICKER_TUTORIAL,
+    # Three-player Hard's exact tables: a minute of building in the background; Hard
+    # plays its look-ahead until they are ready.
+    warm_up=TABLES.start,
 )

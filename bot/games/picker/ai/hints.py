@@ -9,6 +9,7 @@ import random
 from dataclasses import dataclass
 from enum import StrEnum
 
+from bot.games.picker.ai import exact
 from bot.games.picker.ai.greedy import SET_GAIN
 from bot.games.picker.ai.lookahead import candidate_values
 from bot.games.picker.engine import COLOURS, Colour, Game, RandomSource
@@ -31,7 +32,7 @@ class HintOption:
 
     colour: Colour
     value: int
-    score: float  # Hard's rollout reward: share of first place, plus a little for margin
+    score: float  # Hard's value: its share of first place (rollouts: plus a little for margin)
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,7 +51,9 @@ def hint_for(game: Game, rng: RandomSource | None = None) -> Hint:
     dice = game.dice
     if dice is None or game.is_over:
         raise ValueError("no die is on the table to keep")
-    values = candidate_values(game, rng or random.Random(HINT_SEED))
+    values = exact.hard_values(game)  # three players, once the tables are built
+    if values is None:
+        values = candidate_values(game, rng or random.Random(HINT_SEED))
     order = sorted(values, key=lambda i: (-values[i], -dice[i], i))
     options = tuple(HintOption(COLOURS[i], dice[i], values[i]) for i in order)
     best = options[0]

@@ -1,5 +1,8 @@
 """Hard's look-ahead: each die it may keep, played out to the game's end many times.
 
+Hard plays it at 4 to 8 players; at 3 it plays the exact tables of exact.py once they
+are built, and this look-ahead before that or where the tables do not reach.
+
 The opponents are modelled as a mix of two rules (greedy.py): Normal, and a greedy
 player that counts the colour bonus in full, each opponent keeping by the rule drawn
 for it in that rollout with the chance read from the record of the game

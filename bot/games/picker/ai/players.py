@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from enum import StrEnum
 
+from bot.games.picker.ai import exact
 from bot.games.picker.ai.greedy import greedy_choice
 from bot.games.picker.ai.lookahead import candidate_values
 from bot.games.picker.engine import COLOURS, Colour, Game, Pick, RandomSource
@@ -20,7 +21,7 @@ EASY_TAKES_HIGHEST = 0.7  # how often Easy keeps the highest number; else any di
 class Level(StrEnum):
     EASY = "easy"  # usually the highest number, now and then any die
     NORMAL = "normal"  # the highest number; its colour sets break ties; likes to be Picker
-    HARD = "hard"  # plays each choice out to the game's end against the opponents it reads
+    HARD = "hard"  # the best keep against the opponents it reads: exact at 3 players
 
 
 def decide(game: Game, level: Level | str, rng: RandomSource) -> Pick:
@@ -70,12 +71,16 @@ def normal_choice(game: Game) -> Colour:
 
 
 def hard_choice(game: Game, rng: RandomSource, chances: Sequence[float] | None = None) -> Colour:
-    """Hard's die: the best average over play-outs of each choice (ties: higher number).
+    """Hard's die. In a 3-player game once the exact tables are built (exact.py): the
+    best keep against the mix of rules read from the record. Otherwise the best average
+    over play-outs of each choice (lookahead.py; ties: higher number).
 
     `chances`: per seat, how likely it keeps like a greedy player rather than like
-    Normal; by default read from the game's record (reading.greedy_chances).
+    Normal, for the play-outs (by default read from the record: reading.greedy_chances).
     """
-    values = candidate_values(game, rng, chances=chances)
+    values = exact.hard_values(game) if chances is None else None
+    if values is None:
+        values = candidate_values(game, rng, chances=chances)
     dice = game.dice
     assert dice is not None
     index = max(values, key=lambda i: (values[i], dice[i], -i))

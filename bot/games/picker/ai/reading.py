@@ -1,35 +1,35 @@
-"""Reading the opponents: how likely each one keeps like a greedy player, not like Normal.
+"""Reading the opponents: how likely each one keeps by each of some rules.
 
-Hard's look-ahead needs a model of how the others keep. Two rules bracket the simple
-players: Normal (a colour-bonus point only breaks ties) and a greedy player (it counts in
-full). The record of the game (every seat's keeps, round by round) shows each keep with
-the dice it was made from, so every keep where the two rules part is evidence: a keep
-like Normal's makes Normal likelier, one like greedy's greedy, any other keep tells
-nothing. Players of neither kind (people, stronger bots) stay near the prior, a mix.
-A third rule read from the keeps neither rule explains (an opponent that plans its keep
-as Hard does) lost 0.8 points against two look-ahead bots (600 paired games): about one
-keep in eight of such a bot is unexplained, too few to tell it apart within one game.
+Hard needs a model of how the others keep. Two rules bracket the simple players: Normal
+(a colour-bonus point only breaks ties) and a greedy player (it counts in full); at 3
+players exact.py adds a look-ahead rule. The record of the game (every seat's keeps,
+round by round) shows each keep with the dice it was made from, so every keep where the
+rules part is evidence: each rule that makes it gains against those that do not, and a
+keep no rule makes tells nothing. Players of no such kind stay near the prior, a mix.
+Hard's own planner as a third rule for the look-ahead (4 to 8 players) lost 0.8 points
+against two look-ahead bots (600 paired games): about one keep in eight of such a bot
+is unexplained by Normal and greedy, too few to tell it apart within one game.
 All of this is public: every player sees what the others kept.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 from bot.games.picker.ai.greedy import GREEDY_SET_WEIGHT, SET_GAIN, SET_WEIGHT, greedy_choice
-from bot.games.picker.engine import Game
+from bot.games.picker.engine import Colour, Game
 from bot.games.picker.engine.colours import COLOUR_INDEX
 
 PRIOR_GREEDY = 0.5  # before any evidence: either rule, equally
 MISS = 0.1  # how often a player keeps against its own rule where the rules part
-EVIDENCE = math.log((1 - MISS) / MISS)  # log-odds one telling keep moves
 
 
 @dataclass(frozen=True, slots=True)
 class Keep:
-    """One keep and what the keeper saw: the dice, those still on the table, its counts."""
+    """One keep and what the keeper saw: the dice, those still on the table, its counts,
+    and for rules that read the whole table, the round and what every seat kept."""
 
     seat: int
     dice: tuple[int, ...]
@@ -38,23 +38,62 @@ class Keep:
     picker_open: bool
     more_rounds: bool
     chosen: int
+    round_index: int
+    first: int  # the seat keeping first this round
+    earlier: tuple[int, ...]  # the dice kept before this keep this round, in order
+    history: tuple[
+        tuple[tuple[int, int], ...], ...
+    ]  # per seat: (colour, number) kept before the round
+
+
+KeepRule = Callable[[Keep], int]  # the die (colour index) a rule keeps
+
+
+def normal_rule(keep: Keep) -> int:
+    return greedy_choice(*_rule_input(keep), set_weight=SET_WEIGHT)
+
+
+def greedy_rule(keep: Keep) -> int:
+    return greedy_choice(*_rule_input(keep), set_weight=GREEDY_SET_WEIGHT)
+
+
+def _rule_input(keep: Keep) -> tuple[tuple[int, ...], list[int], list[int], bool, int, bool]:
+    lowest = min(keep.dice)
+    return keep.dice, keep.available, keep.counts, keep.picker_open, lowest, keep.more_rounds
 
 
 def greedy_chances(game: Game) -> list[float]:
     """Per seat, the chance that it keeps like a greedy player rather than like Normal."""
-    log_odds = [math.log(PRIOR_GREEDY / (1 - PRIOR_GREEDY))] * len(game.players)
+    prior = [1 - PRIOR_GREEDY, PRIOR_GREEDY]
+    return [chances[1] for chances in rule_chances(game, (normal_rule, greedy_rule), prior)]
+
+
+def rule_chances(
+    game: Game, rules: Sequence[KeepRule], prior: Sequence[float], skip: int | None = None
+) -> list[list[float]]:
+    """Per seat, the chance of each rule (the order of `rules`) given its keeps so far:
+    a keep where the rules part counts for each rule that makes it, (1 - MISS) against
+    MISS; keeps where every rule keeps alike tell nothing. `skip`: a seat not read."""
+    log_likelihoods = [[math.log(chance) for chance in prior] for _ in game.players]
     for keep in keeps(game):
-        lowest = min(keep.dice)
-        rule = (keep.dice, keep.available, keep.counts, keep.picker_open, lowest, keep.more_rounds)
-        normal = greedy_choice(*rule, set_weight=SET_WEIGHT)
-        greedy = greedy_choice(*rule, set_weight=GREEDY_SET_WEIGHT)
-        if _alike(keep, normal, greedy):
+        if keep.seat == skip:
             continue
-        if _alike(keep, keep.chosen, normal):
-            log_odds[keep.seat] -= EVIDENCE
-        elif _alike(keep, keep.chosen, greedy):
-            log_odds[keep.seat] += EVIDENCE
-    return [1 / (1 + math.exp(-odds)) for odds in log_odds]
+        kept = [rule(keep) for rule in rules]
+        if all(_alike(keep, choice, kept[0]) for choice in kept[1:]):
+            continue
+        row = log_likelihoods[keep.seat]
+        for index, choice in enumerate(kept):
+            row[index] += (
+                math.log(1 - MISS) if _alike(keep, keep.chosen, choice) else math.log(MISS)
+            )
+    return [_normalised(row) for row in log_likelihoods]
+
+
+def _normalised(log_likelihoods: list[float]) -> list[float]:
+    top = max(log_likelihoods)
+    weights = [math.exp(value - top) for value in log_likelihoods]
+    total = sum(weights)
+    return [weight / total for weight in weights]
 
 
 def _alike(keep: Keep, one: int, other: int) -> bool:
@@ -83,17 +122,19 @@ def keeps(game: Game) -> Iterator[Keep]:
     for number, (dice, keeper) in enumerate(rounds):
         firsts = {chain[number] for chain in chains}
         if len(firsts) == 1:
-            yield from _round_keeps(dice, keeper, firsts.pop(), counts, number, game)
+            yield from _round_keeps(dice, keeper, firsts.pop(), counts, number, game, rows)
         for seat, row in enumerate(rows):
             counts[seat][COLOUR_INDEX[row[number][0]]] += 1
     if game.dice is not None and game.picks:
         keeper = [-1] * count
         for offset, colour in enumerate(game.picks):
             keeper[COLOUR_INDEX[colour]] = (game.first + offset) % count
-        yield from _round_keeps(game.dice, keeper, game.first, counts, played, game)
+        yield from _round_keeps(game.dice, keeper, game.first, counts, played, game, rows)
 
 
-def _round(rows: list[list[tuple]], number: int, count: int) -> tuple[tuple[int, ...], list[int]]:
+def _round(
+    rows: list[list[tuple[Colour, int]]], number: int, count: int
+) -> tuple[tuple[int, ...], list[int]]:
     """Round `number`'s dice by colour, and the seat that kept each."""
     dice = [0] * count
     keeper = [0] * count
@@ -127,9 +168,14 @@ def _round_keeps(
     counts: list[list[int]],
     number: int,
     game: Game,
+    rows: list[list[tuple[Colour, int]]],
 ) -> Iterator[Keep]:
     """The keeps of one round in order, those with a choice (the last keep has none)."""
     count = len(game.players)
+    history = tuple(
+        tuple((COLOUR_INDEX[colour], value) for colour, value in row[:number]) for row in rows
+    )
+    earlier: list[int] = []
     lowest = min(dice)
     chosen_by = {seat: index for index, seat in enumerate(keeper) if seat >= 0}
     available = list(range(count))
@@ -141,8 +187,19 @@ def _round_keeps(
         chosen = chosen_by[seat]
         if len(available) > 1:
             yield Keep(
-                seat, dice, list(available), list(counts[seat]), picker_open, more_rounds, chosen
+                seat,
+                dice,
+                list(available),
+                list(counts[seat]),
+                picker_open,
+                more_rounds,
+                chosen,
+                number,
+                first,
+                tuple(earlier),
+                history,
             )
         available.remove(chosen)
+        earlier.append(chosen)
         if dice[chosen] == lowest:
             picker_open = False

@@ -1,0 +1,482 @@
+"""Three-player Picker solved exactly: Hard's best keep against each pair of rules its
+two opponents may keep by, the mix of pairs read from the record.
+
+A 3-player game is small enough to solve to its end (as benchmarks/picker_ceiling.py
+does for the ceiling): 6 rounds, and a colour's bonus state is only whether it was kept
+before (a colour is kept at most 6 times, so each keep after the first adds exactly 3).
+The state at the start of a round, seen from the seat solved for (seat 0, the others 1
+and 2 in seat order): who keeps first and the colours each seat kept (a `Key`), and the
+score gaps d1, d2 (an opponent's score less seat 0's). The value of a state, seat 0's
+expected share of first place (1/k on a k-way tie) with its best keeps, is a table over
+the gaps for each round and key, built from the next round's tables over the 210 rolls.
+
+The opponents keep by one of three rules (`Rule`): Normal's, a greedy player's (both in
+greedy.py; neither reads the scores) or a look-ahead player's, which keeps the die after
+which its own chance of first place is best if everyone keeps greedily from then on: the
+Monte Carlo look-ahead of issue 28 with every future weighed exactly. That rule reads
+the scores, so its keep is worked out for every cell of a table at once (numpy), from
+the tables of the all-greedy game seen from its seat. Hard weighs the nine pairs of
+rules by the chances read from the record (reading.rule_chances) and keeps the die best
+against that mix, as if each opponent's rule were known from here on.
+
+The best replies, exact: 41.0% against two Normals, 46.5% against two greedy players
+(benchmarks/picker_ceiling.py computes both apart from this module), 39.4% against two
+look-ahead players (bench_picker_bots --ceiling); measured, the best reply to the rule
+wins 39.5% [36.4, 42.6] against the benchmark's sampling look-ahead bot (600 games).
+Building every table takes 45 s of CPU and 23 MiB (`Tables.build`); the bot starts it
+in the background (`Tables.start`).
+"""
+
+from __future__ import annotations
+
+import itertools
+import threading
+from collections import Counter
+from collections.abc import Sequence
+from enum import StrEnum
+
+import numpy as np
+
+from bot.games.picker.ai import reading
+from bot.games.picker.ai.greedy import GREEDY_SET_WEIGHT, SET_GAIN, SET_WEIGHT, greedy_choice
+from bot.games.picker.ai.reading import Keep, KeepRule, greedy_rule, normal_rule
+from bot.games.picker.engine import Game
+from bot.games.picker.engine.colours import COLOUR_INDEX
+
+PLAYERS = 3
+ROUNDS = 2 * PLAYERS
+SWING = 6 + SET_GAIN[1] - 1  # the most one round moves a score gap: a 6 kept again against a 1
+DICE = tuple(
+    dice for dice in itertools.product(range(1, 7), repeat=PLAYERS) if len(set(dice)) > 1
+)  # a roll of all-equal dice is rolled again: the others are equally likely
+# Adding one number to every die changes no rule's keep (each compares numbers, and the
+# lowest moves along) and no score gap: a round is played once per shape of roll (90 of
+# them, those with a 1), counted as often as it can be shifted.
+ROLLS = tuple(Counter(tuple(die - min(dice) + 1 for die in dice) for dice in DICE).items())
+MARGIN_TIE_BREAK = 1e-3  # the look-ahead player's last keep: first place, then its margin
+PRIOR = (1 / 3, 1 / 3, 1 / 3)  # before any keep is read: each rule alike
+MIN_WEIGHT = 1e-4  # pairs of rules less likely than this are left out of a decision
+
+Key = tuple[int, tuple[int, int, int]]  # who keeps first, each seat's colours kept (bits)
+Table = np.ndarray  # values by [d1 + radius, d2 + radius]
+
+
+class Rule(StrEnum):
+    NORMAL = "normal"
+    GREEDY = "greedy"
+    LOOKAHEAD = "lookahead"
+
+
+RULES = tuple(Rule)
+
+
+def applies(game: Game) -> bool:
+    """Whether `game` is one these tables solve: three players, six rounds."""
+    return len(game.players) == PLAYERS and game.rounds_total == ROUNDS
+
+
+def radius(round_index: int) -> int:
+    """The gaps a table at the start of round `round_index` holds: no gap reaches past
+    SWING per round played, and past SWING per round left (+1) a gap is decided, so
+    the edge stands for everything beyond it."""
+    return min(SWING * round_index, SWING * (ROUNDS - round_index) + 1)
+
+
+# Every gap a lookup meets lies within +-FAR (two opponents' gaps apart, a round after
+# the widest table); _INDEX[round][gap + FAR] is its row in that round's table, the
+# edge for gaps beyond (np.clip costs more than the lookup on arrays this small).
+FAR = 4 * SWING * ROUNDS
+_INDEX = [
+    np.clip(np.arange(-FAR, FAR + 1), -radius(index), radius(index)) + radius(index)
+    for index in range(ROUNDS + 1)
+]
+
+
+def _lookup(table: Table, round_index: int, d1: np.ndarray, d2: np.ndarray) -> np.ndarray:
+    """`table` (of round `round_index`) at the gaps d1, d2 (arrays that broadcast)."""
+    rows = _INDEX[round_index]
+    return table[rows[d1 + FAR], rows[d2 + FAR]]
+
+
+def _share(d1: np.ndarray, d2: np.ndarray) -> np.ndarray:
+    """Seat 0's share of first place when the game ends with these gaps."""
+    ahead = (d1 <= 0) & (d2 <= 0)
+    return np.where(ahead, 1.0 / (1 + (d1 == 0) + (d2 == 0)), 0.0)
+
+
+def _rotate(key: Key, seat: int) -> Key:
+    """`key` seen from `seat` (seat numbers relative to it)."""
+    first, sets = key
+    return (first - seat) % PLAYERS, (
+        sets[seat % PLAYERS],
+        sets[(seat + 1) % PLAYERS],
+        sets[(seat + 2) % PLAYERS],
+    )
+
+
+def _counts(bits: int) -> list[int]:
+    return [bits >> colour & 1 for colour in range(PLAYERS)]
+
+
+class _Round:
+    """One round being played, seat 0's view: the dice, who keeps in which order, what
+    is kept so far (mutable copies per branch are made by `keep`)."""
+
+    __slots__ = ("dice", "lowest", "more_rounds", "order", "round_index")
+
+    def __init__(self, round_index: int, dice: tuple[int, ...], first: int) -> None:
+        self.round_index = round_index
+        self.dice = dice
+        self.lowest = min(dice)
+        self.order = [(first + offset) % PLAYERS for offset in range(PLAYERS)]
+        self.more_rounds = round_index + 1 < ROUNDS
+
+
+class _Branch:
+    """The round so far along one sequence of keeps."""
+
+    __slots__ = ("gains", "picker", "position", "sets", "taken")
+
+    def __init__(
+        self, position: int, taken: list[int], gains: list[int], sets: list[int], picker: int
+    ) -> None:
+        self.position, self.taken, self.gains, self.sets, self.picker = (
+            position,
+            taken,
+            gains,
+            sets,
+            picker,
+        )
+
+    def keep(self, play: _Round, colour: int) -> _Branch:
+        seat = play.order[self.position]
+        gains, sets = list(self.gains), list(self.sets)
+        gains[seat] += play.dice[colour] + SET_GAIN[sets[seat] >> colour & 1]
+        sets[seat] |= 1 << colour
+        picker = self.picker
+        if picker < 0 and play.dice[colour] == play.lowest:
+            picker = seat
+        return _Branch(self.position + 1, [*self.taken, colour], gains, sets, picker)
+
+    def available(self) -> list[int]:
+        return [colour for colour in range(PLAYERS) if colour not in self.taken]
+
+    def rule_keep(self, play: _Round, rule: Rule) -> int:
+        """The keep of the seat to move by a rule that ignores the scores."""
+        seat = play.order[self.position]
+        weight = SET_WEIGHT if rule is Rule.NORMAL else GREEDY_SET_WEIGHT
+        return greedy_choice(
+            play.dice,
+            self.available(),
+            _counts(self.sets[seat]),
+            self.picker < 0,
+            play.lowest,
+            play.more_rounds,
+            weight,
+        )
+
+
+class OffTable(LookupError):
+    """A table the frozen set does not hold (a guard: built, it holds every position)."""
+
+
+class _Memo:
+    """Tables by round and key, built when first asked for until `frozen`."""
+
+    def __init__(self) -> None:
+        self._tables: dict[tuple[int, Key], Table] = {}
+        self.frozen = False
+
+    def table(self, round_index: int, key: Key) -> Table:
+        found = self._tables.get((round_index, key))
+        if found is None:
+            if self.frozen:
+                raise OffTable(round_index, key)
+            found = self._tables[round_index, key] = self._build(round_index, key)
+        return found
+
+    def _build(self, round_index: int, key: Key) -> Table:
+        raise NotImplementedError
+
+    @property
+    def nbytes(self) -> int:
+        return sum(table.nbytes for table in self._tables.values())
+
+
+class _AllGreedy(_Memo):
+    """Seat 0's share when every seat keeps greedily from the start of a round on."""
+
+    def value(self, round_index: int, key: Key, d1: np.ndarray, d2: np.ndarray) -> np.ndarray:
+        if round_index == ROUNDS:
+            return _share(d1, d2)
+        return _lookup(self.table(round_index, key), round_index, d1, d2)
+
+    def _build(self, round_index: int, key: Key) -> Table:
+        span = np.arange(-radius(round_index), radius(round_index) + 1)
+        d1, d2 = span[:, None], span[None, :]
+        outcomes: Counter[tuple[int, int, Key]] = Counter()
+        for dice, count in ROLLS:  # greedy keeps ignore the scores: a roll moves all alike
+            play = _Round(round_index, dice, key[0])
+            branch = _Branch(0, [], [0] * PLAYERS, list(key[1]), -1)
+            while branch.position < PLAYERS:
+                branch = branch.keep(play, branch.rule_keep(play, Rule.GREEDY))
+            gains = branch.gains
+            next_key: Key = (branch.picker, tuple(branch.sets))  # type: ignore[assignment]
+            outcomes[gains[1] - gains[0], gains[2] - gains[0], next_key] += count
+        total = np.zeros((len(span), len(span)))
+        for (shift1, shift2, next_key), count in outcomes.items():
+            total += count * self.value(round_index + 1, next_key, d1 + shift1, d2 + shift2)
+        return (total / len(DICE)).astype(np.float32)
+
+
+class _Pair(_Memo):
+    """Seat 0's best share against seat 1 keeping by one rule and seat 2 by another."""
+
+    def __init__(self, rules: tuple[Rule, Rule], greedy: _AllGreedy) -> None:
+        super().__init__()
+        self.rules = rules
+        self.greedy = greedy
+
+    def _build(self, round_index: int, key: Key) -> Table:
+        span = np.arange(-radius(round_index), radius(round_index) + 1)
+        d1, d2 = span[:, None], span[None, :]
+        total = np.zeros((len(span), len(span)))
+        for dice, count in ROLLS:
+            play = _Round(round_index, dice, key[0])
+            start = _Branch(0, [], [0] * PLAYERS, list(key[1]), -1)
+            total += count * self.finish(play, start, d1, d2)
+        return (total / len(DICE)).astype(np.float32)
+
+    def finish(
+        self,
+        play: _Round,
+        branch: _Branch,
+        d1: np.ndarray,
+        d2: np.ndarray,
+        options: dict[int, np.ndarray] | None = None,
+    ) -> np.ndarray:
+        """Seat 0's value over the gaps d1, d2 (at the round's start) once the round is
+        finished from `branch`, seat 0 keeping its best; `options` collects seat 0's
+        value of each die it may keep, when it keeps next with a choice."""
+        if branch.position == PLAYERS:
+            gains = branch.gains
+            next_round = play.round_index + 1
+            after1, after2 = d1 + gains[1] - gains[0], d2 + gains[2] - gains[0]
+            if next_round == ROUNDS:
+                return _share(after1, after2)
+            next_key: Key = (branch.picker, tuple(branch.sets))  # type: ignore[assignment]
+            return _lookup(self.table(next_round, next_key), next_round, after1, after2)
+        seat = play.order[branch.position]
+        available = branch.available()
+        if len(available) == 1:
+            return self.finish(play, branch.keep(play, available[0]), d1, d2)
+        if seat == 0:
+            values = {
+                colour: self.finish(play, branch.keep(play, colour), d1, d2) for colour in available
+            }
+            if options is not None:
+                options.update(values)
+            return np.maximum.reduce(list(values.values()))
+        rule = self.rules[seat - 1]
+        if rule is not Rule.LOOKAHEAD:
+            return self.finish(play, branch.keep(play, branch.rule_keep(play, rule)), d1, d2)
+        keeps = lookahead_keeps(self.greedy, play, branch, seat, d1, d2)
+        result = np.zeros(np.broadcast_shapes(d1.shape, d2.shape))
+        for colour in available:
+            where = keeps == colour
+            if where.any():
+                result += np.where(where, self.finish(play, branch.keep(play, colour), d1, d2), 0)
+        return result
+
+
+def lookahead_keeps(
+    greedy: _AllGreedy,
+    play: _Round,
+    branch: _Branch,
+    seat: int,
+    d1: np.ndarray,
+    d2: np.ndarray,
+) -> np.ndarray:
+    """The look-ahead player's keep in `seat` (to move in `branch`) for every pair of
+    gaps d1, d2 of seat 0 (at the round's start): the die after which, everyone keeping
+    greedily from then on, its share of first place is best (in the last round, then its
+    margin); equal values go to the higher number, then the earlier colour."""
+    candidates = sorted(branch.available(), key=lambda colour: -play.dice[colour])
+    values = []
+    for colour in candidates:
+        after = branch.keep(play, colour)
+        while after.position < PLAYERS:
+            after = after.keep(play, after.rule_keep(play, Rule.GREEDY))
+        gains = after.gains
+        relative: list[np.ndarray] = [
+            np.zeros((1, 1), dtype=int),
+            d1 + gains[1] - gains[0],
+            d2 + gains[2] - gains[0],
+        ]
+        mine = relative[seat]
+        own1 = relative[(seat + 1) % PLAYERS] - mine
+        own2 = relative[(seat + 2) % PLAYERS] - mine
+        next_round = play.round_index + 1
+        if next_round == ROUNDS:
+            value = _share(own1, own2) - MARGIN_TIE_BREAK * np.maximum(own1, own2)
+        else:
+            key: Key = (after.picker, tuple(after.sets))  # type: ignore[assignment]
+            value = greedy.value(next_round, _rotate(key, seat), own1, own2)
+        values.append(np.broadcast_to(value, np.broadcast_shapes(d1.shape, d2.shape)))
+    best = np.argmax(np.stack(values), axis=0)  # the first of equal values
+    return np.asarray(candidates)[best]
+
+
+class Tables:
+    """The all-greedy tables and the nine pairs' tables.
+
+    Until `build` (or `start`, which builds in a background thread) has run, a table is
+    built when first asked for: fine for a late position, far too slow for an early one.
+    Once built, `ready` is True and the set is frozen: it holds every position a game
+    can reach, and a missing table raises OffTable rather than being built at a
+    decision. Threads may read them once ready.
+    """
+
+    def __init__(self) -> None:
+        self.greedy = _AllGreedy()
+        self.pairs = {rules: _Pair(rules, self.greedy) for rules in itertools.product(RULES, RULES)}
+        self.ready = False
+        self._started = False
+
+    def build(self) -> None:
+        """Every table a game can reach (45 s of CPU, 23 MiB), then freeze them."""
+        for pair in self.pairs.values():
+            for first in range(PLAYERS):
+                pair.table(0, (first, (0, 0, 0)))
+        for memo in (self.greedy, *self.pairs.values()):
+            memo.frozen = True
+        self.ready = True
+
+    def start(self) -> None:
+        """Build in a daemon thread (once); decisions use the tables when `ready`."""
+        if not self._started:
+            self._started = True
+            threading.Thread(target=self.build, name="picker-exact-tables", daemon=True).start()
+
+    @property
+    def nbytes(self) -> int:
+        return sum(memo.nbytes for memo in (self.greedy, *self.pairs.values()))
+
+
+TABLES = Tables()
+
+
+def lookahead_keep(game: Game, tables: Tables = TABLES) -> int:
+    """The look-ahead rule's keep for the player to move in `game` (a colour index)."""
+    start, play, branch = _position(game, game.current)
+    return int(lookahead_keeps(tables.greedy, play, branch, 0, *start).item())
+
+
+def lookahead_rule(tables: Tables = TABLES) -> KeepRule:
+    """The look-ahead rule as the reading weighs it: its keep where a keep was made."""
+
+    def keep_of(keep: Keep) -> int:
+        start, play, branch = _seen_from(
+            keep.seat, keep.round_index, keep.first, keep.dice, keep.earlier, keep.history
+        )
+        return int(lookahead_keeps(tables.greedy, play, branch, 0, *start).item())
+
+    return keep_of
+
+
+def rule_chances(game: Game, tables: Tables = TABLES) -> list[list[float]]:
+    """Per seat, the chance of each rule (RULES order) read from the record; the player
+    to move is not read. OffTable if a table is missing."""
+    rules = (normal_rule, greedy_rule, lookahead_rule(tables))
+    return reading.rule_chances(game, rules, PRIOR, skip=game.current)
+
+
+def option_values(
+    game: Game, rules: tuple[Rule, Rule], tables: Tables = TABLES
+) -> dict[int, float]:
+    """Each die the player to move may keep (colour index) and its exact share of first
+    place against the next seat keeping by `rules[0]` and the one after by `rules[1]`."""
+    start, play, branch = _position(game, game.current)
+    options: dict[int, np.ndarray] = {}
+    value = tables.pairs[rules].finish(play, branch, *start, options=options)
+    if not options:  # one die left: nothing to choose
+        return {branch.available()[0]: float(value.item())}
+    return {colour: float(array.item()) for colour, array in options.items()}
+
+
+def _position(game: Game, me: int) -> tuple[tuple[np.ndarray, np.ndarray], _Round, _Branch]:
+    """`game` in the tables' terms, seen from seat `me`: the gaps at the round's start
+    (1x1 arrays), the round, and the keeps made in it so far."""
+    assert game.dice is not None
+    history = [
+        [(COLOUR_INDEX[colour], value) for colour, value in game.kept[player][: game.round]]
+        for player in game.players
+    ]
+    earlier = [COLOUR_INDEX[colour] for colour in game.picks]
+    return _seen_from(me, game.round, game.first, game.dice, earlier, history)
+
+
+def _seen_from(
+    me: int,
+    round_index: int,
+    first: int,
+    dice: tuple[int, ...],
+    earlier: Sequence[int],
+    history: Sequence[Sequence[tuple[int, int]]],
+) -> tuple[tuple[np.ndarray, np.ndarray], _Round, _Branch]:
+    """A round in the tables' terms, seen from seat `me`: `history` holds each seat's
+    (colour, number) kept in earlier rounds, `earlier` the dice kept so far this round."""
+    sets, scores = [], []
+    for offset in range(PLAYERS):
+        bits = score = 0
+        for colour, value in history[(me + offset) % PLAYERS]:
+            score += value + SET_GAIN[bits >> colour & 1]
+            bits |= 1 << colour
+        sets.append(bits)
+        scores.append(score)
+    play = _Round(round_index, dice, (first - me) % PLAYERS)
+    branch = _Branch(0, [], [0] * PLAYERS, sets, -1)
+    for colour in earlier:
+        branch = branch.keep(play, colour)
+    gaps = (np.array([[scores[1] - scores[0]]]), np.array([[scores[2] - scores[0]]]))
+    return gaps, play, branch
+
+
+def choose(game: Game, chances: Sequence[Sequence[float]], tables: Tables = TABLES) -> int:
+    """The die (colour index) best against the mix of rule pairs, each opponent keeping
+    by rule i with chances[seat][i] (RULES order); OffTable when a table is missing."""
+    totals = values(game, chances, tables)
+    dice = game.dice
+    assert dice is not None
+    return max(totals, key=lambda colour: (totals[colour], dice[colour], -colour))
+
+
+def values(
+    game: Game, chances: Sequence[Sequence[float]], tables: Tables = TABLES
+) -> dict[int, float]:
+    """Each die the player to move may keep and its share of first place against the
+    mix of rule pairs (see `choose`)."""
+    me = game.current
+    nexts = ((me + 1) % PLAYERS, (me + 2) % PLAYERS)
+    totals: dict[int, float] = {}
+    for (first_rule, second_rule), pair in tables.pairs.items():
+        weight = (
+            chances[nexts[0]][RULES.index(first_rule)] * chances[nexts[1]][RULES.index(second_rule)]
+        )
+        if weight < MIN_WEIGHT:
+            continue
+        for colour, value in option_values(game, pair.rules, tables).items():
+            totals[colour] = totals.get(colour, 0.0) + weight * value
+    return totals
+
+
+def hard_values(game: Game) -> dict[int, float] | None:
+    """Hard's values of the dice from the shared tables (`values` against the rules read
+    from the record), or None where they do not answer: not a 3-player game, the tables
+    not built yet, or a table missing (Hard then plays its look-ahead)."""
+    if not applies(game) or not TABLES.ready:
+        return None
+    try:
+        return values(game, rule_chances(game))
+    except OffTable:
+        return None

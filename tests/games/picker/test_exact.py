@@ -1,0 +1,201 @@
+"""Three-player Hard's exact tables (bot/games/picker/ai/exact.py): the same values as
+the ceiling's solver, the look-ahead rule as the benchmark's bot keeps, the best keep
+against the rules read, and the look-ahead used where the tables cannot answer."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+import numpy as np
+import pytest
+
+from benchmarks.picker_ceiling import solve
+from benchmarks.picker_opponents import greedy, greedy_index, lookahead
+from bot.games.picker.ai import Level, decide, exact, hint_for
+from bot.games.picker.ai.lookahead import candidate_values
+from bot.games.picker.ai.players import hard_choice
+from bot.games.picker.engine import COLOURS, Game, Pick, RollDice
+from bot.games.picker.engine.colours import COLOUR_INDEX
+from tests.games.picker.helpers import seats
+from tests.games.picker.test_ceiling import key_and_gaps, play_rounds
+
+LOOKAHEAD = exact.Rule.LOOKAHEAD
+NORMAL = exact.Rule.NORMAL
+
+
+@pytest.fixture(scope="module")
+def tables() -> Exact:
+    """Tables of this module's own, built as the tests ask (late positions: fast)."""
+    return exact.Tables()
+
+
+Exact = exact.Tables
+
+
+def at(table: np.ndarray, round_index: int, d1: int, d2: int) -> float:
+    """A table's value at gaps d1, d2; past its edge a gap is decided (exact.radius)."""
+    reach = exact.radius(round_index)
+    return float(table[min(max(d1, -reach), reach) + reach, min(max(d2, -reach), reach) + reach])
+
+
+def share_of(game: Game, player: str) -> float:
+    winners = [standing.player for standing in game.standings() if standing.rank == 1]
+    return 1 / len(winners) if player in winners else 0.0
+
+
+@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("rule", [exact.Rule.NORMAL, exact.Rule.GREEDY])
+def test_the_tables_against_rules_blind_to_scores_are_the_ceilings(
+    tables: Exact, seed: int, rule: exact.Rule
+) -> None:
+    game = play_rounds(seed, 4)
+    key, d1, d2 = key_and_gaps(game)
+    opponent = None if rule is exact.Rule.NORMAL else greedy_index
+    ceiling = solve(rounds=2, starts=(key,), start_gap=max(abs(d1), abs(d2)), opponent=opponent)
+    table = tables.pairs[rule, rule].table(4, key)
+    for gap1, gap2 in [(d1, d2), (0, 0), (5, -3), (-9, 12)]:
+        if max(abs(gap1), abs(gap2)) <= max(abs(d1), abs(d2)):
+            expected = ceiling.value(key, gap1, gap2)
+            assert at(table, 4, gap1, gap2) == pytest.approx(expected, abs=1e-6)
+
+
+def last_round_games(count: int) -> Iterator[Game]:
+    """Positions of the last round with a choice, reached by random keeps."""
+    for seed in range(count):
+        rng = random.Random(seed)
+        game = play_rounds(seed, 5)
+        game.roll_with(rng)
+        while len(game.available()) > 1:
+            yield game.copy()
+            game.apply(Pick(rng.choice(game.available())))
+
+
+def test_the_look_ahead_rule_keeps_as_the_benchmarks_bot_in_the_last_round(tables: Exact) -> None:
+    checked = 0
+    for game in last_round_games(40):
+        # In the last round nothing is random: the bot's one sample is the exact value.
+        bot = COLOUR_INDEX[lookahead(game, random.Random(0))]
+        assert exact.lookahead_keep(game, tables) == bot
+        checked += 1
+    assert checked >= 60
+
+
+def test_the_all_greedy_value_is_the_engines_over_every_roll(tables: Exact) -> None:
+    for seed in range(3):
+        game = play_rounds(seed, 5)
+        key, d1, d2 = key_and_gaps(game)
+        expected = 0.0
+        for dice in exact.DICE:
+            table = game.copy()
+            table.apply(RollDice(dice))
+            while not table.is_over:
+                table.apply(Pick(greedy(table, random.Random(0))))
+            expected += share_of(table, game.players[0]) / len(exact.DICE)
+        value = tables.greedy.value(5, key, np.array([[d1]]), np.array([[d2]]))
+        assert float(value.item()) == pytest.approx(expected, abs=1e-6)
+
+
+def test_the_last_round_against_look_ahead_players_is_the_engines(tables: Exact) -> None:
+    still_open = 0
+    for seed in range(6):
+        game = play_rounds(seed, 5)
+        key, d1, d2 = key_and_gaps(game)
+        expected = sum(best_share(game, dice) for dice in exact.DICE) / len(exact.DICE)
+        value = at(tables.pairs[LOOKAHEAD, LOOKAHEAD].table(5, key), 5, d1, d2)
+        assert value == pytest.approx(expected, abs=1e-6)
+        still_open += 0 < expected < 1
+    assert still_open >= 2
+
+
+def best_share(game: Game, dice: tuple[int, ...]) -> float:
+    """Seat 0's best share of the last round rolling `dice` (every roll, not only the
+    shapes the tables count), the others keeping as the benchmark's look-ahead bot."""
+    table = game.copy()
+    table.apply(RollDice(dice))
+    while table.current != 0:
+        table.apply(Pick(lookahead(table, random.Random(0))))
+    best = 0.0
+    for colour in table.available():
+        trial = table.copy()
+        trial.apply(Pick(colour))
+        while not trial.is_over:
+            trial.apply(Pick(lookahead(trial, random.Random(0))))
+        best = max(best, share_of(trial, game.players[0]))
+    return best
+
+
+def test_hard_keeps_the_best_die_against_the_rule_it_knows(tables: Exact) -> None:
+    normals = [[1.0, 0.0, 0.0]] * 3
+    for game in last_round_games(12):
+        me = game.players[game.current]
+        outcomes = {}
+        for colour in game.available():
+            trial = game.copy()
+            trial.apply(Pick(colour))
+            while not trial.is_over:
+                trial.apply(decide(trial, Level.NORMAL, random.Random(0)))
+            outcomes[COLOUR_INDEX[colour]] = share_of(trial, me)
+        chosen = exact.choose(game, normals, tables)
+        assert outcomes[chosen] == max(outcomes.values())
+        values = exact.option_values(game, (NORMAL, NORMAL), tables)
+        assert values == pytest.approx(outcomes)
+
+
+def test_look_ahead_players_are_read_as_such(tables: Exact) -> None:
+    read = 0
+    for seed in range(4):
+        game = Game(seats(3), first=seed % 3)
+        rng = random.Random(seed)
+        players = [greedy, lookahead, lookahead]
+        while game.round < 5 or game.current != 0:
+            if game.legal_actions().can_roll:
+                game.roll_with(rng)
+            else:
+                game.apply(Pick(players[game.current](game, rng)))
+        chances = exact.rule_chances(game, tables)
+        assert chances[0] == pytest.approx(list(exact.PRIOR))  # the player to move: not read
+        for seat in (1, 2):
+            assert sum(chances[seat]) == pytest.approx(1.0)
+            if chances[seat] != pytest.approx(list(exact.PRIOR)):
+                read += 1
+                assert chances[seat][2] == max(chances[seat]), chances
+    assert read >= 5  # most look-ahead players made a keep that told
+
+
+@pytest.fixture
+def last_round() -> Game:
+    return next(iter(last_round_games(1)))
+
+
+def rollout_choice(game: Game) -> int:
+    values = candidate_values(game, random.Random(3))
+    dice = game.dice
+    assert dice is not None
+    return max(values, key=lambda i: (values[i], dice[i], -i))
+
+
+def test_hard_plays_the_tables_only_once_they_are_ready(
+    monkeypatch: pytest.MonkeyPatch, last_round: Game
+) -> None:
+    fresh = exact.Tables()
+    monkeypatch.setattr(exact, "TABLES", fresh)
+    assert COLOUR_INDEX[hard_choice(last_round, random.Random(3))] == rollout_choice(last_round)
+    fresh.ready = True
+    expected = exact.choose(last_round, exact.rule_chances(last_round, fresh), fresh)
+    assert COLOUR_INDEX[hard_choice(last_round, random.Random(3))] == expected
+    assert hint_for(last_round).colour is COLOURS[expected]  # the hint is Hard's choice
+
+
+def test_off_the_tables_hard_plays_its_look_ahead(monkeypatch: pytest.MonkeyPatch) -> None:
+    game = play_rounds(1, 4)
+    game.roll_with(random.Random(1))
+    frozen = exact.Tables()
+    for memo in (frozen.greedy, *frozen.pairs.values()):
+        memo.frozen = True
+    frozen.ready = True
+    monkeypatch.setattr(exact, "TABLES", frozen)
+    with pytest.raises(exact.OffTable):
+        exact.choose(game, [list(exact.PRIOR)] * 3, frozen)
+    assert COLOUR_INDEX[hard_choice(game, random.Random(3))] == rollout_choice(game)
+    assert hard_choice(game, random.Random(3)) in COLOURS
