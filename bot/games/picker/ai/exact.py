@@ -33,6 +33,7 @@ import itertools
 import threading
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import dataclass
 from enum import StrEnum
 
 import numpy as np
@@ -115,12 +116,12 @@ def _rotate(key: Key, seat: int) -> Key:
 
 
 def _counts(bits: int) -> list[int]:
+    """Colours kept as counts, as greedy_choice reads them (only 0 or 1 matters here)."""
     return [bits >> colour & 1 for colour in range(PLAYERS)]
 
 
 class _Round:
-    """One round being played, seat 0's view: the dice, who keeps in which order, what
-    is kept so far (mutable copies per branch are made by `keep`)."""
+    """One round being played, seen from seat 0: its dice and who keeps in which order."""
 
     __slots__ = ("dice", "lowest", "more_rounds", "order", "round_index")
 
@@ -132,21 +133,15 @@ class _Round:
         self.more_rounds = round_index + 1 < ROUNDS
 
 
+@dataclass(slots=True)
 class _Branch:
-    """The round so far along one sequence of keeps."""
+    """The round so far along one sequence of keeps (each keep makes a new branch)."""
 
-    __slots__ = ("gains", "picker", "position", "sets", "taken")
-
-    def __init__(
-        self, position: int, taken: list[int], gains: list[int], sets: list[int], picker: int
-    ) -> None:
-        self.position, self.taken, self.gains, self.sets, self.picker = (
-            position,
-            taken,
-            gains,
-            sets,
-            picker,
-        )
+    position: int  # how many have kept this round
+    taken: list[int]  # the dice kept, in order
+    gains: list[int]  # per seat: what this round added to its score
+    sets: list[int]  # per seat: the colours it has kept (bits), this round's included
+    picker: int  # the seat that kept the round's lowest number first, -1 while nobody
 
     def keep(self, play: _Round, colour: int) -> _Branch:
         seat = play.order[self.position]
@@ -174,6 +169,12 @@ class _Branch:
             play.more_rounds,
             weight,
         )
+
+
+def _next_key(branch: _Branch) -> Key:
+    """The key of the round after a finished `branch`: its Picker keeps first."""
+    first, second, third = branch.sets
+    return branch.picker, (first, second, third)
 
 
 class OffTable(LookupError):
@@ -221,7 +222,7 @@ class _AllGreedy(_Memo):
             while branch.position < PLAYERS:
                 branch = branch.keep(play, branch.rule_keep(play, Rule.GREEDY))
             gains = branch.gains
-            next_key: Key = (branch.picker, tuple(branch.sets))  # type: ignore[assignment]
+            next_key = _next_key(branch)
             outcomes[gains[1] - gains[0], gains[2] - gains[0], next_key] += count
         total = np.zeros((len(span), len(span)))
         for (shift1, shift2, next_key), count in outcomes.items():
@@ -264,8 +265,7 @@ class _Pair(_Memo):
             after1, after2 = d1 + gains[1] - gains[0], d2 + gains[2] - gains[0]
             if next_round == ROUNDS:
                 return _share(after1, after2)
-            next_key: Key = (branch.picker, tuple(branch.sets))  # type: ignore[assignment]
-            return _lookup(self.table(next_round, next_key), next_round, after1, after2)
+            return _lookup(self.table(next_round, _next_key(branch)), next_round, after1, after2)
         seat = play.order[branch.position]
         available = branch.available()
         if len(available) == 1:
@@ -320,8 +320,7 @@ def lookahead_keeps(
         if next_round == ROUNDS:
             value = _share(own1, own2) - MARGIN_TIE_BREAK * np.maximum(own1, own2)
         else:
-            key: Key = (after.picker, tuple(after.sets))  # type: ignore[assignment]
-            value = greedy.value(next_round, _rotate(key, seat), own1, own2)
+            value = greedy.value(next_round, _rotate(_next_key(after), seat), own1, own2)
         values.append(np.broadcast_to(value, np.broadcast_shapes(d1.shape, d2.shape)))
     best = np.argmax(np.stack(values), axis=0)  # the first of equal values
     return np.asarray(candidates)[best]
