@@ -30,7 +30,6 @@ kept before against a 1), which bounds the tables (`_radius`).
 from __future__ import annotations
 
 import argparse
-import itertools
 import time
 from collections import Counter
 from collections.abc import Callable
@@ -38,14 +37,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from benchmarks.picker_opponents import greedy_index
+from bot.games.picker.ai.exact import DICE, PLAYERS, ROUNDS, SWING
 from bot.games.picker.ai.greedy import SET_GAIN, greedy_choice
-
-PLAYERS = 3
-ROUNDS = 2 * PLAYERS
-SWING = 6 + SET_GAIN[1] - 1  # the most a round moves one score gap
-DICE = tuple(
-    dice for dice in itertools.product(range(1, 7), repeat=PLAYERS) if len(set(dice)) > 1
-)  # a roll of all-equal dice is rolled again: the others are equally likely
 
 Sets = tuple[int, ...]  # per seat: a bit per colour kept at least once
 Key = tuple[int, Sets]  # who keeps first, the colours kept

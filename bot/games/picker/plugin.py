@@ -22,7 +22,7 @@ PICKER = GamePlugin(
     catalogs=CATALOGS,
     play_scenario=run_scenario,
     tutorial=PICKER_TUTORIAL,
-    # Three-player Hard's exact tables: a minute of building in the background; Hard
-    # plays its look-ahead until they are ready.
+    # Three-player Hard's exact tables: 45 s of building in the background; Hard plays
+    # its look-ahead until they are ready.
     warm_up=TABLES.start,
 )

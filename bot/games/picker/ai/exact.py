@@ -20,7 +20,7 @@ rules by the chances read from the record (reading.rule_chances) and keeps the d
 against that mix, as if each opponent's rule were known from here on.
 
 The best replies, exact: 41.0% against two Normals, 46.5% against two greedy players
-(benchmarks/picker_ceiling.py computes both apart from this module), 39.4% against two
+(benchmarks/picker_ceiling.py, a solver of its own, finds both too), 39.4% against two
 look-ahead players (bench_picker_bots --ceiling); measured, the best reply to the rule
 wins 39.5% [36.4, 42.6] against the benchmark's sampling look-ahead bot (600 games).
 Building every table takes 45 s of CPU and 23 MiB (`Tables.build`); the bot starts it
@@ -175,6 +175,9 @@ class _Branch:
         )
 
 
+Seen = tuple[tuple[np.ndarray, np.ndarray], _Round, _Branch]  # gaps, round, keeps so far
+
+
 def _next_key(branch: _Branch) -> Key:
     """The key of the round after a finished `branch`: its Picker keeps first."""
     first, second, third = branch.sets
@@ -200,6 +203,12 @@ class _Memo:
             found = self._tables[round_index, key] = self._build(round_index, key)
         return found
 
+    def value(self, round_index: int, key: Key, d1: np.ndarray, d2: np.ndarray) -> np.ndarray:
+        """The value at the start of round `round_index` (the game's end: the share)."""
+        if round_index == ROUNDS:
+            return _share(d1, d2)
+        return _lookup(self.table(round_index, key), round_index, d1, d2)
+
     def _build(self, round_index: int, key: Key) -> Table:
         raise NotImplementedError
 
@@ -210,11 +219,6 @@ class _Memo:
 
 class _AllGreedy(_Memo):
     """Seat 0's share when every seat keeps greedily from the start of a round on."""
-
-    def value(self, round_index: int, key: Key, d1: np.ndarray, d2: np.ndarray) -> np.ndarray:
-        if round_index == ROUNDS:
-            return _share(d1, d2)
-        return _lookup(self.table(round_index, key), round_index, d1, d2)
 
     def _build(self, round_index: int, key: Key) -> Table:
         span = np.arange(-radius(round_index), radius(round_index) + 1)
@@ -265,11 +269,8 @@ class _Pair(_Memo):
         value of each die it may keep, when it keeps next with a choice."""
         if branch.position == PLAYERS:
             gains = branch.gains
-            next_round = play.round_index + 1
             after1, after2 = d1 + gains[1] - gains[0], d2 + gains[2] - gains[0]
-            if next_round == ROUNDS:
-                return _share(after1, after2)
-            return _lookup(self.table(next_round, _next_key(branch)), next_round, after1, after2)
+            return self.value(play.round_index + 1, _next_key(branch), after1, after2)
         seat = play.order[branch.position]
         available = branch.available()
         if len(available) == 1:
@@ -399,15 +400,19 @@ def option_values(
 ) -> dict[int, float]:
     """Each die the player to move may keep (colour index) and its exact share of first
     place against the next seat keeping by `rules[0]` and the one after by `rules[1]`."""
-    start, play, branch = _position(game, game.current)
+    return _option_values(tables.pairs[rules], _position(game, game.current))
+
+
+def _option_values(pair: _Pair, seen: Seen) -> dict[int, float]:
+    (d1, d2), play, branch = seen
     options: dict[int, np.ndarray] = {}
-    value = tables.pairs[rules].finish(play, branch, *start, options=options)
+    value = pair.finish(play, branch, d1, d2, options=options)
     if not options:  # one die left: nothing to choose
         return {branch.available()[0]: float(value.item())}
     return {colour: float(array.item()) for colour, array in options.items()}
 
 
-def _position(game: Game, me: int) -> tuple[tuple[np.ndarray, np.ndarray], _Round, _Branch]:
+def _position(game: Game, me: int) -> Seen:
     """`game` in the tables' terms, seen from seat `me`: the gaps at the round's start
     (1x1 arrays), the round, and the keeps made in it so far."""
     assert game.dice is not None
@@ -426,7 +431,7 @@ def _seen_from(
     dice: tuple[int, ...],
     earlier: Sequence[int],
     history: Sequence[Sequence[tuple[int, int]]],
-) -> tuple[tuple[np.ndarray, np.ndarray], _Round, _Branch]:
+) -> Seen:
     """A round in the tables' terms, seen from seat `me`: `history` holds each seat's
     (colour, number) kept in earlier rounds, `earlier` the dice kept so far this round."""
     sets, scores = [], []
@@ -461,6 +466,7 @@ def values(
     mix of rule pairs (see `choose`)."""
     me = game.current
     nexts = ((me + 1) % PLAYERS, (me + 2) % PLAYERS)
+    seen = _position(game, me)  # the same for every pair of rules
     totals: dict[int, float] = {}
     for (first_rule, second_rule), pair in tables.pairs.items():
         weight = (
@@ -468,7 +474,7 @@ def values(
         )
         if weight < MIN_WEIGHT:
             continue
-        for colour, value in option_values(game, pair.rules, tables).items():
+        for colour, value in _option_values(pair, seen).items():
             totals[colour] = totals.get(colour, 0.0) + weight * value
     return totals
 

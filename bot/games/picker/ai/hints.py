@@ -9,9 +9,8 @@ import random
 from dataclasses import dataclass
 from enum import StrEnum
 
-from bot.games.picker.ai import exact
 from bot.games.picker.ai.greedy import SET_GAIN
-from bot.games.picker.ai.lookahead import candidate_values
+from bot.games.picker.ai.players import hard_values
 from bot.games.picker.engine import COLOURS, Colour, Game, RandomSource
 
 HINT_SEED = 0  # the same position always gets the same hint
@@ -51,9 +50,7 @@ def hint_for(game: Game, rng: RandomSource | None = None) -> Hint:
     dice = game.dice
     if dice is None or game.is_over:
         raise ValueError("no die is on the table to keep")
-    values = exact.hard_values(game)  # three players, once the tables are built
-    if values is None:
-        values = candidate_values(game, rng or random.Random(HINT_SEED))
+    values = hard_values(game, rng or random.Random(HINT_SEED))
     order = sorted(values, key=lambda i: (-values[i], -dice[i], i))
     options = tuple(HintOption(COLOURS[i], dice[i], values[i]) for i in order)
     best = options[0]

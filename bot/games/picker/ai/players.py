@@ -78,13 +78,21 @@ def hard_choice(game: Game, rng: RandomSource, chances: Sequence[float] | None =
     `chances`: per seat, how likely it keeps like a greedy player rather than like
     Normal, for the play-outs (by default read from the record: reading.greedy_chances).
     """
-    values = exact.hard_values(game) if chances is None else None
-    if values is None:
-        values = candidate_values(game, rng, chances=chances)
+    values = hard_values(game, rng, chances)
     dice = game.dice
     assert dice is not None
     index = max(values, key=lambda i: (values[i], dice[i], -i))
     return COLOURS[index]
+
+
+def hard_values(
+    game: Game, rng: RandomSource, chances: Sequence[float] | None = None
+) -> dict[int, float]:
+    """Hard's value of each die on the table (colour index): exact.py's where its tables
+    answer (3 players, built), else the play-outs' average reward (lookahead.py), which
+    `chances` given for the play-outs also asks for."""
+    values = exact.hard_values(game) if chances is None else None
+    return candidate_values(game, rng, chances=chances) if values is None else values
 
 
 def _easy_choice(game: Game, rng: RandomSource) -> Colour:
