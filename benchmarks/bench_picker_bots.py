@@ -3,7 +3,7 @@
 Usage: python -m benchmarks.bench_picker_bots [--games N] [--five N] [--eight N]
                                               [--hero NAME ...] [--only TEXT ...]
                                               [--samples S] [--seed S] [--workers W]
-                                              [--ceiling]
+                                              [--ceiling] [--untold]
 
 Matchups, the hero (default Hard; `--hero todays_hard` is Hard before issue 28, and
 any player below may be the hero) in one seat and copies of one opponent in the others:
@@ -12,6 +12,10 @@ any player below may be the hero) in one seat and copies of one opponent in the 
   two Normals (3): N games each (N, default 1,200; 5 players: --five, default N);
 - seven greedy players (8 players, --eight games, default 40): Hard's decision time
   where it is slowest, and its share for what it is worth.
+
+The Normals are the bot's own computer players, and the hero is told which seats they
+sit in, as the bot tells its players (`normal_seats`, from the session's seats); with
+--untold it reads their rule from their keeps like anyone else's.
 
 `greedy` and `lookahead` are the issue's opponents (benchmarks/picker_opponents.py),
 the look-ahead with S sampled futures a decision (--samples; the default costs about
@@ -58,13 +62,13 @@ TARGETS = {("lookahead", 3): 0.38, ("greedy", 3): 0.41, ("greedy", 5): 0.36, ("n
 Player = Callable[[Game, RandomSource], Colour]
 
 
-def _level(level: Level) -> Player:
-    return lambda game, rng: decide(game, level, rng).colour
+def _level(level: Level, normal_seats: frozenset[int] = frozenset()) -> Player:
+    return lambda game, rng: decide(game, level, rng, normal_seats).colour
 
 
+LEVELS = {"hard": Level.HARD, "normal": Level.NORMAL}
 PLAYERS: dict[str, Player] = {
-    "hard": _level(Level.HARD),
-    "normal": _level(Level.NORMAL),
+    **{name: _level(level) for name, level in LEVELS.items()},
     "greedy": greedy,
     "lookahead": lookahead,
     "todays_hard": todays_hard,
@@ -78,6 +82,9 @@ class Matchup:
     seats: int
     games: int
     samples: int = LOOKAHEAD_SAMPLES  # the look-ahead's futures a decision
+    # The hero is told which seats Normal computer players sit in, as the bot tells
+    # its own players (--untold: it reads every seat's rule from the keeps).
+    told: bool = True
 
     @property
     def name(self) -> str:
@@ -91,7 +98,9 @@ def play(number: int, matchup: Matchup) -> tuple[float, list[float]]:
     deal, hero = divmod(number, seats)
     names = [f"s{seat}" for seat in range(seats)]
     players = [_player(matchup.villain, matchup.samples)] * seats
-    players[hero] = _player(matchup.hero, matchup.samples)
+    told = matchup.told and matchup.villain == "normal"
+    normal_seats = frozenset(seat for seat in range(seats) if seat != hero and told)
+    players[hero] = _player(matchup.hero, matchup.samples, normal_seats)
     streams = [random.Random(f"{number}:{seat}") for seat in range(seats)]
     game = Game(names, first=0, computer=names)
     times: list[float] = []
@@ -108,18 +117,22 @@ def play(number: int, matchup: Matchup) -> tuple[float, list[float]]:
     return first_place_share(game.standings(), names[hero]), times
 
 
-def _player(name: str, samples: int) -> Player:
+def _player(name: str, samples: int, normal_seats: frozenset[int] = frozenset()) -> Player:
     if name == "lookahead":
         return partial(lookahead, samples=samples)
+    if name in LEVELS:
+        return _level(LEVELS[name], normal_seats)
     return PLAYERS[name]
 
 
-def matchups(hero: str, games: int, five: int, eight: int, samples: int) -> list[Matchup]:
+def matchups(
+    hero: str, games: int, five: int, eight: int, samples: int, told: bool = True
+) -> list[Matchup]:
     return [
         Matchup(hero, "lookahead", 3, games, samples),
         Matchup(hero, "greedy", 3, games),
         Matchup(hero, "greedy", 5, five),
-        Matchup(hero, "normal", 3, games),
+        Matchup(hero, "normal", 3, games, told=told),
         Matchup(hero, "greedy", 8, eight),
     ]
 
@@ -137,6 +150,11 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--ceiling", action="store_true", help="also the exact best shares of 3-player games"
     )
+    parser.add_argument(
+        "--untold",
+        action="store_true",
+        help="the hero is not told which seats Normal computer players sit in",
+    )
     args = parser.parse_args(argv)
     five = args.games if args.five is None else args.five
     started = time.perf_counter()
@@ -151,7 +169,9 @@ def main(argv: list[str] | None = None) -> None:
     print(f"{'matchup':<34} {'games':>6}  share   95% CI           fair  target")
     with ProcessPoolExecutor(args.workers) as pool:
         for hero in args.hero:
-            for matchup in matchups(hero, args.games, five, args.eight, args.samples):
+            for matchup in matchups(
+                hero, args.games, five, args.eight, args.samples, told=not args.untold
+            ):
                 if args.only and not any(part in matchup.name for part in args.only):
                     continue
                 seats = matchup.seats

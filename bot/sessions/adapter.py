@@ -9,12 +9,14 @@ with a "type".
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from types import MappingProxyType
 from typing import Any, Protocol, Self, TypeVar
 
 GameEvent = dict[str, Any]
 GameT = TypeVar("GameT")
 
 ILLEGAL_MOVE_KEY = "error.illegal_move"
+NO_COMPUTERS: Mapping[str, str] = MappingProxyType({})  # no seat a computer plays
 
 
 class IllegalMove(Exception):
@@ -94,14 +96,24 @@ class GameAdapter(Protocol[GameT]):
         one nobody at the table has)."""
         ...
 
-    def bot_move(self, game: GameT, level: str) -> str:
+    def bot_move(self, game: GameT, level: str, computers: Mapping[str, str] = NO_COMPUTERS) -> str:
         """The move a computer player of `level` makes now (always legal). `level` is
-        "" for the seat of a person who left a game that keeps their seat."""
+        "" for the seat of a person who left a game that keeps their seat. `computers`
+        gives the level of every seat a computer plays, by player id (the same "" for a
+        seat kept for a person who left): a game's strong player may play against a
+        computer player's known rule instead of guessing it."""
         ...
 
-    def hint(self, game: GameT, player: str, names: Mapping[str, str]) -> str:
+    def hint(
+        self,
+        game: GameT,
+        player: str,
+        names: Mapping[str, str],
+        computers: Mapping[str, str] = NO_COMPUTERS,
+    ) -> str:
         """Advice for `player`, who is to move, in words (may take a while: it is run
-        off the event loop). `names` maps player ids to display names."""
+        off the event loop). `names` maps player ids to display names; `computers` as
+        for `bot_move`."""
         ...
 
 

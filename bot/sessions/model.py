@@ -142,6 +142,11 @@ class Session:
             return None
         return self.seat_by_player(adapter.current_player(self.game) or "")
 
+    def computer_levels(self) -> dict[str, str]:
+        """The level of every seat a computer plays, by player id: "" for the seat of a
+        person who left (a game that keeps it plays it at its own level)."""
+        return {seat.player_id: seat.bot_level or "" for seat in self.seats if seat.computer_plays}
+
     @property
     def host_name(self) -> str:
         return self.name_of(str(self.host_id))

@@ -618,7 +618,9 @@ class SessionService:
             return None
         game = adapter.copy(session.game)
         try:
-            return await asyncio.to_thread(adapter.bot_move, game, seat.bot_level or "")
+            return await asyncio.to_thread(
+                adapter.bot_move, game, seat.bot_level or "", session.computer_levels()
+            )
         except Exception:
             log.exception("computer player %s could not decide in game %s", seat.name, session.id)
             return None

@@ -31,4 +31,5 @@ async def hint_text(session: Session, adapter: AnyAdapter, user_id: int) -> str:
     seat = player_to_move(session, adapter, user_id)
     names = {seat.player_id: safe_name(seat.name) for seat in session.seats}
     game = adapter.copy(session.game)
-    return await asyncio.to_thread(adapter.hint, game, seat.player_id, names)
+    computers = session.computer_levels()
+    return await asyncio.to_thread(adapter.hint, game, seat.player_id, names, computers)

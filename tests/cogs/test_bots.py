@@ -220,7 +220,7 @@ async def test_a_failing_computer_player_ends_its_turn_and_the_game_goes_on(tmp_
             if (await harness.session()).game.current_player != str(anne.id):
                 break
 
-        def broken(self, game, level):
+        def broken(self, game, level, computers):
             raise RuntimeError("the solver is broken")
 
         monkeypatch.setattr(PickominoAdapter, "bot_move", broken)
@@ -265,3 +265,38 @@ async def test_at_a_pace_every_step_of_a_computer_player_is_shown(tmp_path):
         }
         bot_versions = {v for v, event in seen if event.get("player") == "-1"}
         assert bot_versions and bot_versions <= shown
+
+
+async def test_every_move_and_hint_is_told_the_levels_of_the_computers_at_the_table(
+    tmp_path, monkeypatch
+):
+    told: list[tuple[str, dict[str, str]]] = []
+    decide, hint = PickominoAdapter.bot_move, PickominoAdapter.hint
+
+    def bot_move(self, game, level, computers):
+        told.append(("move", dict(computers)))
+        return decide(self, game, level, computers)
+
+    def hinted(self, game, player, names, computers):
+        told.append(("hint", dict(computers)))
+        return hint(self, game, player, names, computers)
+
+    monkeypatch.setattr(PickominoAdapter, "bot_move", bot_move)
+    monkeypatch.setattr(PickominoAdapter, "hint", hinted)
+    async with BotHarness.running(tmp_path / "bot.db") as harness:
+        anne = harness.user("Anne")
+        lobby = await open_lobby(harness, anne, first_player="host")
+        lobby = await add_bots(harness, anne, lobby, "Normal", "Hard")
+        started = await harness.click(anne, lobby, "Start")
+        asked = await harness.click(anne, started.message, "Hint")
+        assert asked.ephemeral and "💡" in asked.message.text()
+        for _ in range(100):  # Anne plays her first turn; the computers play theirs
+            message = harness.message(lobby.id)
+            await harness.click(anne, message, choose(message))
+            if (await harness.session()).game.current_player != str(anne.id):
+                break
+        await harness.run_bots()
+    table = {"-1": "normal", "-2": "hard"}
+    assert told[0] == ("hint", table)
+    moves = [computers for kind, computers in told if kind == "move"]
+    assert moves and all(computers == table for computers in moves)

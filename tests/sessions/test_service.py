@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from bot.sessions import lobby, play
-from bot.sessions.adapter import IllegalMove
+from bot.sessions.adapter import NO_COMPUTERS, IllegalMove
 from bot.sessions.errors import (
     AlreadyLive,
     LobbyFull,
@@ -84,10 +84,16 @@ class Race:
     def bot_name(self, level: str, index: int) -> str:
         return f"Robot {index + 1}"
 
-    def bot_move(self, game: dict, level: str) -> str:
+    def bot_move(self, game: dict, level: str, computers: Mapping[str, str] = NO_COMPUTERS) -> str:
         return "add"
 
-    def hint(self, game: dict, player: str, names: Mapping[str, str]) -> str:
+    def hint(
+        self,
+        game: dict,
+        player: str,
+        names: Mapping[str, str],
+        computers: Mapping[str, str] = NO_COMPUTERS,
+    ) -> str:
         return f"{names.get(player, player)}: add one"
 
 
@@ -301,3 +307,19 @@ async def test_on_postgres_a_held_row_makes_timers_skip_and_clicks_wait(postgres
     assert [e["type"] for e in await service.store.events(session.id)] == ["added"]
     await service.close()
     await db.close()
+
+
+def test_the_computer_levels_name_every_seat_a_computer_plays() -> None:
+    session = Session(
+        "race",
+        guild_id=9,
+        channel_id=CHANNEL,
+        host_id=1,
+        seats=[
+            Seat(1, "A"),
+            Seat(-1, "Robot 1", is_bot=True, bot_level="hard"),
+            Seat(2, "B", left=True),  # a person who left: a game may keep their seat
+            Seat(-2, "Robot 2", is_bot=True, bot_level="easy"),
+        ],
+    )
+    assert session.computer_levels() == {"-1": "hard", "2": "", "-2": "easy"}

@@ -26,7 +26,7 @@ from bot.games.picker.engine import (
     game_to_dict,
 )
 from bot.games.picker.words import hint_text
-from bot.sessions.adapter import EngineAdapter, GameEvent
+from bot.sessions.adapter import NO_COMPUTERS, EngineAdapter, GameEvent
 from bot.sessions.adapter import IllegalMove as Refused
 
 KIND = "picker"
@@ -90,15 +90,31 @@ class PickerAdapter(EngineAdapter[Game]):
     def bot_name(self, level: str, index: int) -> str:
         return BOT_NAMES[index % len(BOT_NAMES)] + ("" if index < len(BOT_NAMES) else str(index))
 
-    def bot_move(self, game: Game, level: str) -> str:
+    def bot_move(self, game: Game, level: str, computers: Mapping[str, str] = NO_COMPUTERS) -> str:
         # The same position always gets the same decision: a retry after a restart
         # decides as the first attempt did.
         rng = random.Random(f"{game.round}:{game.picks}:{game.dice}")
         choice = Level(level) if level else LEFT_SEAT_LEVEL
-        return pick_move(decide(game, choice, rng).colour)
+        return pick_move(decide(game, choice, rng, normal_seats(game, computers)).colour)
 
-    def hint(self, game: Game, player: str, names: Mapping[str, str]) -> str:
-        return hint_text(hint_for(game.copy()), names)
+    def hint(
+        self,
+        game: Game,
+        player: str,
+        names: Mapping[str, str],
+        computers: Mapping[str, str] = NO_COMPUTERS,
+    ) -> str:
+        return hint_text(hint_for(game.copy(), normal_seats=normal_seats(game, computers)), names)
+
+
+def normal_seats(game: Game, computers: Mapping[str, str]) -> frozenset[int]:
+    """The seats of `game` a Normal computer player plays (a person's kept seat too):
+    Hard knows their rule rather than reading it from their keeps."""
+    return frozenset(
+        seat
+        for seat, player in enumerate(game.players)
+        if player in computers and (computers[player] or LEFT_SEAT_LEVEL) == Level.NORMAL
+    )
 
 
 def _with_next_roll(game: Game, events: list[Event], rng: Any) -> list[GameEvent]:

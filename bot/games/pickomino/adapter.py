@@ -37,7 +37,7 @@ from bot.games.pickomino.engine.events import Event, event_to_dict
 from bot.games.pickomino.engine.game import MAX_PLAYERS, MIN_PLAYERS
 from bot.games.pickomino.engine.serialization import game_from_dict, game_to_dict
 from bot.i18n import t
-from bot.sessions.adapter import EngineAdapter, GameEvent, IllegalMove
+from bot.sessions.adapter import NO_COMPUTERS, EngineAdapter, GameEvent, IllegalMove
 
 log = logging.getLogger(__name__)
 
@@ -125,7 +125,8 @@ class PickominoAdapter(EngineAdapter[Game]):
         plain = name.removesuffix(suffix) if suffix.strip() and name.endswith(suffix) else name
         return t("bot.name", name=plain, level=t(f"lobby.bot_level.{level}"))
 
-    def bot_move(self, game: Game, level: str) -> str:
+    def bot_move(self, game: Game, level: str, computers: Mapping[str, str] = NO_COMPUTERS) -> str:
+        # `computers` is not read: Hard plays every opponent for the win as it finds it.
         decision = decide(game, Level(level or Level.NORMAL))
         legal = game.legal_actions()
         if isinstance(decision, RollDice) and legal.can_roll:
@@ -143,7 +144,13 @@ class PickominoAdapter(EngineAdapter[Game]):
         log.error("pickomino bot chose %r, not legal in phase %s", decision, game.phase)
         return _safe_move(game)
 
-    def hint(self, game: Game, player: str, names: Mapping[str, str]) -> str:
+    def hint(
+        self,
+        game: Game,
+        player: str,
+        names: Mapping[str, str],
+        computers: Mapping[str, str] = NO_COMPUTERS,
+    ) -> str:
         if game.expansion is not None:
             return format_extrawurm_hint(extrawurm_hint_for(game.copy()), names=dict(names))
         return format_hint(hint_for(game.copy()), names=dict(names))

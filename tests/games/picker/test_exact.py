@@ -12,12 +12,13 @@ import pytest
 
 from benchmarks.picker_ceiling import solve
 from benchmarks.picker_opponents import greedy, greedy_index, lookahead
+from bot.games.picker.adapter import PickerAdapter, normal_seats, pick_move
 from bot.games.picker.ai import Level, decide, exact, hint_for
 from bot.games.picker.ai.lookahead import candidate_values
-from bot.games.picker.ai.players import hard_choice
+from bot.games.picker.ai.players import hard_choice, hard_values
 from bot.games.picker.engine import COLOURS, Game, Pick, RollDice
 from bot.games.picker.engine.colours import COLOUR_INDEX
-from tests.games.picker.helpers import seats
+from tests.games.picker.helpers import random_step, seats
 from tests.games.picker.test_ceiling import key_and_gaps, play_rounds
 
 LOOKAHEAD = exact.Rule.LOOKAHEAD
@@ -199,3 +200,54 @@ def test_off_the_tables_hard_plays_its_look_ahead(monkeypatch: pytest.MonkeyPatc
         exact.choose(game, [list(exact.PRIOR)] * 3, frozen)
     assert COLOUR_INDEX[hard_choice(game, random.Random(3))] == rollout_choice(game)
     assert hard_choice(game, random.Random(3)) in COLOURS
+
+
+def test_seats_known_to_be_normal_are_not_read(tables: Exact) -> None:
+    game = Game(seats(3), first=0)
+    rng = random.Random(2)
+    players = [greedy, greedy, lookahead]
+    while game.round < 4 or game.current != 0:
+        if game.legal_actions().can_roll:
+            game.roll_with(rng)
+        else:
+            game.apply(Pick(players[game.current](game, rng)))
+    read = exact.rule_chances(game, tables)
+    told = exact.rule_chances(game, tables, normal_seats={1})
+    assert read[1] != pytest.approx([1.0, 0.0, 0.0])  # its greedy keeps were read
+    assert told[1] == [1.0, 0.0, 0.0]  # known: Normal's rule, whatever it kept
+    assert told[2] == read[2] and told[0] == read[0]
+
+
+def test_hard_told_its_opponents_are_normal_plays_the_best_reply_to_them(
+    monkeypatch: pytest.MonkeyPatch, tables: Exact
+) -> None:
+    tables.ready = True
+    monkeypatch.setattr(exact, "TABLES", tables)
+    normals = [[1.0, 0.0, 0.0]] * 3
+    adapter = PickerAdapter()
+    for game in last_round_games(6):
+        me = game.current
+        others = frozenset(seat for seat in range(3) if seat != me)
+        best = COLOURS[exact.choose(game, normals, tables)]
+        assert hard_choice(game, random.Random(0), normal_seats=others) is best
+        assert hint_for(game, normal_seats=others).colour is best
+        # The platform names the table's computer players by player id and level: a
+        # seat kept for a person who left ("") is played by Normal too.
+        levels = {
+            game.players[seat]: level
+            for seat, level in zip(sorted(others), ("normal", ""), strict=True)
+        }
+        assert adapter.bot_move(game.copy(), "hard", levels) == pick_move(best)
+        assert normal_seats(game, levels) == others
+        assert normal_seats(game, {game.players[seat]: "hard" for seat in others}) == set()
+
+
+def test_told_normal_seats_play_out_as_normal_beyond_three_players() -> None:
+    game = Game(seats(5), first=0)
+    rng = random.Random(3)
+    while game.round < 3 or game.dice is None:
+        random_step(game, rng)
+    others = frozenset(seat for seat in range(5) if seat != game.current)
+    told = hard_values(game, random.Random(4), normal_seats=others)
+    assert told == candidate_values(game, random.Random(4), chances=[0.0] * 5)
+    assert told != hard_values(game, random.Random(4))  # read, their keeps look greedy too

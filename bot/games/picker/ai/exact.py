@@ -17,7 +17,9 @@ Monte Carlo look-ahead of issue 28 with every future weighed exactly. That rule 
 the scores, so its keep is worked out for every cell of a table at once (numpy), from
 the tables of the all-greedy game seen from its seat. Hard weighs the nine pairs of
 rules by the chances read from the record (reading.rule_chances) and keeps the die best
-against that mix, as if each opponent's rule were known from here on.
+against that mix, as if each opponent's rule were known from here on. A seat the bot's
+own Normal computer player sits in is not read: its rule is known (`normal_seats`), and
+against two of them Hard is the exact best reply.
 
 The best replies, exact: 41.0% against two Normals, 46.5% against two greedy players
 (benchmarks/picker_ceiling.py, a solver of its own, finds both too), 39.4% against two
@@ -32,7 +34,7 @@ from __future__ import annotations
 import itertools
 import threading
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -388,11 +390,18 @@ def lookahead_rule(tables: Tables = TABLES) -> KeepRule:
     return keep_of
 
 
-def rule_chances(game: Game, tables: Tables = TABLES) -> list[list[float]]:
+def rule_chances(
+    game: Game, tables: Tables = TABLES, normal_seats: Collection[int] = ()
+) -> list[list[float]]:
     """Per seat, the chance of each rule (RULES order) read from the record; the player
-    to move is not read. OffTable if a table is missing."""
+    to move is not read, and a seat in `normal_seats` keeps by Normal's rule for certain
+    (a computer player of the bot's own: its rule is known, not read). OffTable if a
+    table is missing."""
     rules = (normal_rule, greedy_rule, lookahead_rule(tables))
-    return reading.rule_chances(game, rules, PRIOR, skip=game.current)
+    chances = reading.rule_chances(game, rules, PRIOR, skip=game.current)
+    for seat in normal_seats:
+        chances[seat] = [1.0 if rule is Rule.NORMAL else 0.0 for rule in RULES]
+    return chances
 
 
 def option_values(
@@ -479,13 +488,14 @@ def values(
     return totals
 
 
-def hard_values(game: Game) -> dict[int, float] | None:
+def hard_values(game: Game, normal_seats: Collection[int] = ()) -> dict[int, float] | None:
     """Hard's values of the dice from the shared tables (`values` against the rules read
-    from the record), or None where they do not answer: not a 3-player game, the tables
-    not built yet, or a table missing (Hard then plays its look-ahead)."""
+    from the record, Normal's for `normal_seats`), or None where they do not answer: not
+    a 3-player game, the tables not built yet, or a table missing (Hard then plays its
+    look-ahead)."""
     if not applies(game) or not TABLES.ready:
         return None
     try:
-        return values(game, rule_chances(game))
+        return values(game, rule_chances(game, normal_seats=normal_seats))
     except OffTable:
         return None

@@ -6,6 +6,7 @@ The lead's UI words it (through bot.i18n.t); nothing here is text for a player.
 from __future__ import annotations
 
 import random
+from collections.abc import Collection
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -45,12 +46,15 @@ class Hint:
     options: tuple[HintOption, ...]  # every die on the table, best first
 
 
-def hint_for(game: Game, rng: RandomSource | None = None) -> Hint:
-    """Hard's choice for the player to move, and why; ValueError when no die is to be kept."""
+def hint_for(
+    game: Game, rng: RandomSource | None = None, normal_seats: Collection[int] = ()
+) -> Hint:
+    """Hard's choice for the player to move, and why; ValueError when no die is to be kept.
+    `normal_seats`: seats known to keep by Normal's rule (players.decide)."""
     dice = game.dice
     if dice is None or game.is_over:
         raise ValueError("no die is on the table to keep")
-    values = hard_values(game, rng or random.Random(HINT_SEED))
+    values = hard_values(game, rng or random.Random(HINT_SEED), normal_seats=normal_seats)
     order = sorted(values, key=lambda i: (-values[i], -dice[i], i))
     options = tuple(HintOption(COLOURS[i], dice[i], values[i]) for i in order)
     best = options[0]

@@ -6,12 +6,13 @@ Rolling is not a decision: whoever runs the game rolls (`game.roll_with(rng)`).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from enum import StrEnum
 
 from bot.games.picker.ai import exact
 from bot.games.picker.ai.greedy import greedy_choice
 from bot.games.picker.ai.lookahead import candidate_values
+from bot.games.picker.ai.reading import greedy_chances
 from bot.games.picker.engine import COLOURS, Colour, Game, Pick, RandomSource
 from bot.games.picker.engine.colours import COLOUR_INDEX
 
@@ -24,15 +25,22 @@ class Level(StrEnum):
     HARD = "hard"  # the best keep against the opponents it reads: exact at 3 players
 
 
-def decide(game: Game, level: Level | str, rng: RandomSource) -> Pick:
+def decide(
+    game: Game, level: Level | str, rng: RandomSource, normal_seats: Collection[int] = ()
+) -> Pick:
     """The die the player to move keeps at `level` (a Level or its name, "hard");
-    ValueError for an unknown level, or when no die is to be kept."""
+    ValueError for an unknown level, or when no die is to be kept.
+
+    `normal_seats`: the seats known to be played by Normal (the bot's own computer
+    players, and seats kept for people who left): Hard plays against Normal's rule
+    there instead of reading the seat's rule from its keeps.
+    """
     level = _as_level(level)
     available = game.available()
     if not available:
         raise ValueError("no die is on the table to keep")
     if level is Level.HARD:
-        return Pick(hard_choice(game, rng))
+        return Pick(hard_choice(game, rng, normal_seats=normal_seats))
     if level is Level.NORMAL:
         return Pick(normal_choice(game))
     return Pick(_easy_choice(game, rng))
@@ -70,15 +78,21 @@ def normal_choice(game: Game) -> Colour:
     return COLOURS[index]
 
 
-def hard_choice(game: Game, rng: RandomSource, chances: Sequence[float] | None = None) -> Colour:
+def hard_choice(
+    game: Game,
+    rng: RandomSource,
+    chances: Sequence[float] | None = None,
+    normal_seats: Collection[int] = (),
+) -> Colour:
     """Hard's die. In a 3-player game once the exact tables are built (exact.py): the
     best keep against the mix of rules read from the record. Otherwise the best average
     over play-outs of each choice (lookahead.py; ties: higher number).
 
     `chances`: per seat, how likely it keeps like a greedy player rather than like
     Normal, for the play-outs (by default read from the record: reading.greedy_chances).
+    `normal_seats`: seats known to keep by Normal's rule (see `decide`).
     """
-    values = hard_values(game, rng, chances)
+    values = hard_values(game, rng, chances, normal_seats)
     dice = game.dice
     assert dice is not None
     index = max(values, key=lambda i: (values[i], dice[i], -i))
@@ -86,13 +100,22 @@ def hard_choice(game: Game, rng: RandomSource, chances: Sequence[float] | None =
 
 
 def hard_values(
-    game: Game, rng: RandomSource, chances: Sequence[float] | None = None
+    game: Game,
+    rng: RandomSource,
+    chances: Sequence[float] | None = None,
+    normal_seats: Collection[int] = (),
 ) -> dict[int, float]:
     """Hard's value of each die on the table (colour index): exact.py's where its tables
     answer (3 players, built), else the play-outs' average reward (lookahead.py), which
-    `chances` given for the play-outs also asks for."""
-    values = exact.hard_values(game) if chances is None else None
-    return candidate_values(game, rng, chances=chances) if values is None else values
+    `chances` given for the play-outs also asks for. Seats in `normal_seats` keep by
+    Normal's rule in either, whatever their keeps so far suggest."""
+    values = exact.hard_values(game, normal_seats) if chances is None else None
+    if values is not None:
+        return values
+    if chances is None:
+        chances = greedy_chances(game)
+    chances = [0.0 if seat in normal_seats else chance for seat, chance in enumerate(chances)]
+    return candidate_values(game, rng, chances=chances)
 
 
 def _easy_choice(game: Game, rng: RandomSource) -> Colour:
