@@ -15,8 +15,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from bot.games.pickomino.engine import worms
-from bot.games.pickomino.engine.tiles import EXTRA_TILES
+from bot.games.pickomino.holdings import Holding, replay
 from bot.games.pickomino.render.text import score_text
 from bot.history.figures import Favourite, Figure, NameOf, ScoreWords, StorySeat, Variant
 from bot.history.record import EndedGame, GameResult, PlayerResult, SeatInfo
@@ -71,9 +70,7 @@ class Turn:
 class _Tally:
     """A player's counters while the events are read."""
 
-    stack: list[int]
-    extras: list[int] = field(default_factory=list)  # Extrawurm's 11 or 13
-    bratwurms: int = 0
+    holding: Holding = field(default_factory=Holding)
     left: bool = False
     takes: int = 0
     steals: int = 0
@@ -125,14 +122,16 @@ class PickominoHistory:
         built. A player who left has no rank and never wins.
         """
         players = ended.players
-        tallies = {str(info.user_id): _Tally([]) for info in players}
+        tallies = {str(info.user_id): _Tally() for info in players}
         seat_of = {str(info.user_id): seat for seat, info in enumerate(players)}
+        held = {player: tally.holding for player, tally in tallies.items()}
         story: list[Turn] = []
         game_over: dict[str, Any] | None = None
         for event in events:
             if event["type"] == "game_over":
                 game_over = event
             elif event["type"] in _STORY_EVENTS:
+                replay(event, held)
                 turn = _tell(event, tallies, seat_of)
                 if turn is not None:
                     story.append(turn)
@@ -244,41 +243,29 @@ def _token(turn: Turn) -> str:
 def _tell(
     event: dict[str, Any], tallies: dict[str, _Tally], seat_of: dict[str, int]
 ) -> Turn | None:
-    """Count one turn outcome (or a leaving, or a Bratwurm) and return its story line."""
+    """Count one turn outcome (or a leaving, or a Bratwurm) and return its story line
+    (what it moved is replayed on the holdings apart)."""
     key = event["player"]
     tally, seat = tallies[key], seat_of[key]
     kind = event["type"]
     if kind == "bratwurm":  # not a turn of its own: a Bratwurm from the supply or a player
-        tally.bratwurms += 1
-        source = event.get("source")
-        if source is not None:
-            tallies[source].bratwurms -= 1
         return None
     if kind == "left":
         tally.left = True
-        tally.stack.clear()
-        tally.extras.clear()
         return Turn(seat, Outcome.LEFT)
     tally.turns += 1
     if kind == "took":
         tally.takes += 1
-        tile = event["tile"]
-        (tally.extras if tile in EXTRA_TILES else tally.stack).append(tile)
-        return Turn(seat, Outcome.TOOK, tile)
+        return Turn(seat, Outcome.TOOK, event["tile"])
     if kind == "stole":
-        victim = tallies[event["victim"]]
         tally.steals += 1
-        victim.stolen_from += 1
-        victim.stack.pop()
-        tally.stack.append(event["tile"])
+        tallies[event["victim"]].stolen_from += 1
         return Turn(seat, Outcome.STOLE, event["tile"], seat_of[event["victim"]])
     if kind == "hen_stolen":  # the Hen, not the tile: the victim keeps their stack
         tally.steals += 1
         tallies[event["victim"]].stolen_from += 1
         return Turn(seat, Outcome.HEN, event["tile"], seat_of[event["victim"]])
     tally.busts += 1
-    if event["returned"] is not None:
-        tally.stack.pop()
     return Turn(seat, Outcome.FAILED, event["returned"], event["turned"])
 
 
@@ -289,7 +276,7 @@ def _player_result(seat: int, info: SeatInfo, tally: _Tally) -> PlayerResult:
         name=info.name,
         is_bot=info.is_bot,
         left=tally.left,
-        score=_worms([*tally.stack, *tally.extras]) + tally.bratwurms,
+        score=tally.holding.score,
         details={
             TILES: tally.takes,
             STEALS: tally.steals,
@@ -297,7 +284,7 @@ def _player_result(seat: int, info: SeatInfo, tally: _Tally) -> PlayerResult:
             BUSTS: tally.busts,
             TURNS: tally.turns,
         },
-        end_state=_end_state([*tally.stack, *tally.extras], tally.bratwurms),
+        end_state=_end_state(tally.holding.tiles, tally.holding.bratwurms),
     )
 
 
@@ -329,7 +316,3 @@ def _end_state(tiles: Iterable[int], bratwurms: int) -> dict[str, Any]:
     if bratwurms:
         state["bratwurms"] = bratwurms
     return state
-
-
-def _worms(tiles: Iterable[int]) -> int:
-    return sum(worms(tile) for tile in tiles)

@@ -18,6 +18,7 @@ from bot.games.pickomino.history import (
     Outcome,
     Turn,
 )
+from bot.games.pickomino.render.summary import GameSummary
 from bot.history.record import EndedGame, SeatInfo
 from tests.history.games import ANNE, BRIDGET, CARL, ROBOT, THOMAS, play, result_of
 
@@ -142,3 +143,33 @@ def test_computer_players_flag_the_game():
 
 def _extra(count: int) -> list[SeatInfo]:
     return [SeatInfo(200 + index, f"Guest {index}", False) for index in range(count)]
+
+
+def test_a_leaver_s_bratwurms_go_back_to_the_supply_in_the_history_too():
+    # The engine returns a leaver's Bratwurms to the supply; the history once kept them
+    # as the leaver's score. Seeds where Thomas holds Bratwurms when he leaves:
+    seats = [ANNE, BRIDGET, THOMAS]
+    checked = 0
+    for seed in range(12):
+        played = play(
+            random.Random(seed), seats, leave_at_turn={THOMAS.user_id: 15}, extrawurm=True
+        )
+        left = next(i for i, e in enumerate(played.events) if e["type"] == "left")
+        thomas = str(THOMAS.user_id)
+        gained = sum(e["player"] == thomas for e in played.events[:left] if e["type"] == "bratwurm")
+        lost = sum(
+            e.get("source") == thomas for e in played.events[:left] if e["type"] == "bratwurm"
+        )
+        if gained <= lost:
+            continue
+        checked += 1
+        result = result_of(played, seats, game_id=1, ended_at=1)
+        leaver = result.players[2]
+        assert leaver.left and leaver.score == 0 and leaver.end_state == {"tiles": []}
+        summary = GameSummary.from_events([str(seat.user_id) for seat in seats], played.events)
+        assert summary.players[thomas].score_by_turn[-1] == 0
+        for player in result.players[:2]:  # the others as the engine and the end picture say
+            key = str(player.user_id)
+            assert player.score == played.game.score(key)
+            assert summary.players[key].score_by_turn[-1] == player.score
+    assert checked >= 5

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.games.pickomino.engine import worms
-from bot.games.pickomino.engine.tiles import EXTRA_TILES
+from bot.games.pickomino.holdings import Holding, replay
 
 TURN_ENDS = frozenset({"took", "stole", "failed", "hen_stolen"})
 # After a turn's end its last events may still change a score (the Raven's Bratwurm):
@@ -33,19 +33,6 @@ class Steal:
 
 
 @dataclass(slots=True)
-class _Holding:
-    """What a player holds while the events are read: scores are worked out from it."""
-
-    stack: list[int] = field(default_factory=list)
-    extras: list[int] = field(default_factory=list)  # Extrawurm's 11 or 13, beside the stack
-    bratwurms: int = 0
-
-    @property
-    def score(self) -> int:
-        return sum(worms(tile) for tile in (*self.stack, *self.extras)) + self.bratwurms
-
-
-@dataclass(slots=True)
 class GameSummary:
     players: dict[str, PlayerTally]
     turns: int = 0
@@ -55,7 +42,7 @@ class GameSummary:
     def from_events(cls, players: Iterable[str], events: Iterable[dict[str, Any]]) -> GameSummary:
         """Replay the stored events (the engine's `event_to_dict` form) in order."""
         summary = cls({player: PlayerTally() for player in players})
-        held = {player: _Holding() for player in summary.players}
+        held = {player: Holding() for player in summary.players}
         unread = False  # a turn has ended whose scores are not read yet
         for event in events:
             kind = event["type"]
@@ -70,38 +57,22 @@ class GameSummary:
             summary._read_scores(held)
         return summary
 
-    def _count(self, event: dict[str, Any], held: dict[str, _Holding]) -> None:
+    def _count(self, event: dict[str, Any], held: dict[str, Holding]) -> None:
         kind = event["type"]
-        player = str(event.get("player", ""))
-        tally, holding = self.players.get(player), held.get(player)
-        if tally is None or holding is None:
-            return
-        if kind == "took":
-            tally.taken += 1
-            tile = event["tile"]
-            (holding.extras if tile in EXTRA_TILES else holding.stack).append(tile)
-        elif kind == "stole":
-            tally.steals += 1
-            victim = str(event["victim"])
-            if victim in held and held[victim].stack:
-                held[victim].stack.pop()
-            holding.stack.append(event["tile"])
-            self._consider_steal(Steal(player, victim, event["tile"]))
-        elif kind == "hen_stolen":
-            tally.steals += 1
-        elif kind == "failed":
-            tally.busts += 1
-            if event.get("returned") is not None and holding.stack:
-                holding.stack.pop()
-        elif kind == "bratwurm":
-            holding.bratwurms += 1
-            source = event.get("source")
-            if source is not None and str(source) in held:
-                held[str(source)].bratwurms -= 1
-        elif kind == "left":
-            held[player] = _Holding()
+        tally = self.players.get(str(event.get("player", "")))
+        if tally is not None:
+            if kind == "took":
+                tally.taken += 1
+            elif kind in ("stole", "hen_stolen"):
+                tally.steals += 1
+            elif kind == "failed":
+                tally.busts += 1
+            if kind == "stole":
+                thief, victim = str(event["player"]), str(event["victim"])
+                self._consider_steal(Steal(thief, victim, event["tile"]))
+        replay(event, held)
 
-    def _read_scores(self, held: dict[str, _Holding]) -> None:
+    def _read_scores(self, held: dict[str, Holding]) -> None:
         for player, tally in self.players.items():
             tally.score_by_turn.append(held[player].score)
 
