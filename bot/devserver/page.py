@@ -29,6 +29,7 @@ from typing import Any
 
 from aiohttp import WSMsgType, web
 
+from bot.background import BackgroundTasks
 from bot.devserver import names, typed
 from bot.devserver.language import command_path, discord_locale, page_locale
 from bot.devserver.standin import FakeDiscord, FakeDiscordTimeout, FakeMessage, FakeUser
@@ -91,7 +92,7 @@ class Page:
         # (message id, language) -> (the message's version key, its HTML)
         self._rendered: dict[tuple[int, str], tuple[tuple[Any, ...], str]] = {}
         self._flush_scheduled = False
-        self._tasks: set[asyncio.Task[None]] = set()
+        self._tasks = BackgroundTasks()
         fake.listeners.append(self.changed)
 
     def setup(self, app: web.Application) -> None:
@@ -415,21 +416,13 @@ class Page:
         )
 
     def _spawn(self, coroutine: Any) -> None:
-        task = asyncio.get_running_loop().create_task(coroutine)
-        self._tasks.add(task)
-        task.add_done_callback(self._done)
-
-    def _done(self, task: asyncio.Task[None]) -> None:
-        self._tasks.discard(task)
-        if not task.cancelled() and task.exception() is not None:
-            log.error("page task failed", exc_info=task.exception())
+        self._tasks.start(coroutine, "play-page")
 
     async def close(self) -> None:
         for tab in list(self.tabs):
             with contextlib.suppress(Exception):
                 await tab.ws.close(code=1001, message=b"server stopping")
-        for task in list(self._tasks):
-            task.cancel()
+        self._tasks.cancel()
 
 
 _NO_STORE = {"Cache-Control": "no-store"}

@@ -22,6 +22,7 @@ from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from bot.background import BackgroundTasks
 from bot.sessions import play
 from bot.sessions.adapter import AnyAdapter, GameEvent
 from bot.sessions.errors import (
@@ -149,7 +150,7 @@ class SessionService:
         self.order = ShowOrder()  # each channel's changes shown in commit order
         self._last_seq: dict[int, int] = {}  # session id -> its last event's seq
         self.shown = ShownVersions(self.store)
-        self._repairs: set[asyncio.Task[int]] = set()
+        self._repairs = BackgroundTasks()
         self.repair_retry_seconds: tuple[float, ...] = REPAIR_RETRY_SECONDS
         self._repair_retry: asyncio.TimerHandle | None = None
         self._repair_failures = 0  # passes in a row that left a message behind
@@ -352,9 +353,7 @@ class SessionService:
     # ----------------------------------------------------------------- repair
 
     def _start_repair(self) -> None:
-        task = asyncio.create_task(self.repair(), name="repair-live-messages")
-        self._repairs.add(task)
-        task.add_done_callback(self._repairs.discard)
+        self._repairs.start(self.repair(), "repair-live-messages")
 
     async def repair_stored(self) -> int:
         """At start-up: show again every message the database says is behind its
@@ -644,8 +643,7 @@ class SessionService:
         await self.timers.close()
         if self._repair_retry is not None:
             self._repair_retry.cancel()
-        for task in list(self._repairs):
-            task.cancel()
+        self._repairs.cancel()
         for lock in list(self._locks.values()):
             async with lock:
                 pass

@@ -16,6 +16,7 @@ from typing import Any, TypeVar
 
 import discord
 
+from bot.background import BackgroundTasks
 from bot.i18n import with_locale
 from bot.plugin import Games
 from bot.plugin.session_message import render_frozen, render_session
@@ -68,7 +69,7 @@ class LiveMessages:
         # Where a 403 stopped the bot's token work: the pings' own set when none is given,
         # so a 403 to a ping pauses the channel's edits too, however the two were built.
         self.paused = paused or (pings.paused if pings is not None else PausedChannels())
-        self._pinging: set[asyncio.Task[None]] = set()  # kept: the loop holds tasks weakly
+        self._pinging = BackgroundTasks()
 
     async def rendered(self, session: Session) -> Rendered:
         """The live message, in the game's language whoever clicked (ephemeral answers are
@@ -239,8 +240,7 @@ class LiveMessages:
 
     async def pings_done(self) -> None:
         """Until every ping started is sent or deleted (at shutdown, and in tests)."""
-        while self._pinging:
-            await asyncio.wait(set(self._pinging))
+        await self._pinging.wait()
 
     async def turn_reminder(self, session: Session, user_id: int) -> None:
         """Half of the turn's time is gone: the reminder (bot.ui.pings) replaces the turn's
@@ -250,6 +250,4 @@ class LiveMessages:
 
     def _in_background(self, work: Coroutine[Any, Any, None], name: str) -> None:
         """Run a ping's `work` in a task of its own, kept until done (pings_done waits)."""
-        task = asyncio.create_task(work, name=name)
-        self._pinging.add(task)
-        task.add_done_callback(self._pinging.discard)
+        self._pinging.start(work, name)

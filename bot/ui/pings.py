@@ -29,6 +29,7 @@ import aiohttp
 import discord
 from discord.http import Route
 
+from bot.background import BackgroundTasks
 from bot.i18n import t, with_locale
 from bot.plugin import Games
 from bot.sessions.model import Session, Status
@@ -90,7 +91,7 @@ class TurnPings:
         self._locks: dict[int, asyncio.Lock] = {}  # changes in a channel, one at a time
         # Channels to look at again once a rate limit has reset, with their latest state.
         self._retries: dict[int, _LookAgain] = {}
-        self._retrying: set[asyncio.Task[None]] = set()  # kept: the loop holds tasks weakly
+        self._retrying = BackgroundTasks()
 
     def _lock(self, channel_id: int) -> asyncio.Lock:
         return self._locks.setdefault(channel_id, asyncio.Lock())
@@ -130,8 +131,7 @@ class TurnPings:
         for retry in self._retries.values():
             retry.handle.cancel()
         self._retries.clear()
-        for task in self._retrying:
-            task.cancel()
+        self._retrying.cancel()
 
     async def restore(self, sessions: SessionService) -> int:
         """At start-up: delete the stored pings whose turn is over (it ended, or its game
@@ -273,9 +273,7 @@ class TurnPings:
         if retry is None:
             return
         look = self.after(Change(None, retry.latest, []))
-        task = asyncio.create_task(look, name="turn-ping")
-        self._retrying.add(task)
-        task.add_done_callback(self._retrying.discard)
+        self._retrying.start(look, "turn-ping")
 
     def _turn_key(self, session: Session) -> str | None:
         """Which turn is being played (None: no game in progress)."""
