@@ -18,6 +18,7 @@ from bot.games.picker.ai.lookahead import candidate_values
 from bot.games.picker.ai.players import hard_choice, hard_values
 from bot.games.picker.engine import COLOURS, Game, Pick, RollDice
 from bot.games.picker.engine.colours import COLOUR_INDEX
+from bot.games.picker.words import hint_text
 from tests.games.picker.helpers import random_step, seats
 from tests.games.picker.test_ceiling import key_and_gaps, play_rounds
 
@@ -238,6 +239,9 @@ def test_hard_told_its_opponents_are_normal_plays_the_best_reply_to_them(
             for seat, level in zip(sorted(others), ("normal", ""), strict=True)
         }
         assert adapter.bot_move(game.copy(), "hard", levels) == pick_move(best)
+        me_name = game.players[me]
+        told_hint = adapter.hint(game, me_name, {}, levels)
+        assert told_hint == hint_text(hint_for(game, normal_seats=others), {})
         assert normal_seats(game, levels) == others
         assert normal_seats(game, {game.players[seat]: "hard" for seat in others}) == set()
 
