@@ -180,7 +180,7 @@ class DiceBot(commands.Bot):
         # The computer players' and hints' shared tables, built before the first click needs them.
         for game in self.games:
             if game.warm_up is not None:
-                await asyncio.to_thread(game.warm_up)
+                await asyncio.to_thread(game.warm_up, self.settings.cache_dir)
         self.platform = build_platform(
             self,
             self.games,

@@ -52,6 +52,9 @@ class Settings(BaseSettings):
     shard_ids: str | None = None
     # Touched while connected to Discord, for a container health check (bot.health).
     heartbeat_file: Path | None = None
+    # Where the games keep tables they take long to build (Picker's exact tables), so a
+    # restart, or another process sharing the folder, loads them instead. Blank: none.
+    cache_dir: Path | None = Path("data/cache")
     # Roll every die from random.Random(DICE_SEED): the same clicks give the same game,
     # for end-to-end tests and demos. Unset (always, in production): the OS's randomness.
     dice_seed: int | None = None
@@ -65,6 +68,7 @@ class Settings(BaseSettings):
         "shard_count",
         "shard_ids",
         "heartbeat_file",
+        "cache_dir",
         "dice_seed",
         mode="before",
     )

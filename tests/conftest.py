@@ -19,7 +19,7 @@ def no_background_tables() -> Iterator[None]:
     minute of CPU) and switch 3-player Hard to them halfway through the suite; tests of
     the tables build their own."""
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(TABLES, "start", lambda: None)
+        patch.setattr(TABLES, "start", lambda cache=None: None)
         yield
 
 

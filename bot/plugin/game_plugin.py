@@ -62,7 +62,9 @@ class GamePlugin:
     history: HistoryFigures  # what the score pages and the game's record show of it
     catalogs: Path  # the game's strings: <catalogs>/<locale>/<area>.json
     play_scenario: ScenarioPlayer | None = None
-    warm_up: Callable[[], None] | None = None  # builds shared tables before the first click
+    # Builds shared tables before the first click; given a folder it may keep them in
+    # (CACHE_DIR, shared by the bot's processes and restarts), or None.
+    warm_up: Callable[[Path | None], None] | None = None
     # The game's pictures (emoji name -> PNG), uploaded as application emojis at start-up.
     emojis: Callable[[], Mapping[str, bytes]] | None = None
     # The prefix of the score pager's buttons posted before pager ids carried the game's

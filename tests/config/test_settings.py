@@ -275,3 +275,12 @@ def test_every_setting_is_documented_in_env_example_and_readme():
         variable = name.upper()
         assert f"{variable}=" in example, variable
         assert f"| `{variable}` |" in readme, variable
+
+
+def test_the_cache_folder_defaults_beside_the_database_and_blank_turns_it_off(monkeypatch):
+    monkeypatch.setenv("DISCORD_TOKEN", "abc")
+    assert load_settings().cache_dir == Path("data/cache")
+    monkeypatch.setenv("CACHE_DIR", "/srv/bot/cache")
+    assert load_settings().cache_dir == Path("/srv/bot/cache")
+    monkeypatch.setenv("CACHE_DIR", " ")
+    assert load_settings().cache_dir is None

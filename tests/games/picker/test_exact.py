@@ -255,3 +255,65 @@ def test_told_normal_seats_play_out_as_normal_beyond_three_players() -> None:
     told = hard_values(game, random.Random(4), normal_seats=others)
     assert told == candidate_values(game, random.Random(4), chances=[0.0] * 5)
     assert told != hard_values(game, random.Random(4))  # read, their keeps look greedy too
+
+
+def late_tables() -> exact.Tables:
+    """Tables with a few late positions built, and stand-ins for the starting tables a
+    kept file must hold (building those takes the full minute)."""
+    kept = exact.Tables()
+    for rules in ((NORMAL, NORMAL), (LOOKAHEAD, exact.Rule.GREEDY)):
+        kept.pairs[rules].table(4, (0, (0b011, 0b101, 0b110)))
+    for memo in kept.pairs.values():
+        for first in range(3):
+            memo.tables[0, (first, (0, 0, 0))] = np.full((3, 3), first / 3, np.float32)
+    return kept
+
+
+def test_kept_tables_load_as_they_were_built(tmp_path) -> None:
+    built = late_tables()
+    path = tmp_path / "cache" / exact.CACHE_NAME
+    built.save(path)
+    loaded = exact.Tables()
+    loaded.load(path)
+    assert loaded.ready
+    for (name, memo), (_, kept) in zip(built._memos(), loaded._memos(), strict=True):
+        assert kept.frozen and kept.tables.keys() == memo.tables.keys(), name
+        for position, table in memo.tables.items():
+            assert np.array_equal(kept.tables[position], table)
+    assert len(built.greedy.tables) > 0  # the all-greedy tables the pairs read are kept too
+    assert list(path.parent.iterdir()) == [path]  # written whole: no temporary file left
+
+
+def test_a_start_loads_kept_tables_without_building(tmp_path, monkeypatch) -> None:
+    late_tables().save(tmp_path / exact.CACHE_NAME)
+    fresh = exact.Tables()
+    monkeypatch.setattr(fresh, "build", lambda: pytest.fail("built although kept"))
+    fresh.load_or_build(tmp_path)
+    assert fresh.ready
+
+
+@pytest.mark.parametrize("kept", [b"not a numpy file", None])
+def test_an_unreadable_or_partial_cache_is_built_again_and_kept(
+    tmp_path, monkeypatch, caplog, kept
+) -> None:
+    path = tmp_path / exact.CACHE_NAME
+    if kept is None:  # a file without the starting tables
+        partial = late_tables()
+        for memo in partial.pairs.values():
+            memo.tables.clear()
+        partial.save(path)
+    else:
+        path.write_bytes(kept)
+    fresh = exact.Tables()
+
+    def build() -> None:  # the full minute stood in for by the late tables
+        for (_, memo), (_, late) in zip(fresh._memos(), late_tables()._memos(), strict=True):
+            memo.tables.update(late.tables)
+        fresh.ready = True
+
+    monkeypatch.setattr(fresh, "build", build)
+    fresh.load_or_build(tmp_path)
+    assert fresh.ready and "building Picker's tables again" in caplog.text
+    again = exact.Tables()
+    again.load(path)  # what was built is kept in its place
+    assert again.ready

@@ -31,20 +31,28 @@ in the background (`Tables.start`).
 
 from __future__ import annotations
 
+import hashlib
 import itertools
+import logging
+import os
+import tempfile
 import threading
+import zipfile
 from collections import Counter
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from pathlib import Path
 
 import numpy as np
 
-from bot.games.picker.ai import reading
+from bot.games.picker.ai import greedy, reading
 from bot.games.picker.ai.greedy import GREEDY_SET_WEIGHT, SET_GAIN, SET_WEIGHT, greedy_choice
 from bot.games.picker.ai.reading import Keep, KeepRule, greedy_rule, normal_rule
 from bot.games.picker.engine import Game
 from bot.games.picker.engine.colours import COLOUR_INDEX
+
+log = logging.getLogger(__name__)
 
 PLAYERS = 3
 ROUNDS = 2 * PLAYERS
@@ -63,6 +71,15 @@ MARGIN_TIE_BREAK = 1e-3  # the look-ahead player's last keep: first place, then 
 # 0.05 or 0.02) changed nothing: telling keeps are few, not weakly read.
 PRIOR = (1 / 3, 1 / 3, 1 / 3)
 MIN_WEIGHT = 1e-4  # pairs of rules less likely than this are left out of a decision
+
+# The tables a cache file holds are those of this code: its name carries a digest of
+# the modules that define them, so a file kept by another version is never read.
+CACHE_NAME = "picker-exact-{}.npz".format(
+    hashlib.sha256(
+        b"".join(Path(module).read_bytes() for module in (__file__, greedy.__file__))
+    ).hexdigest()[:16]
+)
+GREEDY = "allgreedy"  # the all-greedy tables' name in a cache file
 
 Key = tuple[int, tuple[int, int, int]]  # who keeps first, each seat's colours kept (bits)
 Table = np.ndarray  # values by [d1 + radius, d2 + radius]
@@ -194,15 +211,15 @@ class _Memo:
     """Tables by round and key, built when first asked for until `frozen`."""
 
     def __init__(self) -> None:
-        self._tables: dict[tuple[int, Key], Table] = {}
+        self.tables: dict[tuple[int, Key], Table] = {}
         self.frozen = False
 
     def table(self, round_index: int, key: Key) -> Table:
-        found = self._tables.get((round_index, key))
+        found = self.tables.get((round_index, key))
         if found is None:
             if self.frozen:
                 raise OffTable(round_index, key)
-            found = self._tables[round_index, key] = self._build(round_index, key)
+            found = self.tables[round_index, key] = self._build(round_index, key)
         return found
 
     def value(self, round_index: int, key: Key, d1: np.ndarray, d2: np.ndarray) -> np.ndarray:
@@ -216,7 +233,7 @@ class _Memo:
 
     @property
     def nbytes(self) -> int:
-        return sum(table.nbytes for table in self._tables.values())
+        return sum(table.nbytes for table in self.tables.values())
 
 
 class _AllGreedy(_Memo):
@@ -358,15 +375,83 @@ class Tables:
             memo.frozen = True
         self.ready = True
 
-    def start(self) -> None:
-        """Build in a daemon thread (once); decisions use the tables when `ready`."""
+    def start(self, cache: Path | None = None) -> None:
+        """Load or build in a daemon thread (once); decisions use the tables when `ready`.
+        With a `cache` folder, tables kept there by this code are loaded (a fraction of a
+        second), and tables built are kept there for the next start or process."""
         if not self._started:
             self._started = True
-            threading.Thread(target=self.build, name="picker-exact-tables", daemon=True).start()
+            threading.Thread(
+                target=self.load_or_build, args=(cache,), name="picker-exact-tables", daemon=True
+            ).start()
+
+    def load_or_build(self, cache: Path | None) -> None:
+        """`load` the cache's file if it is there and whole, else `build` and `save` it."""
+        path = None if cache is None else cache / CACHE_NAME
+        if path is not None and path.exists():
+            try:
+                self.load(path)
+                return
+            except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile) as error:
+                log.warning("building Picker's tables again: %s is unreadable (%s)", path, error)
+        self.build()
+        if path is not None:
+            try:
+                self.save(path)
+            except OSError as error:
+                log.warning("could not keep Picker's tables in %s: %s", path, error)
+
+    def save(self, path: Path) -> None:
+        """Keep every table built in `path` (numpy's .npz), written whole or not at all:
+        processes sharing the folder may save at once, and one may read meanwhile."""
+        arrays = {
+            _array_name(name, round_index, key): table
+            for name, memo in self._memos()
+            for (round_index, key), table in memo.tables.items()
+        }
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with tempfile.NamedTemporaryFile(dir=path.parent, suffix=".tmp", delete=False) as file:
+            np.savez(file, allow_pickle=False, **arrays)
+        os.replace(file.name, path)
+
+    def load(self, path: Path) -> None:
+        """The tables kept in `path` by `save`, then frozen and ready as after `build`;
+        ValueError for a file that does not hold every starting table."""
+        memos = dict(self._memos())
+        loaded: dict[str, dict[tuple[int, Key], Table]] = {name: {} for name in memos}
+        with np.load(path) as kept:
+            for array_name in kept.files:
+                name, round_index, key = _parse_array_name(array_name)
+                loaded[name][round_index, key] = kept[array_name]
+        starts = [(0, (first, (0, 0, 0))) for first in range(PLAYERS)]
+        for name in memos:
+            if name != GREEDY and not all(start in loaded[name] for start in starts):
+                raise ValueError(f"no starting table for {name}")
+        for name, memo in memos.items():
+            memo.tables.update(loaded[name])
+            memo.frozen = True
+        self.ready = True
+
+    def _memos(self) -> list[tuple[str, _Memo]]:
+        pairs = [(f"{one.value}-{other.value}", pair) for (one, other), pair in self.pairs.items()]
+        return [(GREEDY, self.greedy), *pairs]
 
     @property
     def nbytes(self) -> int:
         return sum(memo.nbytes for memo in (self.greedy, *self.pairs.values()))
+
+
+def _array_name(memo: str, round_index: int, key: Key) -> str:
+    first, sets = key
+    return "_".join(map(str, (memo, round_index, first, *sets)))
+
+
+def _parse_array_name(name: str) -> tuple[str, int, Key]:
+    memo, round_index, first, *sets = name.split("_")
+    if len(sets) != PLAYERS:
+        raise ValueError(f"not a table's name: {name}")
+    one, two, three = map(int, sets)
+    return memo, int(round_index), (int(first), (one, two, three))
 
 
 TABLES = Tables()

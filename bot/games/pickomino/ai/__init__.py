@@ -18,6 +18,8 @@
   expansion (nine dice, the Canned Worm, the Weasel, specialists, Bratwurms).
 """
 
+from pathlib import Path
+
 from bot.games.pickomino.ai.batch import warm_up as _warm_up_batch
 from bot.games.pickomino.ai.extrawurm_solver import warm_up as _warm_up_extrawurm
 from bot.games.pickomino.ai.hints import Hint, KeepHint, RollHint, format_hint, hint_for
@@ -36,8 +38,9 @@ from bot.games.pickomino.ai.position import Objective, Position
 from bot.games.pickomino.ai.solver import warm_up as _warm_up_base
 
 
-def warm_up() -> None:
-    """Build every shared table now rather than at the first decision (off the loop)."""
+def warm_up(cache: Path | None = None) -> None:
+    """Build every shared table now rather than at the first decision (off the loop).
+    `cache` is not used: these take about a second to build."""
     _warm_up_base()
     _warm_up_batch()
     _warm_up_extrawurm()
