@@ -2,15 +2,25 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from bot.games.picker import CATALOGS
 from bot.games.picker.adapter import KIND, PickerAdapter
-from bot.games.picker.ai.exact import TABLES
+from bot.games.picker.ai import exact
 from bot.games.picker.commands import PickerCog
 from bot.games.picker.history import PICKER_HISTORY
 from bot.games.picker.learn import PICKER_TUTORIAL
 from bot.games.picker.render import PickerRenderer
 from bot.games.picker.scenario import run_scenario
 from bot.plugin.game_plugin import GamePlugin
+
+
+def warm_up(cache: Path | None) -> None:
+    """Three-player Hard's exact tables: 45 s of building in the background, or loaded
+    from `cache`; Hard plays its look-ahead until they are ready. The tables' `start` is
+    looked up at each call, so a test that stops it stops it here too."""
+    exact.TABLES.start(cache)
+
 
 PICKER = GamePlugin(
     kind=KIND,
@@ -22,7 +32,5 @@ PICKER = GamePlugin(
     catalogs=CATALOGS,
     play_scenario=run_scenario,
     tutorial=PICKER_TUTORIAL,
-    # Three-player Hard's exact tables: 45 s of building in the background; Hard plays
-    # its look-ahead until they are ready.
-    warm_up=TABLES.start,
+    warm_up=warm_up,
 )

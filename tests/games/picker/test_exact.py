@@ -18,6 +18,7 @@ from bot.games.picker.ai.lookahead import candidate_values
 from bot.games.picker.ai.players import hard_choice, hard_values
 from bot.games.picker.engine import COLOURS, Game, Pick, RollDice
 from bot.games.picker.engine.colours import COLOUR_INDEX
+from bot.games.picker.plugin import PICKER
 from bot.games.picker.words import hint_text
 from tests.games.picker.helpers import random_step, seats
 from tests.games.picker.test_ceiling import key_and_gaps, play_rounds
@@ -317,3 +318,11 @@ def test_an_unreadable_or_partial_cache_is_built_again_and_kept(
     again = exact.Tables()
     again.load(path)  # what was built is kept in its place
     assert again.ready
+
+
+def test_the_suite_never_builds_the_tables_through_the_plugin(tmp_path) -> None:
+    # tests/conftest.py stops TABLES.start; the plugin must look it up when called, or
+    # every bot a test starts would build for a minute and switch Hard midway.
+    PICKER.warm_up(tmp_path)
+    assert not exact.TABLES.ready and not exact.TABLES._started
+    assert list(tmp_path.iterdir()) == []

@@ -412,6 +412,7 @@ class Tables:
         path.parent.mkdir(parents=True, exist_ok=True)
         with tempfile.NamedTemporaryFile(dir=path.parent, suffix=".tmp", delete=False) as file:
             np.savez(file, allow_pickle=False, **arrays)
+        os.chmod(file.name, 0o644)  # readable by processes of other users sharing the folder
         os.replace(file.name, path)
 
     def load(self, path: Path) -> None:
