@@ -45,8 +45,8 @@ RUN --mount=type=bind,from=build,source=/wheels,target=/wheels \
     pip install --no-index --no-deps /wheels/*.whl \
     && pip check \
     && useradd --create-home --uid 10001 pickomino \
-    && mkdir -p /app/data \
-    && chown pickomino:pickomino /app/data
+    && mkdir -p /app/data/cache \
+    && chown -R pickomino:pickomino /app/data
 
 WORKDIR /app
 USER pickomino
