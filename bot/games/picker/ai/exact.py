@@ -371,9 +371,7 @@ class Tables:
         for pair in self.pairs.values():
             for first in range(PLAYERS):
                 pair.table(0, (first, (0, 0, 0)))
-        for memo in (self.greedy, *self.pairs.values()):
-            memo.frozen = True
-        self.ready = True
+        self._freeze()
 
     def start(self, cache: Path | None = None) -> None:
         """Load or build in a daemon thread (once); decisions use the tables when `ready`.
@@ -411,7 +409,11 @@ class Tables:
         }
         path.parent.mkdir(parents=True, exist_ok=True)
         with tempfile.NamedTemporaryFile(dir=path.parent, suffix=".tmp", delete=False) as file:
-            np.savez(file, allow_pickle=False, **arrays)
+            try:
+                np.savez(file, allow_pickle=False, **arrays)
+            except BaseException:
+                os.unlink(file.name)  # a disk full: leave no half file behind
+                raise
         os.chmod(file.name, 0o644)  # readable by processes of other users sharing the folder
         os.replace(file.name, path)
 
@@ -430,6 +432,11 @@ class Tables:
                 raise ValueError(f"no starting table for {name}")
         for name, memo in memos.items():
             memo.tables.update(loaded[name])
+        self._freeze()
+
+    def _freeze(self) -> None:
+        """Every table a game can reach is held: freeze them all, and serve decisions."""
+        for _, memo in self._memos():
             memo.frozen = True
         self.ready = True
 
@@ -439,7 +446,7 @@ class Tables:
 
     @property
     def nbytes(self) -> int:
-        return sum(memo.nbytes for memo in (self.greedy, *self.pairs.values()))
+        return sum(memo.nbytes for _, memo in self._memos())
 
 
 def _array_name(memo: str, round_index: int, key: Key) -> str:
@@ -484,10 +491,8 @@ def rule_chances(
     (a computer player of the bot's own: its rule is known, not read). OffTable if a
     table is missing."""
     rules = (normal_rule, greedy_rule, lookahead_rule(tables))
-    chances = reading.rule_chances(game, rules, PRIOR, skip=game.current)
-    for seat in normal_seats:
-        chances[seat] = [1.0 if rule is Rule.NORMAL else 0.0 for rule in RULES]
-    return chances
+    known = dict.fromkeys(normal_seats, RULES.index(Rule.NORMAL))
+    return reading.rule_chances(game, rules, PRIOR, skip=game.current, known=known)
 
 
 def option_values(

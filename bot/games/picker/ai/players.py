@@ -107,14 +107,14 @@ def hard_values(
 ) -> dict[int, float]:
     """Hard's value of each die on the table (colour index): exact.py's where its tables
     answer (3 players, built), else the play-outs' average reward (lookahead.py), which
-    `chances` given for the play-outs also asks for. Seats in `normal_seats` keep by
-    Normal's rule in either, whatever their keeps so far suggest."""
+    `chances` given for the play-outs also asks for (used as they are). Otherwise every
+    seat's rule is read from the record, but for `normal_seats`: Normal's, whatever their
+    keeps so far suggest."""
     values = exact.hard_values(game, normal_seats) if chances is None else None
     if values is not None:
         return values
     if chances is None:
-        chances = greedy_chances(game)
-    chances = [0.0 if seat in normal_seats else chance for seat, chance in enumerate(chances)]
+        chances = greedy_chances(game, normal_seats)
     return candidate_values(game, rng, chances=chances)
 
 

@@ -15,8 +15,9 @@ All of this is public: every player sees what the others kept.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from types import MappingProxyType
 
 from bot.games.picker.ai.greedy import GREEDY_SET_WEIGHT, SET_GAIN, SET_WEIGHT, greedy_choice
 from bot.games.picker.engine import Colour, Game
@@ -47,6 +48,7 @@ class Keep:
 
 
 KeepRule = Callable[[Keep], int]  # the die (colour index) a rule keeps
+NONE_KNOWN: Mapping[int, int] = MappingProxyType({})  # no seat's rule known beforehand
 
 
 def normal_rule(keep: Keep) -> int:
@@ -62,21 +64,29 @@ def _rule_input(keep: Keep) -> tuple[tuple[int, ...], list[int], list[int], bool
     return keep.dice, keep.available, keep.counts, keep.picker_open, lowest, keep.more_rounds
 
 
-def greedy_chances(game: Game) -> list[float]:
-    """Per seat, the chance that it keeps like a greedy player rather than like Normal."""
+def greedy_chances(game: Game, normal_seats: Collection[int] = ()) -> list[float]:
+    """Per seat, the chance that it keeps like a greedy player rather than like Normal
+    (none for `normal_seats`, known to keep like Normal)."""
     prior = [1 - PRIOR_GREEDY, PRIOR_GREEDY]
-    return [chances[1] for chances in rule_chances(game, (normal_rule, greedy_rule), prior)]
+    known = dict.fromkeys(normal_seats, 0)
+    rules = (normal_rule, greedy_rule)
+    return [chances[1] for chances in rule_chances(game, rules, prior, known=known)]
 
 
 def rule_chances(
-    game: Game, rules: Sequence[KeepRule], prior: Sequence[float], skip: int | None = None
+    game: Game,
+    rules: Sequence[KeepRule],
+    prior: Sequence[float],
+    skip: int | None = None,
+    known: Mapping[int, int] = NONE_KNOWN,
 ) -> list[list[float]]:
     """Per seat, the chance of each rule (the order of `rules`) given its keeps so far:
     a keep where the rules part counts for each rule that makes it, (1 - MISS) against
-    MISS; keeps where every rule keeps alike tell nothing. `skip`: a seat not read."""
+    MISS; keeps where every rule keeps alike tell nothing. `skip`: a seat not read.
+    `known`: seats whose rule is known (the index of the rule), not read either."""
     log_likelihoods = [[math.log(chance) for chance in prior] for _ in game.players]
     for keep in keeps(game):
-        if keep.seat == skip:
+        if keep.seat == skip or keep.seat in known:
             continue
         kept = [rule(keep) for rule in rules]
         if all(_alike(keep, choice, kept[0]) for choice in kept[1:]):
@@ -86,7 +96,10 @@ def rule_chances(
             row[index] += (
                 math.log(1 - MISS) if _alike(keep, keep.chosen, choice) else math.log(MISS)
             )
-    return [_normalised(row) for row in log_likelihoods]
+    chances = [_normalised(row) for row in log_likelihoods]
+    for seat, rule in known.items():
+        chances[seat] = [float(index == rule) for index in range(len(rules))]
+    return chances
 
 
 def _normalised(log_likelihoods: list[float]) -> list[float]:
