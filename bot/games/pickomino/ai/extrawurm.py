@@ -14,8 +14,10 @@ bots' model of the expansion is the referee's. The copy is then valued:
   the game is valued exactly. With two players each end is worth what the opponent's
   best answer turn leaves (`_after_answers`, as position.py does in the base game):
   measured over the same 800 deals of bench_bots, 53.8% against Normal where the model
-  alone gave 50.7%. A Bratwurm for two or more 1s is valued exactly where it can
-  decide the game (`_with_the_bratwurm`): a chance to win does not add up.
+  alone gave 50.7%. With three or more players the mover's new top tile is valued as
+  open to a steal in each opponent's turn (outlook.py's `TopTile`, with this module's
+  `STEALS`; not under the Sitting Hen). A Bratwurm for two or more 1s is valued exactly
+  where it can decide the game (`_with_the_bratwurm`): a chance to win does not add up.
 
 A specialist's worth (`WORTH`) is the extra score it brings its holder per own turn,
 times the own turns it stays held, capped by the own turns the game has left: measured
@@ -41,7 +43,7 @@ from bot.games.pickomino.ai.extrawurm_solver import (
     solve,
     state_of,
 )
-from bot.games.pickomino.ai.outlook import chance_to_win
+from bot.games.pickomino.ai.outlook import TopTile, chance_to_win
 from bot.games.pickomino.ai.policy import ActionValue, Move, RankedActions, best_first
 from bot.games.pickomino.ai.position import Objective
 from bot.games.pickomino.ai.rewards import Rewards
@@ -113,6 +115,16 @@ def specialist_worth(
     tiles_left = sum(1 for tile in game.grill if tile >= LOWEST_TILE)
     own_turns_left = tiles_left * TURNS_PER_TILE / len(game.players)
     return worth.per_turn * min(worth.turns, own_turns_left)
+
+
+# The chance that one opponent's turn steals a top tile (outlook.py's STEALS), measured
+# the same way on Extrawurm: `python -m benchmarks.fit_steals --games 400 --extrawurm`.
+# Lower than in the base game: the 11 and 13 and the Canned Worm give low totals other
+# claims, and a Hen holder's tile is not taken.
+STEALS: dict[int, float] = {
+    21: 0.168, 22: 0.118, 23: 0.098, 24: 0.095, 25: 0.124, 26: 0.132, 27: 0.069, 28: 0.085,
+    29: 0.093, 30: 0.052, 31: 0.031, 32: 0.032, 33: 0.018, 34: 0.005, 35: 0.0, 36: 0.0,
+}  # fmt: skip
 
 
 # ------------------------------------------------------------------ ends of a turn
@@ -375,7 +387,17 @@ def win_chance(game: Game, mover: str) -> float:
         )
         for player in game.players
     }
-    return chance_to_win(mover, strengths, left)
+    return chance_to_win(mover, strengths, left, _top_tile(game, mover))
+
+
+def _top_tile(game: Game, mover: str) -> TopTile | None:
+    """The mover's top tile as open to a steal (outlook.py); under the Sitting Hen a
+    steal takes the Hen, worth little (WIN_POINTS), so the tile counts as safe."""
+    stack = game.stacks[mover]
+    if not stack or game.specialist_of(mover) is Specialist.HEN:
+        return None
+    below = max((*stack[:-1], *game.extras(mover)), default=0)
+    return TopTile(stack[-1], below, STEALS.get(stack[-1], 0.0))
 
 
 # ------------------------------------------------------------------ the actions

@@ -26,6 +26,14 @@ and near the end the solver plays for the win rather than for worms.
 With two players Hard looks one turn further (`Table.looks_ahead`, position.py): each
 end is worth what the opponent's best answer to it leaves, the answer's ends valued by
 this model from the opponent's side.
+
+With three or more players the mover's new top tile faces every opponent's turn before
+the mover moves again, and the pairwise model, reading only scores, does not see it.
+So each end is valued as a mix (`TopTile`): with the chance that each opponent's turn
+steals the top tile (`STEALS`, measured on Normal self-play), the value with those worms
+moved from the mover to that opponent; otherwise the value as it lies. In four-player
+games a top tile of 21-26 is taken before its owner moves again about a third of the
+time. Measured over paired deals against three Normals: docs/ARCHITECTURE.md.
 """
 
 from __future__ import annotations
@@ -56,6 +64,30 @@ class FitConstants:
 # against 0.693 for a coin flip).
 TWO_PLAYERS = FitConstants(scale=0.7976, offset=-0.1255, grill_shift=0.0, power=0.5, tie_break=0.25)
 MORE_PLAYERS = FitConstants(scale=0.8390, offset=-0.1567, grill_shift=0.0, power=0.5, tie_break=0.5)
+
+
+# The chance that one opponent's turn steals a top tile, per tile: measured by `python -m
+# benchmarks.fit_steals --games 400` (four-player Normal self-play, seed 1; every opponent
+# turn a top tile faced before its owner's next turn). Low tiles are taken most: a total of
+# 21-26 is the easiest to stop on, and late in the game many totals have no grill tile left.
+STEALS: dict[int, float] = {
+    21: 0.174, 22: 0.152, 23: 0.158, 24: 0.118, 25: 0.181, 26: 0.167, 27: 0.116, 28: 0.099,
+    29: 0.096, 30: 0.047, 31: 0.025, 32: 0.015, 33: 0.012, 34: 0.008, 35: 0.008, 36: 0.0,
+}  # fmt: skip
+# Hard weighs the measured chances by this, chosen on paired deals against three Normals
+# (Extrawurm, seeds 2 and 3, 2,000 games each): 1.0 and 1.3 to 1.6 all gained 1.6 to 2
+# points; the chances alone underrate a steal's reach, as a stolen tile also leaves its
+# thief a new top tile and the mover a lower one.
+EXPOSURE = 1.3
+
+
+@dataclass(frozen=True, slots=True)
+class TopTile:
+    """The mover's top tile, open to a steal until the mover's next turn."""
+
+    tile: int
+    highest_below: int  # the mover's highest single tile once it is gone (0: none)
+    steal_chance: float  # that one opponent's turn takes it
 
 
 End = tuple[tuple[int, ...], dict[str, tuple[int, ...]]]
@@ -109,15 +141,44 @@ class Table:
             player: (sum(map(worms, tiles)), max(tiles, default=0))
             for player, tiles in stacks.items()
         }
-        return chance_to_win(self.mover, strengths, sum(map(worms, grill)))
+        own = stacks[self.mover]
+        top = None
+        if own:
+            top = TopTile(own[-1], max(own[:-1], default=0), STEALS.get(own[-1], 0.0))
+        return chance_to_win(self.mover, strengths, sum(map(worms, grill)), top)
 
 
 def chance_to_win(
-    mover: str, strengths: Mapping[str, tuple[float, int]], grill_worms: int
+    mover: str,
+    strengths: Mapping[str, tuple[float, int]],
+    grill_worms: int,
+    top: TopTile | None = None,
 ) -> float:
     """The model of the module's docstring: the mover's chance to win, each player's
     strength being (worms, highest single tile), `grill_worms` the worms still face up
-    on the grill (none: the game is over, and the value exact)."""
+    on the grill (none: the game is over, and the value exact). With three or more
+    players and the mover's `top` tile given, the mix over who may steal it first."""
+    chance = _pairwise(mover, strengths, grill_worms)
+    opponents = len(strengths) - 1
+    if top is None or opponents < 2 or not grill_worms or not top.steal_chance:
+        return chance
+    # Each opponent steals it with the same chance, capped so the chances add up to 1 at
+    # most; a tile stolen by one is no longer there for the next.
+    each = min(EXPOSURE * top.steal_chance, 1.0 / opponents)
+    lost = worms(top.tile)
+    mixed = (1.0 - each * opponents) * chance
+    for thief, (score, highest) in strengths.items():
+        if thief == mover:
+            continue
+        after = dict(strengths)
+        after[mover] = (strengths[mover][0] - lost, top.highest_below)
+        after[thief] = (score + lost, max(highest, top.tile))
+        mixed += each * _pairwise(mover, after, grill_worms)
+    return mixed
+
+
+def _pairwise(mover: str, strengths: Mapping[str, tuple[float, int]], grill_worms: int) -> float:
+    """The product of the pairwise chances (exact when the grill is empty)."""
     mine = strengths[mover]
     if not grill_worms:
         best = max(strengths.values())

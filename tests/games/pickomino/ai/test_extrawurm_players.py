@@ -331,3 +331,17 @@ def test_hard_spends_the_weasel_on_the_steal_that_wins_where_normal_takes_the_su
     assert decide(game, Level.NORMAL) == Keep(Face.TWO)
     weasel, keep = evaluate_extrawurm(game, Objective.WIN).actions[:2]
     assert weasel.move is Move.WEASEL and weasel.value > 3 * keep.value
+
+
+def test_with_more_players_hard_counts_a_top_tile_open_to_steals_unless_the_hen_guards_it() -> None:
+    # Bob's 26 and 30 in either order score the same. With two opponents to move before
+    # him, a 26 on top is the likelier to be stolen, so it is worth less; under the
+    # Sitting Hen a steal would take the Hen instead, and the order no longer matters.
+    def chance(bob: list[int], hen: bool) -> float:
+        held = {Specialist.HEN: "bob"} if hen else {}
+        game = extrawurm({"anne": [22], "bob": bob, "carl": [24]}, specialists=held)
+        return extrawurm_module.win_chance(game, "bob")
+
+    assert extrawurm_module.STEALS[26] > 2 * extrawurm_module.STEALS[30]
+    assert chance([30, 26], hen=False) < chance([26, 30], hen=False)
+    assert chance([30, 26], hen=True) == chance([26, 30], hen=True)

@@ -1,9 +1,12 @@
 """Hard plays for the win: the steal's full swing, the failure's turned tile, the end game."""
 
+from collections.abc import Mapping
 from dataclasses import replace
 
 import pytest
 
+from bot.games.pickomino.ai import outlook
+from bot.games.pickomino.ai import position as position_module
 from bot.games.pickomino.ai.outlook import Table
 from bot.games.pickomino.ai.players import Level, RollDice, decide
 from bot.games.pickomino.ai.policy import evaluate_game
@@ -168,3 +171,44 @@ def test_an_end_that_empties_the_grill_is_the_games_exact_result() -> None:
     assert where.claim_value(ClaimOption(21)) == 1.0
     game = with_grill({"anne": [30, 25], "bob": [29]}, {21}, current="bob")
     assert Position.from_game(game, Objective.WIN).claim_value(ClaimOption(21)) == 0.0
+
+
+def test_with_three_or_more_players_a_top_tile_open_to_steals_is_worth_less() -> None:
+    # Bob's 25 and 30 in either order: the same worms and the same highest tile, so the
+    # pairwise model alone cannot tell them apart. A 25 on top is stolen far more often
+    # (outlook.STEALS) than a 30: with two opponents to come, it is worth less.
+    def chance(
+        bob: tuple[int, ...],
+        others: Mapping[str, tuple[int, ...]],
+        grill: tuple[int, ...] = (22, 27, 36),
+    ) -> float:
+        stacks = {"bob": bob, **others}
+        return Table("bob", tuple(stacks.items())).chance(grill, stacks)
+
+    three = {"anne": (21,), "carl": (24,)}
+    assert outlook.STEALS[25] > 3 * outlook.STEALS[30]
+    assert chance((30, 25), three) < chance((25, 30), three)
+    # Two players: the look-ahead plays the opponent's answer itself (position.py).
+    assert chance((30, 25), {"anne": (21,)}) == chance((25, 30), {"anne": (21,)})
+    # A turn that empties the grill ends the game: nothing is open to a steal any more.
+    assert chance((30, 25), three, grill=()) == chance((25, 30), three, grill=()) == 1.0
+
+
+def test_hard_rolls_on_rather_than_top_its_empty_stack_with_a_tile_often_stolen(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Bob holds nothing, so a failure costs him nothing. 28 is kept with one die left:
+    # a 2 or a 3 makes 30 (a steal of Anne's 3 worms) or 31. Against two opponents
+    # who will each have a turn at his new 28 before he moves again, Hard rolls on;
+    # reading the scores alone, it would take the 28.
+    def bobs_choice(exposure: float) -> object:
+        monkeypatch.setattr(outlook, "EXPOSURE", exposure)
+        position_module._valued_ends.cache_clear()
+        game = position({"anne": [30], "bob": [], "carl": []}, current="bob")
+        keep_rolls(game, ("44415WW3", "4"), ("WW153", "W"), ("153", "1"), ("53", "5"))
+        return decide(game, Level.HARD)
+
+    assert isinstance(bobs_choice(outlook.EXPOSURE), RollDice)
+    taken = bobs_choice(0.0)
+    assert isinstance(taken, Claim) and taken.option.tile == 28
+    position_module._valued_ends.cache_clear()
