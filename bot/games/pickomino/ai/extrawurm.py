@@ -43,7 +43,7 @@ from bot.games.pickomino.ai.extrawurm_solver import (
     solve,
     state_of,
 )
-from bot.games.pickomino.ai.outlook import TopTile, chance_to_win
+from bot.games.pickomino.ai.outlook import TopTile, chance_to_win, stolen_before_next_turn
 from bot.games.pickomino.ai.policy import ActionValue, Move, RankedActions, best_first
 from bot.games.pickomino.ai.position import Objective
 from bot.games.pickomino.ai.rewards import Rewards
@@ -388,6 +388,20 @@ def win_chance(game: Game, mover: str) -> float:
         for player in game.players
     }
     return chance_to_win(mover, strengths, left, _top_tile(game, mover))
+
+
+def stolen_after(game: Game, option: ClaimOption) -> float:
+    """The measured chance that the tile `option` puts on top of the mover's stack is
+    stolen before their next turn (hints tell it): 0 with two players, for the 11 and
+    13 (beside the stack), for a steal of the Hen and under the Hen."""
+    opponents = len(game.players) - 1
+    if opponents < 2:
+        return 0.0
+    after = _Valuer(game, Objective.WORMS).claimed(option)
+    top = _top_tile(after, game.current_player)
+    if top is None or top.tile != option.tile:
+        return 0.0
+    return stolen_before_next_turn(top.tile, opponents, STEALS)
 
 
 def _top_tile(game: Game, mover: str) -> TopTile | None:

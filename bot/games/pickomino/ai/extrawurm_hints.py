@@ -12,8 +12,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from bot.games.pickomino.ai.extrawurm import ExtrawurmEvaluation, evaluate_extrawurm
-from bot.games.pickomino.ai.hints import _chances, _dice, _dice_kept, odds
+from bot.games.pickomino.ai.extrawurm import (
+    ExtrawurmEvaluation,
+    evaluate_extrawurm,
+    stolen_after,
+)
+from bot.games.pickomino.ai.hints import _chances, _dice, _dice_kept, exposed_line, odds
 from bot.games.pickomino.ai.policy import ActionValue, Move
 from bot.games.pickomino.ai.position import Objective
 from bot.games.pickomino.engine.claims import ClaimOption, Source
@@ -49,6 +53,7 @@ class ExtrawurmHint:
     dice_left: int = 0
     specialists_on: tuple[tuple[int, Specialist], ...] = ()  # grill tile, who sits there
     hen_holder: str | None = None  # a steal from them takes the Hen, not the tile
+    stop_stolen: float = 0.0  # `stop`'s tile stolen before the next turn (3+ players)
 
 
 def extrawurm_hint_for(game: Game) -> ExtrawurmHint:
@@ -78,6 +83,7 @@ def extrawurm_hint_for(game: Game) -> ExtrawurmHint:
         recommended = ChoiceHint(best)
     assert recommended is not None
     stops = [action.claim for action in evaluation.actions if action.move is Move.STOP]
+    stop = stops[0] if stops else None
     return ExtrawurmHint(
         player=game.current_player,
         win_chance=evaluation.value,
@@ -85,11 +91,12 @@ def extrawurm_hint_for(game: Game) -> ExtrawurmHint:
         keeps=tuple(keeps),
         roll=roll,
         weasel=weasel,
-        stop=stops[0] if stops else None,
+        stop=stop,
         no_new_face=game.phase is Phase.NO_NEW_FACE,
         dice_left=game.dice_left,
         specialists_on=_specialists_on(game),
         hen_holder=_hen_holder(game),
+        stop_stolen=0.0 if stop is None else stolen_after(game, stop),
     )
 
 
@@ -176,6 +183,8 @@ def format_extrawurm_hint(hint: ExtrawurmHint, names: Mapping[str, str] | None =
         )
     if hint.stop is not None and best.move is not Move.STOP:
         lines.append(t("pickomino.ai.hint.stop", claim=claim_words(hint.stop, names, hint)))
+    if hint.stop is not None:
+        lines += exposed_line(hint.stop.tile, hint.stop_stolen)
     lines.append(t("pickomino.ai.hint.win", odds=odds(hint.win_chance)))
     return "\n".join(lines)
 

@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
+from bot.games.pickomino.ai.outlook import STEALS, stolen_before_next_turn
 from bot.games.pickomino.ai.policy import ActionValue, Evaluation, Move, evaluate_game
 from bot.games.pickomino.ai.position import Position
 from bot.games.pickomino.ai.solver import TurnValues
@@ -33,6 +34,7 @@ ROUGH_ODDS = tuple(
 )  # fmt: skip
 SURE = 0.995
 MENTION_STEAL = 0.05  # a steal's chance is told from this chance on
+MENTION_EXPOSED = 0.1  # a stop's tile being stolen before the next turn, told from this on
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,6 +80,9 @@ class Hint:
     roll: RollHint | None = None
     stop: ClaimOption | None = None
     claims: tuple[ClaimOption, ...] = ()
+    # With three or more players: the chance that `stop`'s tile is stolen from the top
+    # of the player's stack before their next turn (what Hard weighs, outlook.py).
+    stop_stolen: float = 0.0
 
 
 def hint_for(game: Game) -> Hint:
@@ -103,6 +108,11 @@ def hint_for(game: Game) -> Hint:
         )
     roll = _roll_hint(game, evaluation, steals)
     stops = [action.claim for action in evaluation.actions if action.move is Move.STOP]
+    stop = stops[0] if stops else None
+    opponents = len(game.players) - 1
+    stolen = 0.0
+    if stop is not None and opponents > 1:
+        stolen = stolen_before_next_turn(stop.tile, opponents, STEALS)
     return Hint(
         player=game.current_player,
         kept=tuple(game.kept),
@@ -112,8 +122,9 @@ def hint_for(game: Game) -> Hint:
         recommended=evaluation.best,
         keeps=tuple(keeps),
         roll=roll,
-        stop=stops[0] if stops else None,
+        stop=stop,
         claims=tuple(game.claim_options()),
+        stop_stolen=stolen,
     )
 
 
@@ -150,6 +161,7 @@ def format_hint(hint: Hint, names: Mapping[str, str] | None = None) -> str:
         lines.append(t("pickomino.ai.hint.roll", dice=_dice(hint.roll.dice), odds=chance))
     if hint.stop is not None:
         lines.append(t("pickomino.ai.hint.stop", claim=_claim(hint.stop, names)))
+        lines += exposed_line(hint.stop.tile, hint.stop_stolen)
     lines.append(t("pickomino.ai.hint.win", odds=odds(hint.win_chance)))
     return "\n".join(lines)
 
@@ -175,6 +187,14 @@ def _advice(hint: Hint, names: Mapping[str, str]) -> str:
     if action.claim is None:
         return t("pickomino.ai.hint.do.keep_fail", dice=dice)
     return t("pickomino.ai.hint.do.keep_stop", dice=dice, claim=_claim(action.claim, names))
+
+
+def exposed_line(tile: int, stolen: float) -> list[str]:
+    """The line telling how likely a stop's tile is stolen before the next turn, when
+    that is worth telling (Hard may roll on rather than take an easy prey)."""
+    if stolen < MENTION_EXPOSED:
+        return []
+    return [t("pickomino.ai.hint.exposed", tile=tile, odds=odds(stolen))]
 
 
 def _chances(tile: float, steal: float) -> str:

@@ -90,6 +90,13 @@ class TopTile:
     steal_chance: float  # that one opponent's turn takes it
 
 
+def stolen_before_next_turn(tile: int, opponents: int, steals: Mapping[int, float]) -> float:
+    """The measured chance that `tile`, just put on top of a stack, is stolen in one of
+    the `opponents`' turns before its owner moves again (hints tell it; 0 for 11 and 13,
+    which lie beside the stack)."""
+    return 1.0 - (1.0 - steals.get(tile, 0.0)) ** opponents
+
+
 End = tuple[tuple[int, ...], dict[str, tuple[int, ...]]]
 """How a turn can end: the grill left face up, and every player's stack (bottom first)."""
 

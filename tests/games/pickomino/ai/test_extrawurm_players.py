@@ -32,7 +32,7 @@ from bot.games.pickomino.engine import (
     Rules,
     Specialist,
 )
-from tests.games.pickomino.engine.helpers import faces, position
+from tests.games.pickomino.engine.helpers import faces, keep_rolls, position
 
 EXTRAWURM = Rules(extrawurm=True)
 NORMAL = Objective.WORMS
@@ -345,3 +345,17 @@ def test_with_more_players_hard_counts_a_top_tile_open_to_steals_unless_the_hen_
     assert extrawurm_module.STEALS[26] > 2 * extrawurm_module.STEALS[30]
     assert chance([30, 26], hen=False) < chance([26, 30], hen=False)
     assert chance([30, 26], hen=True) == chance([26, 30], hen=True)
+
+
+def test_the_extrawurm_hint_tells_how_often_the_tile_would_be_stolen_unless_the_hen_guards_it() -> (
+    None
+):
+    def hint_lines(held: dict[Specialist, str]) -> str:
+        stacks: dict[str, list[int]] = {"anne": [30], "bob": [], "carl": [], "dora": []}
+        game = extrawurm(stacks, specialists=held, current="bob")
+        keep_rolls(game, ("44415WW3", "4"), ("WW153", "W"), ("153", "1"), ("53", "5"))
+        return format_extrawurm_hint(extrawurm_hint_for(game), {"anne": "Anne"})
+
+    assert "• 28 on top of your stack: about a 1 in 4 chance it is stolen" in hint_lines({})
+    # Under the Sitting Hen a steal takes the Hen, not the tile.
+    assert "on top of your stack" not in hint_lines({Specialist.HEN: "bob"})

@@ -128,3 +128,20 @@ def test_hints_follow_the_hard_bot_and_stay_short() -> None:
             game.apply(decision)
     with pytest.raises(ValueError):
         hint_for(game)
+
+
+def test_with_three_players_the_hint_tells_how_often_the_tile_would_be_stolen() -> None:
+    # Bob, holding nothing, has 28 with one die left. With two opponents to move before
+    # him, Hard rolls on, and the hint says why the sure 28 is not so sure.
+    def bobs_hint(stacks: dict[str, list[int]]) -> str:
+        game = position(stacks, current="bob")
+        keep_rolls(game, ("44415WW3", "4"), ("WW153", "W"), ("153", "1"), ("53", "5"))
+        return format_hint(hint_for(game), {"anne": "Anne", "carl": "Carl"})
+
+    three = bobs_hint({"anne": [30], "bob": [], "carl": []})
+    assert three.startswith("💡 Roll the 1 die left")
+    assert "• Stop now: take 28 (2🪱)\n" in three
+    assert "• 28 on top of your stack: about a 1 in 5 chance it is stolen" in three
+    # With one opponent the look-ahead weighs the steal itself; nothing to tell.
+    two = bobs_hint({"anne": [30], "bob": []})
+    assert "• Stop now: take 28 (2🪱)" in two and "on top of your stack" not in two
