@@ -75,9 +75,9 @@ STEALS: dict[int, float] = {
     29: 0.096, 30: 0.047, 31: 0.025, 32: 0.015, 33: 0.012, 34: 0.008, 35: 0.008, 36: 0.0,
 }  # fmt: skip
 # Hard weighs the measured chances by this, chosen on paired deals against three Normals
-# (Extrawurm, seeds 2 and 3, 2,000 games each): 1.0 and 1.3 to 1.6 all gained 1.6 to 2
-# points; the chances alone underrate a steal's reach, as a stolen tile also leaves its
-# thief a new top tile and the mover a lower one.
+# (2,000 games a seed): every weight tried from 1.0 to 2.0 gained about 1 to 2.5 points in
+# four-player Extrawurm games, with no sharp best among them; 1.3 sits in the middle.
+# The figures are in docs/ARCHITECTURE.md.
 EXPOSURE = 1.3
 
 
