@@ -394,14 +394,11 @@ def stolen_after(game: Game, option: ClaimOption) -> float:
     """The measured chance that the tile `option` puts on top of the mover's stack is
     stolen before their next turn (hints tell it): 0 with two players, for the 11 and
     13 (beside the stack), for a steal of the Hen and under the Hen."""
-    opponents = len(game.players) - 1
-    if opponents < 2:
-        return 0.0
-    after = _Valuer(game, Objective.WORMS).claimed(option)
+    after = _Valuer(game, Objective.WORMS).claimed(option)  # the engine's own steps
     top = _top_tile(after, game.current_player)
     if top is None or top.tile != option.tile:
         return 0.0
-    return stolen_before_next_turn(top.tile, opponents, STEALS)
+    return stolen_before_next_turn(top.tile, len(game.players) - 1, STEALS)
 
 
 def _top_tile(game: Game, mover: str) -> TopTile | None:

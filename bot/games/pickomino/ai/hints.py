@@ -110,9 +110,7 @@ def hint_for(game: Game) -> Hint:
     stops = [action.claim for action in evaluation.actions if action.move is Move.STOP]
     stop = stops[0] if stops else None
     opponents = len(game.players) - 1
-    stolen = 0.0
-    if stop is not None and opponents > 1:
-        stolen = stolen_before_next_turn(stop.tile, opponents, STEALS)
+    stolen = 0.0 if stop is None else stolen_before_next_turn(stop.tile, opponents, STEALS)
     return Hint(
         player=game.current_player,
         kept=tuple(game.kept),

@@ -93,7 +93,9 @@ class TopTile:
 def stolen_before_next_turn(tile: int, opponents: int, steals: Mapping[int, float]) -> float:
     """The measured chance that `tile`, just put on top of a stack, is stolen in one of
     the `opponents`' turns before its owner moves again (hints tell it; 0 for 11 and 13,
-    which lie beside the stack)."""
+    which lie beside the stack, and with one opponent, whose answer the look-ahead plays)."""
+    if opponents < 2:
+        return 0.0
     return 1.0 - (1.0 - steals.get(tile, 0.0)) ** opponents
 
 
