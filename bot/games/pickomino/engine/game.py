@@ -559,9 +559,9 @@ class Game:
         self.kept = []
         self.roll = None
         self.turn_number += 1
+        self.turn_dice = self._dice_for_turn()
         if self.expansion is not None:
             self.expansion.weasel_used = False
-            self.turn_dice = self._dice_for_turn()
 
     def _dice_for_turn(self) -> int:
         """Dice the player to move starts the turn with: nine with the Golden Die."""
