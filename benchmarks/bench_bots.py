@@ -112,6 +112,13 @@ def play(number: int, matchup: Matchup) -> tuple[float, list[float]]:
     return first_place_share(game.standings(), hero), times
 
 
+def game_numbers(matchup: Matchup, seed: int) -> range:
+    """The numbers of `matchup`'s games for `seed`: whole deals (the games a multiple of
+    the seats), from seed * 1,000,000, a multiple of every table's seats."""
+    first = seed * 1_000_000
+    return range(first, first + matchup.games // matchup.seats * matchup.seats)
+
+
 def matchups(
     games: int, games_4p: int, games_extrawurm: int, games_extrawurm_4p: int
 ) -> list[Matchup]:
@@ -162,8 +169,7 @@ def main(argv: list[str] | None = None) -> None:
                 continue
             matchup = replace(matchup, deals=args.dice == "deal")
             seats = matchup.seats
-            first = args.seed * 1_000_000  # a multiple of every table's seats: whole deals
-            numbers = range(first, first + matchup.games // seats * seats)
+            numbers = game_numbers(matchup, args.seed)
             chunks = 4 if matchup.extrawurm else 20
             results = list(pool.map(play, numbers, repeat(matchup), chunksize=chunks))
             shares = [result[0] for result in results]

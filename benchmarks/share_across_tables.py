@@ -37,7 +37,7 @@ from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass
 from itertools import repeat
 
-from benchmarks.bench_bots import Matchup, play
+from benchmarks.bench_bots import Matchup, game_numbers, play
 from benchmarks.stats import deal_means, mean_interval
 
 REFERENCES = ("easy", "normal_ninth_die")  # edges that owe nothing to Hard's search
@@ -80,8 +80,7 @@ def measure(
 ) -> Measured:
     """The hero's share against Normals over whole deals, as bench_bots plays them."""
     matchup = Matchup(hero, "normal", seats, games, extrawurm=extrawurm)
-    first = seed * 1_000_000
-    numbers = range(first, first + games // seats * seats)
+    numbers = game_numbers(matchup, seed)
     shares = [result[0] for result in pool.map(play, numbers, repeat(matchup), chunksize=4)]
     low, high = mean_interval(deal_means(shares, seats))
     return Measured(sum(shares) / len(shares), low, high)
@@ -163,7 +162,7 @@ def _print_reading(
         )
     else:
         print(f"k from the references: {k:.2f} (too few games for a range). {reading}")
-    if hard is not None and readable(hard[0].share, 0.5):
+    if hard is not None and 0 < hard[0].share < 1:  # odds to carry: any share but 0 and 1
         two, four = hard
         predicted = share_of(odds(two.share, 2) ** k, 4)
         print(
