@@ -44,8 +44,9 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, replace
 from itertools import repeat
 
+from benchmarks.arguments import count, positive
 from benchmarks.baselines import BASELINES
-from benchmarks.stats import deal_means, first_place_share, mean_interval, wilson
+from benchmarks.stats import deal_interval, deal_means, first_place_share, wilson
 from bot.games.pickomino.ai.players import Decision, Level, carry_out, decide
 from bot.games.pickomino.engine import Game, Rules
 
@@ -136,14 +137,16 @@ def matchups(
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=4000, help="two-player games per matchup")
-    parser.add_argument("--games-4p", type=int, help="four-player games (default: games / 2)")
-    parser.add_argument("--games-extrawurm", type=int, help="Extrawurm games (default: games / 5)")
+    parser.add_argument("--games", type=count, default=4000, help="two-player games per matchup")
+    parser.add_argument("--games-4p", type=count, help="four-player games (default: games / 2)")
     parser.add_argument(
-        "--games-extrawurm-4p", type=int, help="four-player Extrawurm games (default: E / 2)"
+        "--games-extrawurm", type=count, help="Extrawurm games (default: games / 5)"
+    )
+    parser.add_argument(
+        "--games-extrawurm-4p", type=count, help="four-player Extrawurm games (default: E / 2)"
     )
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--workers", type=positive, default=2)
     parser.add_argument("--only", nargs="*", help="matchups whose name contains one of these")
     parser.add_argument(
         "--dice",
@@ -170,6 +173,8 @@ def main(argv: list[str] | None = None) -> None:
             matchup = replace(matchup, deals=args.dice == "deal")
             seats = matchup.seats
             numbers = game_numbers(matchup, args.seed)
+            if not numbers:  # fewer games than seats: not one whole deal to play
+                continue
             chunks = 4 if matchup.extrawurm else 20
             results = list(pool.map(play, numbers, repeat(matchup), chunksize=chunks))
             shares = [result[0] for result in results]
@@ -177,7 +182,7 @@ def main(argv: list[str] | None = None) -> None:
                 times = hard_times["hard with extrawurm" if matchup.extrawurm else "hard"]
                 times.extend(sample for result in results for sample in result[1])
             if matchup.deals:  # a deal's games are consecutive numbers
-                low, high = mean_interval(deal_means(shares, seats))
+                low, high = deal_interval(deal_means(shares, seats))
             else:
                 low, high = wilson(sum(shares), len(shares))
             print(

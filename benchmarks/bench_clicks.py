@@ -58,6 +58,7 @@ from typing import Any
 
 from aiohttp import BodyPartReader, WSMsgType, web
 
+from benchmarks.arguments import count, positive
 from bot.devserver import payloads
 from bot.devserver.payloads import (
     APPLICATION_ID,
@@ -742,12 +743,12 @@ async def run(args: argparse.Namespace) -> None:
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    parser.add_argument("--games", type=int, default=500)
-    parser.add_argument("--in-flight", type=int, default=1, help="closed loop: clicks at once")
+    parser.add_argument("--games", type=positive, default=500)
+    parser.add_argument("--in-flight", type=positive, default=1, help="closed loop: clicks at once")
     parser.add_argument("--rate", type=float, default=0, help="open loop: clicks per second")
-    parser.add_argument("--clicks", type=int, default=3000, help="clicks per measured window")
-    parser.add_argument("--repeats", type=int, default=3, help="runs, each with a fresh bot")
-    parser.add_argument("--warmup", type=int, default=500, help="clicks before measuring")
+    parser.add_argument("--clicks", type=positive, default=3000, help="clicks per measured window")
+    parser.add_argument("--repeats", type=positive, default=3, help="runs, each with a fresh bot")
+    parser.add_argument("--warmup", type=count, default=500, help="clicks before measuring")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--bot-log", help="keep the (last) bot's log in this file")
     parser.add_argument(

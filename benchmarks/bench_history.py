@@ -24,6 +24,7 @@ import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 
+from benchmarks.arguments import positive
 from bot.games.pickomino.bench import sensible_random_step
 from bot.games.pickomino.engine import Game
 from bot.games.pickomino.engine.events import event_to_dict
@@ -306,9 +307,9 @@ async def measure(path: Path, games: list[GameResult], runs: int, now: int, seed
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=100_000)
-    parser.add_argument("--players", type=int, default=2_000)
-    parser.add_argument("--runs", type=int, default=200)
+    parser.add_argument("--games", type=positive, default=100_000)
+    parser.add_argument("--players", type=positive, default=2_000)
+    parser.add_argument("--runs", type=positive, default=200)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
     rng = random.Random(args.seed)

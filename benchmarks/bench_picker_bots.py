@@ -48,10 +48,11 @@ from dataclasses import dataclass
 from functools import partial
 from itertools import repeat
 
+from benchmarks.arguments import count, positive
 from benchmarks.picker_ceiling import ceiling, solve
 from benchmarks.picker_opponents import LOOKAHEAD_SAMPLES, greedy, greedy_index, lookahead
 from benchmarks.picker_todays_hard import todays_hard
-from benchmarks.stats import deal_means, first_place_share, mean_interval, percentile
+from benchmarks.stats import deal_interval, deal_means, first_place_share, mean_interval, percentile
 from bot.games.picker.ai import Level, decide, exact
 from bot.games.picker.engine import Colour, Game, Pick, RandomSource
 
@@ -139,14 +140,14 @@ def matchups(
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=1200, help="3-player games a matchup")
-    parser.add_argument("--five", type=int, help="5-player games (default: --games)")
-    parser.add_argument("--eight", type=int, default=40, help="8-player games")
+    parser.add_argument("--games", type=count, default=1200, help="3-player games a matchup")
+    parser.add_argument("--five", type=count, help="5-player games (default: --games)")
+    parser.add_argument("--eight", type=count, default=40, help="8-player games")
     parser.add_argument("--hero", nargs="+", default=["hard"], choices=sorted(PLAYERS))
     parser.add_argument("--only", nargs="*", help="matchups whose name contains one of these")
-    parser.add_argument("--samples", type=int, default=LOOKAHEAD_SAMPLES)
+    parser.add_argument("--samples", type=positive, default=LOOKAHEAD_SAMPLES)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--workers", type=positive, default=2)
     parser.add_argument(
         "--ceiling", action="store_true", help="also the exact best shares of 3-player games"
     )
@@ -184,7 +185,7 @@ def main(argv: list[str] | None = None) -> None:
                 times[hero, seats].extend(t for result in results for t in result[1])
                 deals = deal_means(shares, seats)
                 deals_by[hero, matchup.villain, seats] = deals
-                low, high = mean_interval(deals) if len(deals) > 1 else (0.0, 1.0)
+                low, high = deal_interval(deals)
                 target = TARGETS.get((matchup.villain, seats))
                 print(
                     f"{matchup.name:<34} {len(results):>6}  {sum(shares) / len(results):5.1%}  "

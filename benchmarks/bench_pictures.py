@@ -16,6 +16,7 @@ import statistics
 import time
 from collections.abc import Callable
 
+from benchmarks.arguments import positive
 from bot.games.picker.pictures import picker_emojis
 from bot.games.pickomino.end_picture import PlayerFinal, draw_end_picture
 from bot.games.pickomino.pictures import pickomino_emojis, tile_worms
@@ -68,7 +69,7 @@ def picture_size(data: object) -> str:
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--repeats", type=int, default=5)
+    parser.add_argument("--repeats", type=positive, default=5)
     args = parser.parse_args(argv)
     measure("pickomino_emojis()", pickomino_emojis, set_size, args.repeats)
     measure("picker_emojis()", picker_emojis, set_size, args.repeats)

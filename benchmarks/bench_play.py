@@ -23,6 +23,7 @@ import sys
 import tempfile
 from pathlib import Path
 
+from benchmarks.arguments import positive
 from benchmarks.stats import percentile
 from bot.preview.shoot import BrowserMissing, Camera
 from tests.devserver.play_driver import (
@@ -59,7 +60,7 @@ async def run(games: int, *, real_discord: bool) -> list[float]:
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.bench_play")
-    parser.add_argument("--games", type=int, default=1)
+    parser.add_argument("--games", type=positive, default=1)
     parser.add_argument(
         "--ideal-discord", action="store_true", help="a stand-in without Discord's latency"
     )

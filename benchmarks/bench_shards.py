@@ -37,6 +37,7 @@ import warnings
 from dataclasses import dataclass
 from pathlib import Path
 
+from benchmarks.arguments import count, positive
 from bot.devserver.standin import IDEAL, FakeDiscord, Realism
 from tests.databases import PostgresServer, running_postgres
 from tests.e2e.test_bot_e2e import (
@@ -232,11 +233,11 @@ async def main(
 
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=16)
+    parser.add_argument("--games", type=positive, default=16)
     parser.add_argument("--seconds", type=float, default=15.0)
-    parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--repeats", type=positive, default=3)
     parser.add_argument("--ideal-discord", action="store_true")
-    parser.add_argument("--bursts", type=int, default=0)
+    parser.add_argument("--bursts", type=count, default=0)
     parser.add_argument("--burst-wait", type=parse_wait, default=(0.5, 0.5))
     arguments = parser.parse_args()
     asyncio.run(

@@ -21,6 +21,7 @@ import statistics
 import time
 from collections.abc import Callable
 
+from benchmarks.arguments import positive
 from bot.games.pickomino.ai import extrawurm
 from bot.games.pickomino.ai.batch import start_values
 from bot.games.pickomino.ai.batch import warm_up as batch_warm_up
@@ -135,7 +136,7 @@ def bench_extrawurm(rng: random.Random, positions: int) -> None:
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--positions", type=int, default=300)
+    parser.add_argument("--positions", type=positive, default=300)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--only", choices=("base", "extrawurm"), help="one part only")
     args = parser.parse_args(argv)

@@ -16,6 +16,7 @@ import random
 import tempfile
 from pathlib import Path
 
+from benchmarks.arguments import positive
 from bot.games.pickomino.history import PICKOMINO_HISTORY
 from bot.games.registry import GAMES
 from bot.history.recorder import recorder
@@ -88,7 +89,7 @@ async def run(games: int, seed: int) -> None:
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    parser.add_argument("--games", type=int, default=40)
+    parser.add_argument("--games", type=positive, default=40)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
     asyncio.run(run(args.games, args.seed))

@@ -22,6 +22,7 @@ import tempfile
 from collections import Counter
 from pathlib import Path
 
+from benchmarks.arguments import positive
 from bot.render.custom_ids import ComponentRef
 from tests.cogs.helpers import add_bots, choose, open_lobby
 from tests.discord_harness import BotHarness, StoredMessage
@@ -100,7 +101,7 @@ async def run(games: int) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=5)
+    parser.add_argument("--games", type=positive, default=5)
     asyncio.run(run(parser.parse_args().games))
 
 

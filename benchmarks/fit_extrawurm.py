@@ -42,9 +42,11 @@ from pathlib import Path
 
 import numpy as np
 
+from benchmarks.arguments import positive
 from bot.games.pickomino.ai.extrawurm import TURNS_PER_TILE, WORTH
 from bot.games.pickomino.ai.players import Level, carry_out, decide
 from bot.games.pickomino.engine import Game, Rules, Specialist, worms
+from bot.games.pickomino.engine.game import MAX_PLAYERS, MIN_PLAYERS
 from bot.games.pickomino.engine.tiles import LOWEST_TILE
 
 HELD = (Specialist.CANNED_WORM, Specialist.HEN, Specialist.WEASEL, Specialist.GOLDEN_DIE)
@@ -141,10 +143,12 @@ def _log_loss(x: np.ndarray, y: np.ndarray, weights: np.ndarray) -> float:
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=1000)
-    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--games", type=positive, default=1000)
+    parser.add_argument(
+        "--players", type=int, choices=range(MIN_PLAYERS, MAX_PLAYERS + 1), default=2
+    )
     parser.add_argument("--seed", type=int, default=7)
-    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--workers", type=positive, default=2)
     parser.add_argument("--bot", default="normal", choices=["normal", "hard"])
     parser.add_argument("--save", type=Path, help="write the samples to this JSON file")
     parser.add_argument("--load", type=Path, help="fit the samples of this file, no games")

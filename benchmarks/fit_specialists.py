@@ -27,6 +27,7 @@ from collections import defaultdict
 from concurrent.futures import ProcessPoolExecutor
 from itertools import repeat
 
+from benchmarks.arguments import positive
 from bot.games.pickomino.ai import extrawurm
 from bot.games.pickomino.ai.extrawurm import Worth, turn_table
 from bot.games.pickomino.ai.extrawurm_solver import solve, state_of
@@ -110,10 +111,10 @@ def play(
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--games", type=positive, default=100)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--every", type=int, default=2, help="measure every K-th turn")
-    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--every", type=positive, default=2, help="measure every K-th turn")
+    parser.add_argument("--workers", type=positive, default=2)
     args = parser.parse_args(argv)
     started = time.perf_counter()
     seeds = range(args.seed * 1_000_000, args.seed * 1_000_000 + args.games)

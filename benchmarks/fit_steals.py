@@ -25,8 +25,10 @@ from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from itertools import repeat
 
+from benchmarks.arguments import positive
 from bot.games.pickomino.ai.players import Level, carry_out, decide
 from bot.games.pickomino.engine import Game, Rules, Specialist
+from bot.games.pickomino.engine.game import MAX_PLAYERS, MIN_PLAYERS
 from bot.games.pickomino.engine.tiles import ALL_TILES
 
 Tally = tuple[Counter[int], Counter[int]]  # exposures, steals (per tile)
@@ -64,11 +66,13 @@ def _hen_holder(game: Game, player: str) -> bool:
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=400)
-    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--games", type=positive, default=400)
+    parser.add_argument(
+        "--players", type=int, choices=range(MIN_PLAYERS, MAX_PLAYERS + 1), default=4
+    )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--extrawurm", action="store_true")
-    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--workers", type=positive, default=2)
     args = parser.parse_args(argv)
     started = time.perf_counter()
     seeds = range(args.seed * 1_000_000, args.seed * 1_000_000 + args.games)

@@ -34,9 +34,11 @@ from concurrent.futures import ProcessPoolExecutor
 from itertools import product, repeat
 from pathlib import Path
 
+from benchmarks.arguments import positive
 from benchmarks.baselines import BASELINES
 from bot.games.pickomino.ai.players import Level, RollDice, decide
 from bot.games.pickomino.engine import Game, worms
+from bot.games.pickomino.engine.game import MAX_PLAYERS, MIN_PLAYERS
 
 C_GRID = tuple(range(0, 41, 2))
 TIE_GRID = (0.0, 0.25, 0.5, 0.75)
@@ -129,10 +131,12 @@ def _sign(value: int) -> int:
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=3000)
-    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--games", type=positive, default=3000)
+    parser.add_argument(
+        "--players", type=int, choices=range(MIN_PLAYERS, MAX_PLAYERS + 1), default=2
+    )
     parser.add_argument("--seed", type=int, default=7)
-    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--workers", type=positive, default=2)
     parser.add_argument("--bot", default="optimal_bot", choices=[*BASELINES, "hard"])
     parser.add_argument("--save", type=Path, help="write the samples to this JSON file")
     parser.add_argument("--load", type=Path, help="fit the samples of this file, no games")

@@ -37,8 +37,9 @@ from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass
 from itertools import repeat
 
+from benchmarks.arguments import positive
 from benchmarks.bench_bots import Matchup, game_numbers, play
-from benchmarks.stats import deal_means, mean_interval
+from benchmarks.stats import deal_interval, deal_means
 
 REFERENCES = ("easy", "normal_ninth_die")  # edges that owe nothing to Hard's search
 TARGET = 0.30  # issue 28: Hard against three Normals, four-player Extrawurm
@@ -82,7 +83,7 @@ def measure(
     matchup = Matchup(hero, "normal", seats, games, extrawurm=extrawurm)
     numbers = game_numbers(matchup, seed)
     shares = [result[0] for result in pool.map(play, numbers, repeat(matchup), chunksize=4)]
-    low, high = mean_interval(deal_means(shares, seats))
+    low, high = deal_interval(deal_means(shares, seats))
     return Measured(sum(shares) / len(shares), low, high)
 
 
@@ -104,13 +105,13 @@ def exponent_range(two: Measured, four: Measured) -> tuple[float, float]:
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=1000, help="two-player games per player")
-    parser.add_argument("--games-4p", type=int, help="four-player games (default: --games)")
+    parser.add_argument("--games", type=positive, default=1000, help="two-player games per player")
+    parser.add_argument("--games-4p", type=positive, help="four-player games (default: --games)")
     parser.add_argument("--base", action="store_true", help="the base game, not Extrawurm")
     parser.add_argument("--players", nargs="*", default=[*REFERENCES, "hard"])
     parser.add_argument("--target", type=float, default=TARGET, help="a four-player share")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--workers", type=positive, default=2)
     args = parser.parse_args(argv)
     unknown = [name for name in args.players if name not in (*REFERENCES, "hard")]
     if unknown or not args.players:
@@ -119,6 +120,9 @@ def main(argv: list[str] | None = None) -> None:
         # The base game's Normal solves turns of eight dice; Extrawurm's solves nine too.
         parser.error("normal_ninth_die plays Extrawurm only: leave it out with --base")
     games_4p = args.games_4p if args.games_4p is not None else args.games
+    if args.games < 2 or games_4p < 4:
+        # Each table plays whole deals, one game from every seat; k needs both tables.
+        parser.error("play at least one whole deal at each table: --games 2, --games-4p 4")
     extrawurm = not args.base
     started = time.perf_counter()
     measured: dict[str, tuple[Measured, Measured]] = {}

@@ -44,6 +44,12 @@ def mean_interval(values: list[float], z: float = Z_95) -> tuple[float, float]:
     return mean - half, mean + half
 
 
+def deal_interval(deals: list[float]) -> tuple[float, float]:
+    """The 95% interval of a share from its deals' means: `mean_interval`, or the
+    whole range 0 to 1 while a single deal gives no spread to read."""
+    return mean_interval(deals) if len(deals) > 1 else (0.0, 1.0)
+
+
 def first_place_share(standings: Iterable[Placed], player: str) -> float:
     """`player`'s share of first place: 1 for a win, 1/k for a first place shared by k,
     else 0."""

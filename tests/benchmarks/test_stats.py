@@ -39,3 +39,10 @@ def test_first_place_share_splits_a_shared_win_and_deal_means_average_each_deal(
     standings.append(SimpleNamespace(rank=3, player="c"))
     assert [first_place_share(standings, p) for p in "abc"] == [0.5, 0.5, 0.0]
     assert deal_means([1.0, 0.0, 0.5, 0.5], 2) == [0.5, 0.5]
+
+
+def test_a_single_deal_gives_the_whole_range_and_more_give_the_mean_interval():
+    from benchmarks.stats import deal_interval
+
+    assert deal_interval([0.5]) == (0.0, 1.0)
+    assert deal_interval([0.0, 1.0, 0.5]) == mean_interval([0.0, 1.0, 0.5])
