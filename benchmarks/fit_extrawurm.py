@@ -46,7 +46,7 @@ from benchmarks.arguments import positive
 from bot.games.pickomino.ai.extrawurm import TURNS_PER_TILE, WORTH
 from bot.games.pickomino.ai.players import Level, carry_out, decide
 from bot.games.pickomino.engine import Game, Rules, Specialist, worms
-from bot.games.pickomino.engine.game import MAX_PLAYERS, MIN_PLAYERS
+from bot.games.pickomino.engine.game import PLAYER_COUNTS
 from bot.games.pickomino.engine.tiles import LOWEST_TILE
 
 HELD = (Specialist.CANNED_WORM, Specialist.HEN, Specialist.WEASEL, Specialist.GOLDEN_DIE)
@@ -144,9 +144,7 @@ def _log_loss(x: np.ndarray, y: np.ndarray, weights: np.ndarray) -> float:
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=positive, default=1000)
-    parser.add_argument(
-        "--players", type=int, choices=range(MIN_PLAYERS, MAX_PLAYERS + 1), default=2
-    )
+    parser.add_argument("--players", type=int, choices=PLAYER_COUNTS, default=2)
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--workers", type=positive, default=2)
     parser.add_argument("--bot", default="normal", choices=["normal", "hard"])

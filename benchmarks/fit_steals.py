@@ -28,7 +28,7 @@ from itertools import repeat
 from benchmarks.arguments import positive
 from bot.games.pickomino.ai.players import Level, carry_out, decide
 from bot.games.pickomino.engine import Game, Rules, Specialist
-from bot.games.pickomino.engine.game import MAX_PLAYERS, MIN_PLAYERS
+from bot.games.pickomino.engine.game import PLAYER_COUNTS
 from bot.games.pickomino.engine.tiles import ALL_TILES
 
 Tally = tuple[Counter[int], Counter[int]]  # exposures, steals (per tile)
@@ -67,9 +67,7 @@ def _hen_holder(game: Game, player: str) -> bool:
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=positive, default=400)
-    parser.add_argument(
-        "--players", type=int, choices=range(MIN_PLAYERS, MAX_PLAYERS + 1), default=4
-    )
+    parser.add_argument("--players", type=int, choices=PLAYER_COUNTS, default=4)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--extrawurm", action="store_true")
     parser.add_argument("--workers", type=positive, default=2)

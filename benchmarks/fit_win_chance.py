@@ -38,7 +38,7 @@ from benchmarks.arguments import positive
 from benchmarks.baselines import BASELINES
 from bot.games.pickomino.ai.players import Level, RollDice, decide
 from bot.games.pickomino.engine import Game, worms
-from bot.games.pickomino.engine.game import MAX_PLAYERS, MIN_PLAYERS
+from bot.games.pickomino.engine.game import PLAYER_COUNTS
 
 C_GRID = tuple(range(0, 41, 2))
 TIE_GRID = (0.0, 0.25, 0.5, 0.75)
@@ -132,9 +132,7 @@ def _sign(value: int) -> int:
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=positive, default=3000)
-    parser.add_argument(
-        "--players", type=int, choices=range(MIN_PLAYERS, MAX_PLAYERS + 1), default=2
-    )
+    parser.add_argument("--players", type=int, choices=PLAYER_COUNTS, default=2)
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--workers", type=positive, default=2)
     parser.add_argument("--bot", default="optimal_bot", choices=[*BASELINES, "hard"])

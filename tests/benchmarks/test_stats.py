@@ -2,7 +2,14 @@ import math
 
 import pytest
 
-from benchmarks.stats import deal_means, first_place_share, mean_interval, percentile, wilson
+from benchmarks.stats import (
+    deal_interval,
+    deal_means,
+    first_place_share,
+    mean_interval,
+    percentile,
+    wilson,
+)
 
 
 def test_wilson_interval_of_a_half_is_symmetric_and_matches_the_formula():
@@ -42,7 +49,5 @@ def test_first_place_share_splits_a_shared_win_and_deal_means_average_each_deal(
 
 
 def test_a_single_deal_gives_the_whole_range_and_more_give_the_mean_interval():
-    from benchmarks.stats import deal_interval
-
     assert deal_interval([0.5]) == (0.0, 1.0)
     assert deal_interval([0.0, 1.0, 0.5]) == mean_interval([0.0, 1.0, 0.5])

@@ -10,7 +10,7 @@ import random
 import time
 
 from bot.games.pickomino.engine import Claim, Event, Face, Game, Keep, Phase, Rules
-from bot.games.pickomino.engine.game import MAX_PLAYERS, MIN_PLAYERS
+from bot.games.pickomino.engine.game import MAX_PLAYERS, MIN_PLAYERS, PLAYER_COUNTS
 
 PLAYERS = ("anne", "bridget", "thomas")
 TARGET_GAMES_PER_SECOND = 1000  # with three players, on one core
@@ -67,7 +67,7 @@ def main(argv: list[str] | None = None) -> None:
         "--players",
         type=int,
         default=len(PLAYERS),
-        choices=range(MIN_PLAYERS, MAX_PLAYERS + 1),
+        choices=PLAYER_COUNTS,
         metavar=f"{{{MIN_PLAYERS}..{MAX_PLAYERS}}}",
         help=f"players per game (default {len(PLAYERS)})",
     )

@@ -47,6 +47,7 @@ from bot.history.ranking import shared_ranks
 # The base game's seat limits; a variant's own are in its Layout.
 MIN_PLAYERS = BASE_LAYOUT.min_players
 MAX_PLAYERS = BASE_LAYOUT.max_players
+PLAYER_COUNTS = range(MIN_PLAYERS, MAX_PLAYERS + 1)  # every table size, for a --players choice
 
 # Enum member lookups cost ~110 ns on 3.11; the hot paths read these module aliases.
 _ROLL, _KEEP, _CLAIM, _OVER = Phase.ROLL, Phase.KEEP, Phase.CLAIM, Phase.OVER
