@@ -27,7 +27,7 @@ def recorder(figures: HistoryFigures, store: ResultStore) -> GameOverHook:
         assert session.id is not None and session.started_at is not None
         ended = EndedGame(
             game_id=session.id,
-            guild_id=session.guild_id,
+            guild_id=session.community_id,  # the chat, where there is no server
             channel_id=session.channel_id,
             started_at=session.started_at,
             ended_at=session.ended_at or session.started_at,

@@ -24,6 +24,26 @@ class Status(StrEnum):
     OVER = "over"
 
 
+class Place(StrEnum):
+    """Where a session is played, which decides what the bot may do there with its own
+    token. Discord tells it with every interaction (`context`, `authorizing_integration_owners`)."""
+
+    SERVER = "server"  # a server the bot is a member of (installed to the server)
+    # A server where only a person installed the app: the bot token can do nothing there.
+    SERVER_WITHOUT_BOT = "server_without_bot"
+    GROUP_DM = "group_dm"  # a group DM, or a DM between two people: interactions only
+    BOT_DM = "bot_dm"  # the person's DM with the bot itself
+
+    @property
+    def bot_token_works(self) -> bool:
+        """Whether the bot's own token may post, edit and delete in the channel."""
+        return self in (Place.SERVER, Place.BOT_DM)
+
+    @property
+    def has_guild(self) -> bool:
+        return self in (Place.SERVER, Place.SERVER_WITHOUT_BOT)
+
+
 class Ending(StrEnum):
     FINISHED = "finished"
     ABANDONED = "abandoned"  # ended by a player, by leaving, or by the timer
@@ -102,6 +122,8 @@ class Session:
     closed_by: str | None = None  # who closed the lobby (Cancel or /<game> end), by name
     # A practice game (/<game> learn): scripted dice at first, coaching lines, no ranking.
     practice: bool = False
+    # Where it is played (a server with the bot, a group DM...): stored with the state.
+    place: Place = Place.SERVER
 
     # ----------------------------------------------------------------- seats
 
@@ -146,6 +168,13 @@ class Session:
         """The level of every seat a computer plays, by player id: "" for the seat of a
         person who left (a game that keeps it plays it at its own level)."""
         return {seat.player_id: seat.bot_level or "" for seat in self.seats if seat.computer_plays}
+
+    @property
+    def community_id(self) -> int:
+        """What history and leaderboards belong to: the server, or, where there is none
+        (a DM, a group DM), the chat itself. `guild_id` is 0 there (Discord sends such
+        events to shard 0, so the sharded processes agree on who owns the game)."""
+        return self.guild_id or self.channel_id
 
     @property
     def host_name(self) -> str:
@@ -201,6 +230,7 @@ class Session:
             "closed_by": self.closed_by,
             # Only when set, so every other game's stored state stays as it was.
             **({"practice": True} if self.practice else {}),
+            **({"place": str(self.place)} if self.place is not Place.SERVER else {}),
         }
         return SessionRow(
             id=self.id,
@@ -242,4 +272,5 @@ class Session:
             log=list(state.get("log") or []),
             closed_by=state.get("closed_by"),
             practice=bool(state.get("practice", False)),
+            place=Place(state.get("place") or Place.SERVER),
         )
