@@ -43,6 +43,7 @@ from bot.storage.meta import (
     set_meta,
 )
 from bot.storage.protocols import Database
+from bot.ui.click_tokens import InteractionTokens
 from bot.ui.platform import Platform, build_platform
 from bot.ui.translator import CatalogTranslator, LocaleTree
 
@@ -187,6 +188,9 @@ class DiceBot(commands.Bot):
             self.sessions,
             rules_url=self.settings.rules_url,
             emojis_refused=self._emojis_refused,
+            tokens=InteractionTokens.lasting(
+                self.settings.interaction_token_seconds, clock=self._clock
+            ),
         )
         self.sessions.observer = self.metrics
         self.metrics.watch_live_sessions(self.sessions.live_counts)

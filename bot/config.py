@@ -58,6 +58,9 @@ class Settings(BaseSettings):
     # Roll every die from random.Random(DICE_SEED): the same clicks give the same game,
     # for end-to-end tests and demos. Unset (always, in production): the OS's randomness.
     dice_seed: int | None = None
+    # Tests only: how long an interaction's token lasts (Discord's: 15 minutes), so a
+    # test against the stand-in can let tokens run out in seconds.
+    interaction_token_seconds: float = Field(default=900.0, ge=5, le=900)
 
     @field_validator(
         "discord_token",

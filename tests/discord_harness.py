@@ -232,6 +232,8 @@ class InteractionResult:
     interaction_id: int
     callbacks: list[dict[str, Any]] = field(default_factory=list)  # {"type": n, "data": ...}
     messages: list[StoredMessage] = field(default_factory=list)  # created or edited by it
+    # Its public follow-ups (turn pings ride on the click that ended the turn before).
+    followups: list[StoredMessage] = field(default_factory=list)
     answered_at: float | None = None  # time.perf_counter() when the callback arrived
 
     @property
@@ -445,6 +447,9 @@ class FakeDiscord:
             ("PATCH", "/webhooks/{webhook_id}/{webhook_token}/messages/{message_id}"): (
                 self._edit_followup
             ),
+            ("DELETE", "/webhooks/{webhook_id}/{webhook_token}/messages/{message_id}"): (
+                self._delete_followup
+            ),
         }
 
     def _application(self) -> dict[str, Any]:
@@ -645,8 +650,16 @@ class FakeDiscord:
         token = ids["webhook_token"]
         interaction = self._interactions[token]
         message = self._store(int(interaction["channel_id"]), body)
-        self._results[token].messages.append(message.snapshot())
+        result = self._results[token]
+        (result.messages if message.ephemeral else result.followups).append(message.snapshot())
         return message.payload
+
+    def _delete_followup(self, ids: dict[str, str], body: Any) -> None:
+        """A follow-up deleted through its interaction's token (a turn ping)."""
+        message = self.messages.get(int(ids["message_id"]))
+        if message is None:
+            raise _http_error(404, "Unknown Message")
+        self._delete_message({"channel_id": str(message.channel_id), **ids}, body)
 
     def _edit_original(self, ids: dict[str, str], body: Any) -> dict[str, Any]:
         interaction = self._interactions[ids["webhook_token"]]

@@ -15,6 +15,8 @@ from bot.render.lobby import (
     lobby_blocks,
     lobby_layout,
     moved_blocks,
+    waiting_block,
+    with_continue,
 )
 from bot.sessions.model import Ending, Session, Status
 
@@ -46,3 +48,13 @@ def render_session(
 def render_frozen(session: Session, game: GamePlugin) -> Rendered:
     """An older copy of the live message: where the game went, and no buttons."""
     return Rendered(moved_blocks(session, game=game.title), [])
+
+
+def render_waiting(session: Session, game: GamePlugin) -> Rendered:
+    """The game as it is, with what happens next by itself and Continue: the last edit
+    a message gets where only interactions reach it and nobody has clicked for a while."""
+    playing = render_session(session, game)
+    notice = waiting_block(session, session.seat_to_move(game.adapter))
+    return Rendered(
+        (*playing.blocks, notice), with_continue(playing.layout, session), playing.accent
+    )

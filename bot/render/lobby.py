@@ -6,7 +6,16 @@ from __future__ import annotations
 
 from bot.i18n import t
 from bot.render.custom_ids import ClickAction, ComponentRef
-from bot.render.layout import Block, ButtonSpec, Component, Layout, Style, Text
+from bot.render.layout import (
+    MAX_PER_ROW,
+    MAX_ROWS,
+    Block,
+    ButtonSpec,
+    Component,
+    Layout,
+    Style,
+    Text,
+)
 from bot.render.names import safe_name
 from bot.sessions.model import Seat, Session, Status
 
@@ -34,7 +43,9 @@ def section(name: str, lines: list[str]) -> Text:
 
 def message_link(session: Session) -> str:
     """A link to the session's live message (to its channel while it has none)."""
-    channel = f"https://discord.com/channels/{session.guild_id}/{session.channel_id}"
+    # Discord's links to a DM or group DM have "@me" where a server's id goes.
+    place = session.guild_id or "@me"
+    channel = f"https://discord.com/channels/{place}/{session.channel_id}"
     return channel if session.message_id is None else f"{channel}/{session.message_id}"
 
 
@@ -123,3 +134,34 @@ def end_confirm_layout(session: Session) -> Layout:
     """The confirm button of /<game> end and of the lobby's Cancel (closing a lobby)."""
     key = "lobby.button.close" if session.status is Status.LOBBY else "end.button.confirm"
     return [[ButtonSpec(session_ref(session, ClickAction.END), t(key), Style.DANGER)]]
+
+
+def waiting_block(session: Session, to_move: Seat | None) -> Text:
+    """The live message's last words before its token runs out (only interactions reach
+    it): the game goes on by itself, and what happens next."""
+    if to_move is not None and to_move.computer_plays:
+        next_line = t("continue.next.computer", name=safe_name(to_move.name))
+    elif to_move is not None and session.deadline is not None:
+        when = f"<t:{int(session.deadline)}:R>"
+        next_line = t("continue.next.timer", name=safe_name(to_move.name), when=when)
+    else:
+        next_line = ""
+    return Text(t("continue.notice", next=next_line).strip())
+
+
+def with_continue(layout: Layout, session: Session) -> Layout:
+    """`layout` with the Continue button (anyone at the table brings the message up to
+    date with it): a row of its own where there is room, else at the end of the last."""
+    button = ButtonSpec(
+        session_ref(session, ClickAction.CONTINUE),
+        t("game.button.continue"),
+        Style.PRIMARY,
+        emoji="⏩",
+    )
+    rows = [list(row) for row in layout]
+    if len(rows) < MAX_ROWS:
+        return [*rows, [button]]
+    last = rows[-1]
+    if len(last) < MAX_PER_ROW and all(isinstance(item, ButtonSpec) for item in last):
+        return [*rows[:-1], [*last, button]]
+    return [*rows[:-1], [button]]  # a full message: its last row gives way

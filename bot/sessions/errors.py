@@ -7,6 +7,12 @@ from typing import Any
 from bot.i18n.bidi import isolate
 
 
+class MessageUnreachable(Exception):
+    """A live message cannot be shown now (the bot's token may not touch the channel, and
+    no interaction's token is fresh): it stays behind, without a traceback, until a click
+    or a resumed channel shows it."""
+
+
 class SessionError(Exception):
     """Base: `key` and `params` give the polite ephemeral answer through bot.i18n.t. A
     `name` param is a person's name: isolated, so a right-to-left one keeps the

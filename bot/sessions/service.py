@@ -28,6 +28,7 @@ from bot.sessions.adapter import AnyAdapter, GameEvent
 from bot.sessions.errors import (
     AlreadyLive,
     CommitFailed,
+    MessageUnreachable,
     NoSession,
     StaleButton,
     StaleMessage,
@@ -231,6 +232,26 @@ class SessionService:
             await self._publish(change, publish, turn, shows_version=bump, defer=defer)
         return change
 
+    async def show(
+        self, channel_id: int, publish: Publish, *, expect: Expect | None = None
+    ) -> Session:
+        """Show the channel's session as it is now, changing nothing (Continue, or a click
+        on a message that fell behind): in its turn after the changes before it, and
+        recorded as shown. Returns the session shown."""
+        async with self.lock(channel_id):
+            session = (expect or Expect()).check(await self.live(channel_id))
+            turn = self.order.take(channel_id)
+        await self._publish(Change(session, session, []), publish, turn, shows_version=True)
+        return session
+
+    def is_behind(self, session: Session) -> bool:
+        """Whether the session's live message shows an older version than committed."""
+        return session.id in self.shown.behind
+
+    def mark_shown(self, session: Session) -> None:
+        """An ended session's message was shown as it is (it has no turn to take)."""
+        self.shown.shown(session)
+
     async def repost(self, channel_id: int, post: Post) -> tuple[Session, int | None]:
         """Show the session in a new live message; return it and the previous message id."""
         async with self.lock(channel_id):
@@ -341,7 +362,9 @@ class SessionService:
             )
         except Exception as error:
             # Discord's error codes are counted as responses arrive (bot.observability).
-            log.warning("could not show session %s v%s: %r", draft.id, draft.version, error)
+            # An unreachable message is expected (it waits for a click): no warning.
+            level = logging.INFO if isinstance(error, MessageUnreachable) else logging.WARNING
+            log.log(level, "could not show session %s v%s: %r", draft.id, draft.version, error)
             if shows_version:
                 self.shown.not_shown(draft)
                 self._repair_failures = 0  # new trouble: the retries start over
@@ -391,7 +414,8 @@ class SessionService:
             try:
                 shown = await self.order.run(channel_id, turn, show, supersedable=True)
             except Exception as error:
-                log.warning("could not show session %s again: %r", session_id, error)
+                level = logging.INFO if isinstance(error, MessageUnreachable) else logging.WARNING
+                log.log(level, "could not show session %s again: %r", session_id, error)
                 continue
             if shown:
                 self.shown.shown(session)

@@ -30,6 +30,7 @@ from bot.sessions.errors import (
     NotInLobby,
     SessionError,
     StaleButton,
+    StaleVersion,
 )
 from bot.sessions.model import Seat, Session, Status
 from bot.sessions.service import Change, Defer, Expect, Mutation, Post, SessionService
@@ -40,6 +41,7 @@ from bot.ui.double_taps import Click, DoubleTaps, click_of
 from bot.ui.live import LiveMessages
 from bot.ui.options import DEFAULT_TIMER_SECONDS
 from bot.ui.permissions import LostPermissions, check_can_open, lost_notice, missing_here
+from bot.ui.places import place_of
 from bot.ui.replies import acknowledge, answer_error, refuse, tell
 
 log = logging.getLogger(__name__)
@@ -119,6 +121,7 @@ class Clicks:
             ClickAction.ADD_BOT: self._offer_levels,
             ClickAction.BOT: self._add_bot,
             ClickAction.HINT: self._hint,
+            ClickAction.CONTINUE: self._continue,
         }
 
     async def on_click(self, interaction: Interaction, ref: ComponentRef) -> None:
@@ -152,7 +155,7 @@ class Clicks:
         """Do what the click asks; a refusal is explained, unless the click is the second
         tap of a double tap (bot.ui.double_taps) whose first was accepted."""
         try:
-            if interaction.channel_id is None or interaction.guild_id is None:
+            if interaction.channel_id is None:
                 raise app_commands.NoPrivateMessage()
             answer = self._own_answers.get(ref.action)
             if answer is not None:
@@ -167,6 +170,8 @@ class Clicks:
                 )
                 await acknowledge(interaction)
             else:
+                if isinstance(error, StaleVersion | StaleButton):
+                    await self._show_if_behind(interaction, ref)
                 await refuse(interaction, error)
         except Exception as error:
             await answer_error(interaction, error)
@@ -237,6 +242,53 @@ class Clicks:
             session_id=ref.session_id, message_id=message.id if message is not None else None
         )
         return expect.check(await self.sessions.live(interaction.channel_id))
+
+    async def _continue(self, interaction: Interaction, ref: ComponentRef) -> None:
+        """Continue, on a message whose token ran out: anyone at the table brings it up
+        to date (nothing changes; the answer is the game as it is now)."""
+        if not await self._bring_up_to_date(interaction, ref, only_behind=False):
+            raise StaleButton()
+
+    async def _show_if_behind(self, interaction: Interaction, ref: ComponentRef) -> None:
+        """A refused click on a message that fell behind its game (nothing could edit
+        it): the answer shows every change since, before it says why nothing was done."""
+        try:
+            await self._bring_up_to_date(interaction, ref, only_behind=True)
+        except Exception as error:  # the refusal still goes out
+            log.info("could not bring message up to date for %s: %r", interaction.id, error)
+
+    async def _bring_up_to_date(
+        self, interaction: Interaction, ref: ComponentRef, *, only_behind: bool
+    ) -> bool:
+        """Answer a click on the session's live message by showing the session as it is
+        (ended ones too); with `only_behind`, only if the message shows an older version.
+        Whether it was shown. Someone not at the table is refused (NotInGame)."""
+        message = interaction.message
+        session = await self.sessions.by_id(ref.session_id)
+        if (
+            message is None
+            or interaction.channel_id is None
+            or session is None
+            or session.message_id != message.id
+            or (only_behind and not self.sessions.is_behind(session))
+        ):
+            return False
+        if all(seat.user_id != interaction.user.id for seat in session.seats):
+            if only_behind:
+                return False
+            raise NotInGame()
+        if session.status is Status.OVER:
+            await self.live.reply_edit(interaction, session)
+            self.sessions.mark_shown(session)
+            return True
+
+        async def show(change: Change) -> None:
+            await self.live.reply_edit(interaction, change.session)
+            await self.live.turn_changed(change)  # a turn that began meanwhile is pinged
+
+        expect = Expect(session_id=session.id, message_id=message.id)
+        await self.sessions.show(interaction.channel_id, show, expect=expect)
+        return True
 
     async def _offer_levels(self, interaction: Interaction, ref: ComponentRef) -> None:
         """Add bot on the lobby: the host alone is shown the levels to pick from."""
@@ -311,7 +363,7 @@ class Clicks:
 
     async def _play_again(self, interaction: Interaction, ref: ComponentRef) -> None:
         """Open a lobby with the players of an ended game; the clicker hosts it."""
-        assert interaction.channel_id is not None and interaction.guild_id is not None
+        assert interaction.channel_id is not None
         old = await self._ended_here(interaction, ref)
         host = seat_for(interaction)
         others = [
@@ -321,7 +373,7 @@ class Clicks:
         ]
         session = Session(
             kind=old.kind,
-            guild_id=interaction.guild_id,
+            guild_id=old.guild_id,
             channel_id=interaction.channel_id,
             host_id=host.user_id,
             seats=[host, *others],
@@ -329,23 +381,25 @@ class Clicks:
             timer_seconds=old.timer_seconds,
             hints=old.hints,
             language=old.language,
+            place=place_of(interaction),
         )
         await self._reopen(interaction, old, session)
 
     async def _real_game(self, interaction: Interaction, ref: ComponentRef) -> None:
         """Start a real game, after a practice one: the lobby /<game> start opens (the
         game's default options), hosted by the learner, the computer players left out."""
-        assert interaction.channel_id is not None and interaction.guild_id is not None
+        assert interaction.channel_id is not None
         old = await self._ended_here(interaction, ref, practice=True)
         host = seat_for(interaction)
         session = Session(
             kind=old.kind,
-            guild_id=interaction.guild_id,
+            guild_id=old.guild_id,
             channel_id=interaction.channel_id,
             host_id=host.user_id,
             seats=[host],
             timer_seconds=DEFAULT_TIMER_SECONDS,
             language=old.language,
+            place=place_of(interaction),
         )
         await self._reopen(interaction, old, session)
 

@@ -33,3 +33,10 @@ async def hint_text(session: Session, adapter: AnyAdapter, user_id: int) -> str:
     game = adapter.copy(session.game)
     computers = session.computer_levels()
     return await asyncio.to_thread(adapter.hint, game, seat.player_id, names, computers)
+
+
+def solo_level(adapter: AnyAdapter) -> str:
+    """The level of the computer player seated for one person alone (the bot's DM): the
+    middle of the game's levels (Normal), a fair first opponent."""
+    levels = list(adapter.bot_levels)
+    return levels[len(levels) // 2]

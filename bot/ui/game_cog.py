@@ -20,12 +20,14 @@ from bot.render.layout import add_line_fields
 from bot.render.lobby import end_confirm_layout
 from bot.sessions import lobby, play
 from bot.sessions.errors import NoSession, NotHost
-from bot.sessions.model import Seat, Session, Status
+from bot.sessions.model import Place, Seat, Session, Status
 from bot.sessions.service import Change
 from bot.sessions.tools import ChangeTools
 from bot.ui.clicks import is_moderator, open_lobby, seat_for
 from bot.ui.components import view_for
+from bot.ui.computer_players import bot_seat, solo_level
 from bot.ui.options import DEFAULT_TIMER_SECONDS, timer_from_choice
+from bot.ui.places import guild_id_of, place_of
 from bot.ui.platform import Platform
 from bot.ui.practice import open_practice
 from bot.ui.replies import answer_error, tell
@@ -37,6 +39,10 @@ Interaction = discord.Interaction[Any]
 OptionLines = Callable[[dict[str, Any], int | None, bool], list[str]]
 
 
+# Every game's commands work wherever a person can use the app: in servers that added the
+# bot, and, installed to a person's account, in any server, DM and group DM of theirs.
+@app_commands.allowed_installs(guilds=True, users=True)
+@app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
 class GameCog(commands.GroupCog):
     """Base of a game's /<game> group, built with the platform and the game's plugin."""
 
@@ -74,12 +80,13 @@ class GameCog(commands.GroupCog):
         given): the timer's default, hints on, and the host's client language. Where the
         bot lacks a permission a game needs in the channel, the caller is told which, and
         nothing is opened (bot.ui.permissions)."""
-        if interaction.guild_id is None or interaction.channel_id is None:
+        if interaction.channel_id is None:
             raise app_commands.NoPrivateMessage()
         host: Seat = seat_for(interaction)
+        place = place_of(interaction)
         session = Session(
             kind=self.game.kind,
-            guild_id=interaction.guild_id,
+            guild_id=guild_id_of(interaction),
             channel_id=interaction.channel_id,
             host_id=host.user_id,
             seats=[host],
@@ -87,7 +94,14 @@ class GameCog(commands.GroupCog):
             timer_seconds=timer_from_choice(turn_timer),
             hints=hints is not False,
             language=supported(language or interaction.locale.value),
+            place=place,
         )
+        if place is Place.BOT_DM:
+            # Nobody else can join the bot's DM: the lobby opens with a computer player
+            # seated (more can be added, or it can be dropped, before Start).
+            session.seats.append(
+                bot_seat(session, self.game.adapter, solo_level(self.game.adapter))
+            )
         await open_lobby(self.live, interaction, session)
 
     @app_commands.command(
@@ -187,6 +201,6 @@ class GameCog(commands.GroupCog):
 
     @staticmethod
     def _channel(interaction: Interaction) -> int:
-        if interaction.guild_id is None or interaction.channel_id is None:
+        if interaction.channel_id is None:
             raise app_commands.NoPrivateMessage()
         return interaction.channel_id

@@ -1,8 +1,14 @@
 """The live message: shown as an interaction reply or edited in place, one per channel.
 
 Also the session listener: changes nobody clicked for (the turn timer, a computer
-player's step) edit the live message through the channel, and the turn pings and the
+player's step) edit the live message through the freshest interaction token, else
+through the channel where the bot's token works there, and the turn pings and the
 half-time reminder (bot.ui.pings) follow each change.
+
+Where only interactions reach the channel (a group DM, a server without the bot), a
+message nobody clicks on can be edited for 15 minutes after the last click. Before its
+token runs out, a game that goes on by itself (a computer player's turn, a turn timer)
+shows what happens next and a Continue button; any click shows every committed change.
 """
 
 from __future__ import annotations
@@ -19,18 +25,33 @@ import discord
 from bot.background import BackgroundTasks
 from bot.i18n import with_locale
 from bot.plugin import Games
-from bot.plugin.session_message import render_frozen, render_session
+from bot.plugin.session_message import render_frozen, render_session, render_waiting
 from bot.render.layout import Rendered
+from bot.sessions.errors import MessageUnreachable
 from bot.sessions.model import Session, Status
 from bot.sessions.service import Change, SessionService
 from bot.ui.callback import update_message
-from bot.ui.click_tokens import ClickTokens
+from bot.ui.click_tokens import InteractionTokens
 from bot.ui.components import message_view, prebuilt_message
 from bot.ui.paused_channels import ChannelPaused, PausedChannels
 from bot.ui.pings import TurnPings
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
+
+
+class NoFreshToken(MessageUnreachable):
+    """The live message is where only interactions reach, and none is fresh: it waits
+    for the next click (which shows every change since)."""
+
+
+def goes_on_alone(session: Session, games: Games) -> bool:
+    """Whether the game can change with nobody clicking: a computer plays the turn, or a
+    turn timer runs."""
+    if session.status is not Status.PLAYING or session.game is None:
+        return False
+    seat = session.seat_to_move(games.plugin(session.kind).adapter)
+    return (seat is not None and seat.computer_plays) or session.deadline is not None
 
 
 def attachments(message: Rendered) -> list[discord.File]:
@@ -59,24 +80,31 @@ class LiveMessages:
         *,
         emojis_refused: Callable[[], None] = lambda: None,
         paused: PausedChannels | None = None,
+        tokens: InteractionTokens | None = None,
     ) -> None:
         self.client = client
         self.games = games
         self.sessions = sessions
         self.pings = pings
-        self.tokens = ClickTokens()
+        # The pings' own when none is given: pings go out as follow-ups of these tokens.
+        self.tokens = tokens or (pings.tokens if pings is not None else InteractionTokens())
+        self._continues: dict[int, asyncio.TimerHandle] = {}  # channel -> its Continue edit
+        self._continuing = BackgroundTasks()
         self.emojis_refused = emojis_refused  # the client falls back to Unicode and re-syncs
         # Where a 403 stopped the bot's token work: the pings' own set when none is given,
         # so a 403 to a ping pauses the channel's edits too, however the two were built.
         self.paused = paused or (pings.paused if pings is not None else PausedChannels())
         self._pinging = BackgroundTasks()
 
-    async def rendered(self, session: Session) -> Rendered:
+    async def rendered(self, session: Session, *, waiting: bool = False) -> Rendered:
         """The live message, in the game's language whoever clicked (ephemeral answers are
         in the clicker's own); an ended game's is told from all its stored events, and its
-        picture drawn off the event loop (which carries the language along)."""
+        picture drawn off the event loop (which carries the language along). `waiting`:
+        its last edit before the token runs out, with what happens next and Continue."""
         game = self.games.plugin(session.kind)
         with with_locale(session.language):
+            if waiting and goes_on_alone(session, self.games):
+                return render_waiting(session, game)
             if session.status is not Status.OVER or session.game is None or session.id is None:
                 return render_session(session, game)
             events = await self.sessions.ended_events(session.id)
@@ -108,7 +136,9 @@ class LiveMessages:
         callback = await interaction.response.send_message(
             view=message_view(message), files=attachments(message) or discord.utils.MISSING
         )
-        return callback.message_id if callback is not None else None
+        message_id = callback.message_id if callback is not None else None
+        self._answered(session, interaction, message_id)  # its token edits the new message
+        return message_id
 
     async def reply_edit(self, interaction: discord.Interaction[Any], session: Session) -> None:
         """Answer a click by editing the message it was made on (no message-edit rate
@@ -129,8 +159,44 @@ class LiveMessages:
                 content=None, embeds=[], view=components, attachments=attachments(message)
             )
         clicked = interaction.message
-        if clicked is not None and clicked.id == session.message_id:
-            self.tokens.remember(session.channel_id, interaction)  # answered: its token works
+        on_live = clicked is not None and clicked.id == session.message_id
+        self._answered(session, interaction, session.message_id if on_live else None)
+
+    def _answered(
+        self, session: Session, interaction: discord.Interaction[Any], message_id: int | None
+    ) -> None:
+        """The interaction was answered: its token edits `message_id` (the live message,
+        if it is that) and sends follow-ups; where nothing else reaches the channel, the
+        message's Continue state is due before the token runs out."""
+        self.tokens.remember(session.channel_id, interaction, message_id)
+        if message_id is None or session.place.bot_token_works:
+            return
+        expires = self.tokens.expires(session.channel_id, message_id)
+        if expires is None:
+            return
+        old = self._continues.pop(session.channel_id, None)
+        if old is not None:
+            old.cancel()
+        # Shown a margin before the token stops being used, through that token.
+        delay = max(0.0, expires - self.tokens.margin - self.tokens.now() + 0.01)
+        handle = asyncio.get_running_loop().call_later(
+            delay, self._continue_due, session.channel_id
+        )
+        self._continues[session.channel_id] = handle
+
+    def _continue_due(self, channel_id: int) -> None:
+        self._continues.pop(channel_id, None)
+        self._continuing.start(self._show_waiting(channel_id), "continue-state")
+
+    async def _show_waiting(self, channel_id: int) -> None:
+        """Edit the live message into its Continue state, if its game goes on alone."""
+        session = self.sessions.in_memory(channel_id)
+        if session is None or not goes_on_alone(session, self.games):
+            return
+        try:
+            await self.sessions.show(channel_id, lambda change: self.edit(change.session))
+        except Exception as error:  # the game ended or moved meanwhile: nothing to show
+            log.info("no Continue state in channel %s: %r", channel_id, error)
 
     def _message(self, channel_id: int, message_id: int) -> discord.PartialMessage:
         return self.client.get_partial_messageable(channel_id).get_partial_message(message_id)
@@ -147,14 +213,18 @@ class LiveMessages:
 
     async def _edit(self, session: Session) -> None:
         assert session.message_id is not None
-        message = await self.rendered(session)
+        clicked = self.tokens.usable(session.channel_id, session.message_id)
+        # The token's last edits show the Continue state, where no other edit can follow.
+        waiting = not session.place.bot_token_works and self.tokens.ending(
+            session.channel_id, session.message_id
+        )
+        message = await self.rendered(session, waiting=waiting)
         fields: dict[str, Any] = {
             "content": None,
             "embeds": [],
             "view": prebuilt_message(message),
             "attachments": attachments(message),
         }
-        clicked = self.tokens.usable(session.channel_id, session.message_id)
         if clicked is not None:
             try:
                 await clicked.edit_original_response(**fields)
@@ -164,8 +234,10 @@ class LiveMessages:
                     raise  # not the token's fault
                 # Expired early, or the message changed hands: the bot's token then.
                 log.info("edit through the click in %s failed: %s", session.channel_id, error)
-                self.tokens.forget(session.channel_id)
+                self.tokens.forget(session.channel_id, session.message_id)
                 fields["attachments"] = attachments(message)  # the files were read
+        if not session.place.bot_token_works:
+            raise NoFreshToken(session.channel_id)  # no bot-token request: it would be refused
         live_message = self._message(session.channel_id, session.message_id)
         await self._through_channel(session.channel_id, lambda: live_message.edit(**fields))
 
@@ -199,14 +271,21 @@ class LiveMessages:
         try:
             with with_locale(session.language):
                 frozen = render_frozen(session, self.games.plugin(session.kind))
+            fields: dict[str, Any] = {
+                "content": None,
+                "embeds": [],
+                "view": message_view(frozen),
+                "attachments": [],
+            }
+            clicked = self.tokens.usable(session.channel_id, message_id)
+            if clicked is not None:
+                await clicked.edit_original_response(**fields)
+                return
+            if not session.place.bot_token_works:
+                raise NoFreshToken(session.channel_id)
             old_copy = self._message(session.channel_id, message_id)
-            await self._through_channel(
-                session.channel_id,
-                lambda: old_copy.edit(
-                    content=None, embeds=[], view=message_view(frozen), attachments=[]
-                ),
-            )
-        except (discord.HTTPException, discord.RateLimited, ChannelPaused) as error:
+            await self._through_channel(session.channel_id, lambda: old_copy.edit(**fields))
+        except (discord.HTTPException, discord.RateLimited, MessageUnreachable) as error:
             # Deleted, too old to edit, or the bot may not touch the channel now (a 403
             # pauses it): its buttons are refused as stale anyway.
             log.info("could not freeze message %s: %s", message_id, error)
@@ -217,10 +296,18 @@ class LiveMessages:
         if session.message_id is None:
             return
         message = replace(await self.rendered(session), layout=[])
+        fields: dict[str, Any] = {
+            "view": prebuilt_message(message),
+            "attachments": attachments(message),
+        }
         try:
-            await self._message(session.channel_id, session.message_id).edit(
-                view=prebuilt_message(message), attachments=attachments(message)
-            )
+            clicked = self.tokens.usable(session.channel_id, session.message_id)
+            if clicked is not None:
+                await clicked.edit_original_response(**fields)
+            elif session.place.bot_token_works:
+                await self._message(session.channel_id, session.message_id).edit(**fields)
+            else:  # only interactions reach it: its buttons are refused as stale anyway
+                log.info("buttons of %s left: no token reaches it", session.message_id)
         except (discord.HTTPException, discord.RateLimited) as error:
             log.info("could not strip buttons of %s: %s", session.message_id, error)
 

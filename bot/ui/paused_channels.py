@@ -10,10 +10,12 @@ from __future__ import annotations
 
 import logging
 
+from bot.sessions.errors import MessageUnreachable
+
 log = logging.getLogger(__name__)
 
 
-class ChannelPaused(Exception):
+class ChannelPaused(MessageUnreachable):
     """The bot's token work waits in this channel (a publish that needs it fails with this,
     and the message is shown again once the channel resumes)."""
 

@@ -22,6 +22,8 @@ import discord
 
 from bot.i18n import t
 from bot.sessions.errors import SessionError
+from bot.sessions.model import Place
+from bot.ui.places import check_place, place_of
 
 Interaction = discord.Interaction[Any]
 
@@ -67,7 +69,11 @@ def missing_here(interaction: Interaction) -> tuple[str, ...]:
     """What the bot lacks in the interaction's channel (a thread needs Send Messages in
     Threads instead of Send Messages). Nothing when Discord did not say: discord.py reads
     a payload without `app_permissions` (older ones) as 0, and a bot with no permission at
-    all is indistinguishable from that, so 0 is taken as unknown rather than refused."""
+    all is indistinguishable from that, so 0 is taken as unknown rather than refused.
+    Nothing outside a server the bot is in: there its token is not used (bot.ui.places),
+    and `app_permissions` are the person's own."""
+    if place_of(interaction) is not Place.SERVER:
+        return ()
     granted = interaction.app_permissions
     if granted.value == 0:
         return ()
@@ -87,7 +93,9 @@ class BotLacksPermissions(SessionError):
 
 def check_can_open(interaction: Interaction) -> None:
     """Refuse to open a lobby where the bot lacks what a game needs (BotLacksPermissions,
-    naming them); say nothing when it has them, or when Discord did not say."""
+    naming them), or where the table could not see it (bot.ui.places.check_place); say
+    nothing when it has them, or when Discord did not say."""
+    check_place(interaction, place_of(interaction))
     lacking = missing_here(interaction)
     if lacking:
         raise BotLacksPermissions(permissions=permission_lines(lacking))

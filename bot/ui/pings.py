@@ -6,9 +6,18 @@ locale, from their last interaction), not of whoever made the move. With a turn 
 the half-time reminder takes the ping's place (the ping is deleted as it comes), and
 goes the same way when the turn or the game ends.
 
-Each ping is stored (bot.storage.pings) as well as kept in memory: after a restart the
-ping of a turn still in progress is still deleted when that turn ends, and at start-up
-(`restore`) the pings of turns that ended while the bot was down are deleted.
+A ping is a follow-up of the channel's freshest interaction (the click that ended the
+turn before, or the freshest one), within Discord's 5 follow-ups an interaction, and is
+deleted through the token that created it while that lives: interaction endpoints are
+not bound to the bot's global rate limit, and where only a person installed the app (a
+group DM, a server without the bot) they are the only way in. With no token fresh, the
+bot's own token sends it where that works (a server with the bot, the bot's DM), and
+nothing is sent where it does not.
+
+Each ping the bot's token can delete is stored (bot.storage.pings) as well as kept in
+memory: after a restart the ping of a turn still in progress is still deleted when that
+turn ends, and at start-up (`restore`) the pings of turns that ended while the bot was
+down are deleted. A ping only a token could delete is kept in memory alone.
 
 A ping is worth sending only now: where the channel's rate limit would hold it (or the
 deletion of the ping before it), it is skipped, never queued behind the game. Once the
@@ -32,11 +41,12 @@ from discord.http import Route
 from bot.background import BackgroundTasks
 from bot.i18n import t, with_locale
 from bot.plugin import Games
-from bot.sessions.model import Session, Status
+from bot.sessions.model import Place, Session, Status
 from bot.sessions.service import Change, SessionService
 from bot.storage.notify import NotifyStore
 from bot.storage.pings import PingStore, StoredPing
 from bot.storage.protocols import StorageError
+from bot.ui.click_tokens import InteractionTokens, Token
 from bot.ui.paused_channels import PausedChannels
 from bot.ui.rate_limits import delete_route, send_route, wait_before
 
@@ -81,9 +91,15 @@ class TurnPings:
         settings: NotifyStore,
         store: PingStore,
         paused: PausedChannels | None = None,
+        tokens: InteractionTokens | None = None,
     ) -> None:
         self.client = client
         self.paused = paused or PausedChannels()
+        self.tokens = tokens or InteractionTokens()
+        # The interaction whose follow-up each ping is (by message id): only its token
+        # may delete it. And where each channel's game is played (what the bot token may).
+        self._creators: dict[int, Token] = {}
+        self._places: dict[int, Place] = {}
         self.games = games
         self.settings = settings
         self.store = store
@@ -102,7 +118,7 @@ class TurnPings:
         retry = self._retries.get(channel_id)
         if retry is not None:
             retry.note(change.session)  # what the look again will see
-        # the bot may not post in a paused channel; its next change after resuming pings
+        # in a paused channel only follow-ups go; its next change after resuming pings
         await self._in_channel(change.session, self._follow, "turn ping")
 
     async def remind(self, session: Session) -> None:
@@ -113,11 +129,13 @@ class TurnPings:
     async def _in_channel(
         self, session: Session, work: Callable[[Session], Awaitable[None]], what: str
     ) -> None:
-        """`work(session)` under the channel's lock, unless the channel is paused; a 403
-        pauses it, and a message that could not go is logged, never raised."""
+        """`work(session)` under the channel's lock; a 403 to the bot's token pauses the
+        channel (bot.ui.paused_channels: then follow-ups alone go), and a message that
+        could not go is logged, never raised."""
         channel_id = session.channel_id
-        if channel_id in self.paused:
-            return
+        self._places[channel_id] = session.place
+        if channel_id in self.paused and not self.tokens.has_followup(channel_id):
+            return  # nothing can go: the bot's token waits there, and no token is fresh
         try:
             async with self._lock(channel_id):
                 await work(session)
@@ -175,7 +193,9 @@ class TurnPings:
         seat = session.seat_to_move(self.games.plugin(session.kind).adapter)
         if seat is None or seat.is_bot or not await self.settings.turn_pings(seat.user_id):
             return
-        if self._would_wait(send_route(session.channel_id), session):
+        if not self.tokens.has_followup(session.channel_id) and self._would_wait(
+            send_route(session.channel_id), session
+        ):
             return  # no ping on record: the look again pings whoever's turn it is then
         with with_locale(seat.locale or session.language):  # the language of its reader
             game = self.games.plugin(session.kind).title
@@ -190,8 +210,10 @@ class TurnPings:
         if not await self._only_turn(session, turn):
             return
         ping = self._pings[session.channel_id]
-        routes = [send_route(session.channel_id)]
-        if ping is not None:
+        routes = (
+            [] if self.tokens.has_followup(session.channel_id) else [send_route(session.channel_id)]
+        )
+        if ping is not None and not self._token_deletes(ping):
             routes.append(delete_route(session.channel_id, ping.message_id))
         if any(self._would_wait(route, session) for route in routes):
             return  # the ping, if any, stays for the turn
@@ -218,7 +240,9 @@ class TurnPings:
         ping = self._pings[channel_id]
         if ping is None or ping.turn == turn:
             return True
-        if self._would_wait(delete_route(channel_id, ping.message_id), session):
+        if not self._token_deletes(ping) and self._would_wait(
+            delete_route(channel_id, ping.message_id), session
+        ):
             return False  # never a second ping beside a stale one
         if not await self._drop(ping):
             return False
@@ -226,19 +250,75 @@ class TurnPings:
         return True
 
     async def _post(self, session: Session, turn: str, user_id: int, text: str) -> None:
-        """Send `text` mentioning `user_id` alone, as the channel's ping of `turn`."""
-        channel = self.client.get_partial_messageable(session.channel_id)
-        message = await channel.send(
-            text, allowed_mentions=discord.AllowedMentions(users=[discord.Object(user_id)])
-        )
-        ping = StoredPing(session.channel_id, session.guild_id, session.id or 0, turn, message.id)
-        self._pings[session.channel_id] = ping
-        await self.store.put(ping)
+        """Send `text` mentioning `user_id` alone, as the channel's ping of `turn`: a
+        follow-up of the freshest interaction, else with the bot's token where it works."""
+        channel_id = session.channel_id
+        mentions = discord.AllowedMentions(users=[discord.Object(user_id)])
+        message_id = await self._post_followup(channel_id, text, mentions)
+        if message_id is None:
+            if not self._bot_token_works(channel_id):
+                log.info("no turn ping in channel %s: no interaction token is fresh", channel_id)
+                return
+            channel = self.client.get_partial_messageable(channel_id)
+            message_id = (await channel.send(text, allowed_mentions=mentions)).id
+        ping = StoredPing(channel_id, session.guild_id, session.id or 0, turn, message_id)
+        self._pings[channel_id] = ping
+        if session.place.bot_token_works:  # what the bot token can delete after a restart
+            await self.store.put(ping)
+
+    async def _post_followup(
+        self, channel_id: int, text: str, mentions: discord.AllowedMentions
+    ) -> int | None:
+        """Send `text` as a follow-up of the channel's freshest interaction that may
+        still make one; its message id, or None where none could."""
+        while (token := self.tokens.for_followup(channel_id)) is not None:
+            try:
+                message = await token.interaction.followup.send(
+                    text, allowed_mentions=mentions, wait=True
+                )
+            except discord.HTTPException as error:
+                # 40094 (its 5 follow-ups made), 50027 or 10015 (its token is gone), 401:
+                # that interaction makes no more; the next freshest may.
+                log.info("turn ping as a follow-up of %s refused: %s", token.interaction.id, error)
+                self.tokens.spent(token)
+                continue
+            self._creators[message.id] = token
+            return message.id
+        return None
+
+    def _bot_token_works(self, channel_id: int) -> bool:
+        """Whether the bot's own token may post and delete in the channel now: where the
+        bot is (bot.ui.places), and no 403 paused it (bot.ui.paused_channels)."""
+        place = self._places.get(channel_id, Place.SERVER)
+        return place.bot_token_works and channel_id not in self.paused
+
+    def _token_deletes(self, ping: StoredPing) -> bool:
+        """Whether the token that created the ping will delete it (no bot-token route)."""
+        creator = self._creators.get(ping.message_id)
+        return creator is not None and self.tokens.alive(creator)
 
     async def _drop(self, ping: StoredPing) -> bool:
         """Delete the message, then its record (a crash between the two leaves a record
         whose message is gone: deleting it again at the next start is harmless). Whether
         it is gone."""
+        creator = self._creators.pop(ping.message_id, None)
+        if creator is not None and self.tokens.alive(creator):
+            try:
+                await creator.interaction.followup.delete_message(ping.message_id)
+                await self.store.remove(ping.channel_id, ping.message_id)
+                return True
+            except discord.NotFound:  # deleted by hand
+                await self.store.remove(ping.channel_id, ping.message_id)
+                return True
+            except discord.HTTPException as error:  # its token went early: the bot's, if any
+                log.info("could not delete turn ping %s by its token: %s", ping.message_id, error)
+        if ping.channel_id in self.paused:
+            return False  # the bot's token may not now: deleted once the channel resumes
+        if not self._bot_token_works(ping.channel_id):
+            # Only its token could delete it, and that is gone: it stays in the chat.
+            log.info("turn ping %s left: no token can delete it now", ping.message_id)
+            await self.store.remove(ping.channel_id, ping.message_id)
+            return True
         try:
             channel = self.client.get_partial_messageable(ping.channel_id)
             await channel.get_partial_message(ping.message_id).delete()

@@ -12,10 +12,12 @@ from bot.plugin import Games
 from bot.sessions.service import SessionService
 from bot.storage.notify import NotifyStore
 from bot.storage.pings import PingStore
+from bot.ui.click_tokens import InteractionTokens
 from bot.ui.clicks import Clicks
 from bot.ui.components import serve_clicks
 from bot.ui.live import LiveMessages
 from bot.ui.pings import TurnPings
+from bot.ui.places import guard_interaction_payloads
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,15 +38,18 @@ def build_platform(
     *,
     rules_url: str | None = None,
     emojis_refused: Callable[[], None] = lambda: None,
+    tokens: InteractionTokens | None = None,
 ) -> Platform:
     """Wire the shared machinery: the live messages are the sessions' listener (timer
     changes, computer players' steps), and every session component's click is served."""
     notify = NotifyStore(sessions.db)
-    pings = TurnPings(client, games, notify, PingStore(sessions.db))
-    # The live messages share the pings' paused channels: a 403 to a ping pauses the
-    # channel's edits too.
+    tokens = tokens or InteractionTokens()
+    pings = TurnPings(client, games, notify, PingStore(sessions.db), tokens=tokens)
+    # The live messages share the pings' paused channels (a 403 to a ping pauses the
+    # channel's edits too) and their tokens (a click's token sends the next ping).
     live = LiveMessages(client, games, sessions, pings, emojis_refused=emojis_refused)
     clicks = Clicks(games, sessions, live)
     sessions.listener = live
+    guard_interaction_payloads(client)  # before any click or command is read
     serve_clicks(client, clicks)
     return Platform(games, sessions, live, clicks, pings, notify, rules_url)

@@ -18,6 +18,7 @@ from bot.ui.clicks import language_of, open_here, seat_for
 from bot.ui.computer_players import bot_seat
 from bot.ui.live import LiveMessages
 from bot.ui.options import DEFAULT_TIMER_SECONDS
+from bot.ui.places import guild_id_of, place_of
 
 Interaction = discord.Interaction[Any]
 
@@ -27,12 +28,12 @@ async def open_practice(live: LiveMessages, interaction: Interaction, game: Game
     a channel with a game already gets a link to it instead."""
     tutorial = game.tutorial
     assert tutorial is not None  # the command exists only for games with one
-    if interaction.guild_id is None or interaction.channel_id is None:
+    if interaction.channel_id is None:
         raise app_commands.NoPrivateMessage()
     learner = seat_for(interaction)
     session = Session(
         kind=game.kind,
-        guild_id=interaction.guild_id,
+        guild_id=guild_id_of(interaction),
         channel_id=interaction.channel_id,
         host_id=learner.user_id,
         seats=[learner],
@@ -42,6 +43,7 @@ async def open_practice(live: LiveMessages, interaction: Interaction, game: Game
         timer_seconds=DEFAULT_TIMER_SECONDS,
         language=language_of(interaction),
         practice=True,
+        place=place_of(interaction),
     )
     for _ in range(tutorial.computer_players):
         session.seats.append(bot_seat(session, game.adapter, tutorial.level))

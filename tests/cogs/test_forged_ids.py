@@ -7,6 +7,7 @@ import logging
 
 import pytest
 
+from bot.sessions.model import Place
 from tests.cogs.helpers import start_game
 from tests.discord_harness import BUTTON, BotHarness
 
@@ -61,14 +62,18 @@ async def test_a_click_on_another_channels_game_is_refused(tmp_path, caplog):
         assert _tracebacks(caplog) == []
 
 
-async def test_commands_from_outside_a_server_are_refused(tmp_path, caplog):
+async def test_commands_in_the_bots_dm_play_solo_against_a_computer(tmp_path, caplog):
     async with BotHarness.running(tmp_path / "bot.db") as harness:
         anne = harness.user("Anne")
-        for path in (("start",), ("status",), ("leave",), ("end",)):
+        for path in (("status",), ("leave",), ("end",)):  # no game there yet
             result = await harness.slash_in_dm(anne, "pickomino", *path)
-            assert (
-                result.ephemeral
-                == "Games are played in a server's channels, not in direct messages."
-            )
-        assert await harness.session() is None
+            assert "There is no Pickomino game" in (result.ephemeral or "")
+        opened = await harness.slash_in_dm(anne, "pickomino", "start")
+        session = await harness.session()
+        assert session is not None and session.place is Place.BOT_DM
+        assert session.guild_id == 0  # no server: DMs belong to shard 0
+        assert session.community_id == session.channel_id  # its history is the chat's
+        # Nobody else can join the bot's DM: a computer player is seated already.
+        assert [seat.is_bot for seat in session.seats] == [False, True]
+        assert "Start" in [button.get("label") for button in opened.message.buttons]
         assert _tracebacks(caplog) == []

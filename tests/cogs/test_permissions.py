@@ -215,6 +215,10 @@ async def test_a_403_pauses_the_bots_own_messages_until_a_click_shows_the_permis
         live = await start_game(harness, [anne, bob], first_player="host")
         lacking = without("send_messages")
         harness.fake.fail[f"{POST_MESSAGE[0]} {POST_MESSAGE[1]}"] = 403  # Send Messages gone
+        # No interaction's token is fresh (they last 0 s here), so pings fall back to the
+        # bot's token, which draws the 403.
+        tokens = harness.bot.platform.pings.tokens
+        tokens.lifetime = tokens.margin = 0
 
         async def play_turn_without_send_messages() -> None:
             player = await harness.current_user()

@@ -6,7 +6,12 @@ from __future__ import annotations
 import sqlite3
 
 from tests.cogs.helpers import add_bots, choose, open_lobby, start_game
+from tests.cogs.test_turn_timer import Clock
 from tests.discord_harness import CHANNEL_ID, BotHarness, FakeDiscord, FakeUser, StoredMessage
+
+FOLLOWUP = ("POST", "/webhooks/{webhook_id}/{webhook_token}")
+DELETE_FOLLOWUP = ("DELETE", "/webhooks/{webhook_id}/{webhook_token}/messages/{message_id}")
+DELETE_MESSAGE = ("DELETE", "/channels/{channel_id}/messages/{message_id}")
 
 
 def pings(harness: BotHarness) -> list[StoredMessage]:
@@ -36,7 +41,9 @@ async def test_each_turn_pings_its_player_alone_and_the_ping_goes_with_the_turn(
         live = await start_game(harness, [anne, bob], first_player="host")
         [first] = pings(harness)
         assert first.content.startswith(f"<@{anne.id}>")
-        request = harness.fake.sent("POST", "/channels/{channel_id}/messages")[-1]
+        # A follow-up of the click that started the game: no bot-token request.
+        assert harness.fake.sent("POST", "/channels/{channel_id}/messages") == []
+        request = harness.fake.sent(*FOLLOWUP)[-1]
         assert request.payload["allowed_mentions"]["users"] == [anne.id]
         assert request.payload["allowed_mentions"]["parse"] == []
 
@@ -47,6 +54,24 @@ async def test_each_turn_pings_its_player_alone_and_the_ping_goes_with_the_turn(
         [second] = pings(harness)
         assert second.content.startswith(f"<@{bob.id}>")
         assert first.id in harness.fake.deleted  # Anne's turn ended: her ping is gone
+        # through the token that created it
+        assert harness.fake.sent(*DELETE_FOLLOWUP) and not harness.fake.sent(*DELETE_MESSAGE)
+
+
+async def test_with_no_token_fresh_the_bots_token_pings_in_a_server(tmp_path):
+    clock = Clock()
+    async with BotHarness.running(tmp_path / "bot.db", clock=clock) as harness:
+        anne, bob = harness.user("Anne"), harness.user("Bob")
+        live = await start_game(harness, [anne, bob], first_player="host")
+        [first] = pings(harness)
+        clock.now += 15 * 60  # every interaction's token has run out
+        await play_turn(harness, live.id)  # each click is a fresh token again...
+        [second] = pings(harness)
+        assert second.content.startswith(f"<@{bob.id}>")
+        assert first.id in harness.fake.deleted
+        # ...but the first ping's token is gone: the bot's token deleted it.
+        [deleted] = harness.fake.sent(*DELETE_MESSAGE)
+        assert deleted.ids["message_id"] == str(first.id)
 
 
 async def test_notify_off_stops_the_pings_of_that_person_only(tmp_path):

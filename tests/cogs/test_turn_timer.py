@@ -14,11 +14,14 @@ CREATE = ("POST", "/channels/{channel_id}/messages")
 
 
 def _reminders(harness: BotHarness) -> list[Any]:
-    """The half-time reminders sent (the turn pings are new messages too)."""
-    return [r for r in harness.fake.sent(*CREATE) if "half of your time" in r.payload["content"]]
+    """The half-time reminders sent (the turn pings are new messages too): follow-ups of
+    the freshest click, or channel messages where no token is fresh."""
+    sent = [*harness.fake.sent(*CREATE), *harness.fake.sent(*FOLLOWUP)]
+    return [r for r in sent if "half of your time" in (r.payload.get("content") or "")]
 
 
 EDIT = ("PATCH", "/channels/{channel_id}/messages/{message_id}")
+FOLLOWUP = ("POST", "/webhooks/{webhook_id}/{webhook_token}")
 WEBHOOK_EDIT = ("PATCH", "/webhooks/{webhook_id}/{webhook_token}/messages/@original")
 
 

@@ -17,7 +17,6 @@ from bot.ui.translator import command_text
 Interaction = discord.Interaction[Any]
 
 
-@app_commands.guild_only()
 class PickerCog(
     GameCog,
     name="Picker",

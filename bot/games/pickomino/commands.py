@@ -23,7 +23,6 @@ from bot.ui.translator import command_text
 Interaction = discord.Interaction[Any]
 
 
-@app_commands.guild_only()
 class PickominoCog(
     GameCog,
     name="Pickomino",
