@@ -56,11 +56,6 @@ class Scope(StrEnum):
     CHAT = "chat"
     EVERYWHERE = "everywhere"
 
-    def key(self, key: str) -> str:
-        """The catalog key of `key`'s words for this scope: the server's are the key
-        itself, the others end in `.chat` or `.everywhere`."""
-        return key if self is Scope.SERVER else f"{key}.{self}"
-
 
 @dataclass(frozen=True, slots=True)
 class Cursor:
