@@ -328,15 +328,30 @@ class SqlResultStore:
     # ------------------------------------------------------------------ one game
 
     async def game_story(
-        self, connection: Connection, game: str, guild_id: int, game_id: int
+        self,
+        connection: Connection,
+        game: str,
+        guild_id: int,
+        game_id: int,
+        *,
+        player_id: int | None = None,
     ) -> GameStory | None:
-        """One game of this kind and server with its story, or None (unknown, or
-        another server's or game's)."""
+        """One game of this kind and community with its story, or None (unknown, or
+        another community's or game's); with `player_id`, a game that person played in
+        any community too (one's own history outside a server lists them all)."""
+        where = "g.guild_id = ?"
+        args: list[Any] = [game_id, game, guild_id]
+        if player_id is not None:
+            where += (
+                " OR EXISTS (SELECT 1 FROM history_players AS p"
+                " WHERE p.game_id = g.game_id AND p.user_id = ?)"
+            )
+            args.append(player_id)
         row = await _fetchone(
             connection,
             "SELECT s.turns FROM history_games AS g JOIN game_stories AS s USING (game_id)"
-            " WHERE g.game_id = ? AND g.game = ? AND g.guild_id = ?",
-            (game_id, game, guild_id),
+            f" WHERE g.game_id = ? AND g.game = ? AND ({where})",
+            args,
         )
         if row is None:
             return None

@@ -70,5 +70,11 @@ class ResultStore(Protocol):
     ) -> PlayerStats | None: ...
 
     async def game_story(
-        self, connection: Connection, game: str, guild_id: int, game_id: int
+        self,
+        connection: Connection,
+        game: str,
+        guild_id: int,
+        game_id: int,
+        *,
+        player_id: int | None = None,
     ) -> GameStory | None: ...

@@ -215,8 +215,12 @@ class ScorePages:
     # ------------------------------------------------------------------ one game
 
     async def game(self, interaction: Interaction, game_id: int) -> None:
+        # Outside a server one's own history lists one's games of every community.
+        own = interaction.user.id if interaction.guild_id is None else None
         async with self.connection(interaction) as conn:
-            story = await self.store.game_story(conn, self.kind, community_of(interaction), game_id)
+            story = await self.store.game_story(
+                conn, self.kind, community_of(interaction), game_id, player_id=own
+            )
         if story is None:
             not_found = _NO_SUCH_GAME[scope_of(interaction, None)]
             await tell(interaction, t(not_found, game_id=game_id, command=self.command))

@@ -181,6 +181,24 @@ async def test_ones_own_history_in_a_dm_pages_every_community(harness):
     assert older.message.embed["title"] == "Latest games of Anne, in every server and chat"
 
 
+async def test_a_chat_tells_its_games_and_the_askers_own_from_anywhere(harness):
+    anne, bob = await anne_and_bob_everywhere(harness)
+    cleo = harness.user("Cleo")
+    await save(harness, games_in(GUILD_ID, [bob, cleo], 1, first_id=11))
+    in_group = await score(harness, bob, "game", private=GROUP, id=7)
+    assert in_group.message.embed["title"] == "Game #7"
+    from_server = await score(harness, anne, "game", private=DM, id=2)  # one of Anne's
+    assert from_server.message.embed["title"] == "Game #2"
+    not_annes = await score(harness, anne, "game", private=DM, id=11)
+    assert not_annes.ephemeral == (
+        "There is no game #11 in this chat. /pickomino score history shows the game numbers."
+    )
+    in_server = await score(harness, anne, "game", id=7)  # the group DM's, not the server's
+    assert in_server.ephemeral and in_server.ephemeral.startswith(
+        "There is no game #7 in this server"
+    )
+
+
 async def test_a_person_without_games_is_told_so_everywhere(harness):
     cleo = harness.user("Cleo")
     card = await score(harness, cleo, "player", private=DM)

@@ -479,6 +479,21 @@ async def test_a_persons_history_everywhere_pages_every_community(database, game
             before = page.games[-1].cursor
         back = await history_page(connection, None, user_id=ANNE.user_id, after=before)
         chat_only = await history_page(connection, CHAT, user_id=ANNE.user_id)
+        # From the chat, a game of the server opens for a person who played in it only.
+        theirs = next(
+            r
+            for r in games
+            if {p.user_id for p in r.players} == {BRIDGET.user_id, THOMAS.user_id, ROBOT.user_id}
+        )
+        told = await STORE.game_story(
+            connection, KIND, CHAT, theirs.game_id, player_id=THOMAS.user_id
+        )
+        refused = await STORE.game_story(
+            connection, KIND, CHAT, theirs.game_id, player_id=ANNE.user_id
+        )
+        in_chat = await STORE.game_story(
+            connection, KIND, CHAT, chat[0].game_id, player_id=CARL.user_id
+        )
         with pytest.raises(ValueError):
             await history_page(connection, None)
     assert seen == mine
@@ -487,6 +502,9 @@ async def test_a_persons_history_everywhere_pages_every_community(database, game
     assert back.has_newer and [g.game_id for g in back.games] == [i for _, i in mine[at - 10 : at]]
     assert {g.game_id for g in chat_only.games} <= {r.game_id for r in chat}
     assert chat_only.total == len(chat)
+    assert told is not None and told.summary.game_id == theirs.game_id
+    assert refused is None
+    assert in_chat is not None  # the chat's own games open for anyone there
 
 
 async def test_a_winning_streak_goes_on_from_one_community_to_another(db):
@@ -544,6 +562,7 @@ async def test_no_query_scans_a_results_table(conn):
     await player_stats(conn, None, ANNE.user_id)
     await history_page(conn, None, user_id=ANNE.user_id, before=Cursor(NOW, 10))
     await game_story(conn, GUILD, 3)
+    await STORE.game_story(conn, KIND, GUILD + 1, 3, player_id=ANNE.user_id)
     await conn.set_trace_callback(None)
 
     tables = (
