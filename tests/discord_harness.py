@@ -98,6 +98,45 @@ class FakeUser:
         return payloads.member_payload(self.id, self.name, permissions)
 
 
+@dataclass(frozen=True, slots=True)
+class PrivateChat:
+    """A chat outside any server, where the bot answers as a user-installed app: a
+    person's DM with the bot (`group=False`), or a group DM of several people (Discord's
+    channel type 3, with or without a `name`). Its interactions carry no server, no
+    member, only the user."""
+
+    channel_id: int
+    group: bool = False
+    name: str | None = None
+
+    def channel_payload(self, *people: FakeUser) -> dict[str, Any]:
+        recipients = [person.user_payload() for person in people]
+        if not self.group:
+            return {"id": str(self.channel_id), "type": 1, "recipients": recipients}
+        channel: dict[str, Any] = {
+            "id": str(self.channel_id),
+            "type": 3,
+            "recipients": recipients,
+            "owner_id": str(people[0].id) if people else None,
+            "icon": None,
+        }
+        if self.name is not None:
+            channel["name"] = self.name
+        return channel
+
+    def rewrite(self, payload: dict[str, Any], user: FakeUser) -> dict[str, Any]:
+        """A server interaction's payload (`_base_payload`) as this chat's: no guild nor
+        member, the user's own authorisation (a user install), and the context."""
+        for key in ("guild_id", "guild", "member", "guild_locale"):
+            payload.pop(key, None)
+        payload["user"] = user.user_payload()
+        payload["channel_id"] = str(self.channel_id)
+        payload["channel"] = self.channel_payload(user)
+        payload["context"] = 2 if self.group else 1  # PRIVATE_CHANNEL or BOT_DM
+        payload["authorizing_integration_owners"] = {"1": str(user.id)}
+        return payload
+
+
 @dataclass(slots=True)
 class StoredMessage:
     """A message as Discord stores it (the payload it would send back)."""
@@ -804,14 +843,17 @@ class BotHarness:
         channel_id: int,
         thread: bool,
         app_permissions: AppPermissions = ALL_PERMISSIONS,
+        private: PrivateChat | None = None,
     ) -> dict:
+        """An interaction of `user` in the channel; `private`: in that chat outside any
+        server instead (its own channel id)."""
         interaction_id = next(self._interaction_ids)
         channel = payloads.channel_payload(
             channel_id,
             thread_of=CHANNEL_ID if thread else None,
             owner_id=user.id if thread else None,
         )
-        return payloads.interaction_payload(
+        payload = payloads.interaction_payload(
             user.id,
             kind,
             channel_id,
@@ -823,6 +865,7 @@ class BotHarness:
             locale=user.locale,
             app_permissions=app_permissions,
         )
+        return private.rewrite(payload, user) if private is not None else payload
 
     async def slash(
         self,
@@ -832,10 +875,12 @@ class BotHarness:
         channel_id: int = CHANNEL_ID,
         thread: bool = False,
         app_permissions: AppPermissions = ALL_PERMISSIONS,
+        private: PrivateChat | None = None,
         **options: Any,
     ) -> InteractionResult:
         """Run `/group sub [subsub] option:value ...` as `user` typed it, where the bot has
-        `app_permissions` (None: the field left out, as in older payloads)."""
+        `app_permissions` (None: the field left out, as in older payloads); `private`:
+        in that DM or group DM, outside any server."""
         leaf = [
             {"name": name, "type": _OPTION_TYPES[type(value)], "value": value}
             for name, value in options.items()
@@ -844,7 +889,7 @@ class BotHarness:
         for index, name in reversed(list(enumerate(path))):
             kind = 1 if index == len(path) - 1 else 2  # sub-command / sub-command group
             nested = [{"name": name, "type": kind, "options": nested}]
-        payload = self._base_payload(user, 2, channel_id, thread, app_permissions)
+        payload = self._base_payload(user, 2, channel_id, thread, app_permissions, private)
         payload["data"] = {
             "id": str(self.fake.next_id()),
             "name": group,
@@ -855,24 +900,7 @@ class BotHarness:
 
     async def slash_in_dm(self, user: FakeUser, group: str, *path: str) -> InteractionResult:
         """`/group sub` as `user` typed it in a direct message with the bot (no server)."""
-        payload = self._base_payload(user, 2, CHANNEL_ID, False)
-        for key in ("guild_id", "guild", "member", "guild_locale"):
-            payload.pop(key)
-        payload["user"] = user.user_payload()
-        payload["channel"] = {"id": str(CHANNEL_ID), "type": 1, "recipients": [user.user_payload()]}
-        payload["context"] = 1  # BOT_DM
-        payload["authorizing_integration_owners"] = {"1": str(user.id)}
-        nested: list[dict[str, Any]] = []
-        for index, name in reversed(list(enumerate(path))):
-            kind = 1 if index == len(path) - 1 else 2
-            nested = [{"name": name, "type": kind, "options": nested}]
-        payload["data"] = {
-            "id": str(self.fake.next_id()),
-            "name": group,
-            "type": 1,
-            "options": nested,
-        }
-        return await self.dispatch(payload)
+        return await self.slash(user, group, *path, private=PrivateChat(CHANNEL_ID))
 
     async def click(
         self,
@@ -882,16 +910,20 @@ class BotHarness:
         *,
         thread: bool = False,
         app_permissions: AppPermissions = ALL_PERMISSIONS,
+        private: PrivateChat | None = None,
     ) -> InteractionResult:
         """Press a button of `message` (by label, emoji name or custom_id) as `user`.
 
         `message` is sent as Discord would attach it to the click: pass
         `harness.message(id)` for the message as it is now, or an older snapshot to
-        click a stale copy. The bot has `app_permissions` in the channel.
+        click a stale copy. The bot has `app_permissions` in the channel; `private`: the
+        message is in that DM or group DM, outside any server.
         """
         payload = self.click_payload(
             user, message, which, thread=thread, app_permissions=app_permissions
         )
+        if private is not None:
+            private.rewrite(payload, user)
         return await self.dispatch(payload)
 
     async def choose(

@@ -47,6 +47,16 @@ class Period(StrEnum):
         return None if days is None else now // DAY - days + 1
 
 
+class Scope(StrEnum):
+    """Whose games a score page covers, for its words: a server's, a chat's without a
+    server (a DM, a group DM: the community is the channel), or a person's own in every
+    community (their card and history outside a server)."""
+
+    SERVER = "server"
+    CHAT = "chat"
+    EVERYWHERE = "everywhere"
+
+
 @dataclass(frozen=True, slots=True)
 class Cursor:
     """A position in a newest-first list of games, for keyset paging."""
@@ -152,7 +162,8 @@ class FigureTotal:
 
 @dataclass(frozen=True, slots=True)
 class PlayerStats(PerGame):
-    """One person's record in one server and game; counters cover finished games only."""
+    """One person's record in one game, in one community (a server, or a chat without
+    one) or in every community; counters cover finished games only."""
 
     user_id: int
     name: str

@@ -97,14 +97,15 @@ class SqlResultStore:
         self,
         connection: Connection,
         game: str,
-        guild_id: int,
+        guild_id: int | None,
         *,
         user_id: int | None = None,
         before: Cursor | None = None,
         after: Cursor | None = None,
         size: int = HISTORY_PAGE_SIZE,
     ) -> HistoryPage:
-        """A page of a server's games of one kind (or one person's), newest first.
+        """A page of a community's games of one kind (or one person's), newest first;
+        `guild_id` None: one person's in every community (a person is required).
 
         With neither cursor: the newest page. `before`: the page of older games after a
         page ending there (Next). `after`: the page of newer games before a page
@@ -114,8 +115,13 @@ class SqlResultStore:
         if before is not None and after is not None:
             raise ValueError("page before or after a cursor, not both")
         if user_id is None:
+            if guild_id is None:
+                raise ValueError("every community's games are one person's, not everyone's")
             source = "history_games WHERE game = ? AND guild_id = ?"
             args: list[Any] = [game, guild_id]
+        elif guild_id is None:
+            source = "history_players WHERE game = ? AND user_id = ?"
+            args = [game, user_id]
         else:
             source = "history_players WHERE game = ? AND guild_id = ? AND user_id = ?"
             args = [game, guild_id, user_id]
@@ -261,13 +267,16 @@ class SqlResultStore:
         self,
         connection: Connection,
         game: str,
-        guild_id: int,
+        guild_id: int | None,
         user_id: int,
         *,
         variant: str | None = None,
     ) -> PlayerStats | None:
-        """A person's record in a server and game, or None if they never played it there;
-        with `variant`, how many of their finished games were played with it."""
+        """A person's record in a community and game, or None if they never played it
+        there; `guild_id` None: in every community (`_player_everywhere`). With
+        `variant`, how many of their finished games were played with it."""
+        if guild_id is None:
+            return await _player_everywhere(connection, game, user_id, variant)
         key = (game, guild_id, user_id)
         row = await _fetchone(
             connection,
@@ -319,15 +328,30 @@ class SqlResultStore:
     # ------------------------------------------------------------------ one game
 
     async def game_story(
-        self, connection: Connection, game: str, guild_id: int, game_id: int
+        self,
+        connection: Connection,
+        game: str,
+        guild_id: int,
+        game_id: int,
+        *,
+        player_id: int | None = None,
     ) -> GameStory | None:
-        """One game of this kind and server with its story, or None (unknown, or
-        another server's or game's)."""
+        """One game of this kind and community with its story, or None (unknown, or
+        another community's or game's); with `player_id`, a game that person played in
+        any community too (one's own history outside a server lists them all)."""
+        where = "g.guild_id = ?"
+        args: list[Any] = [game_id, game, guild_id]
+        if player_id is not None:
+            where += (
+                " OR EXISTS (SELECT 1 FROM history_players AS p"
+                " WHERE p.game_id = g.game_id AND p.user_id = ?)"
+            )
+            args.append(player_id)
         row = await _fetchone(
             connection,
             "SELECT s.turns FROM history_games AS g JOIN game_stories AS s USING (game_id)"
-            " WHERE g.game_id = ? AND g.game = ? AND g.guild_id = ?",
-            (game_id, game, guild_id),
+            f" WHERE g.game_id = ? AND g.game = ? AND ({where})",
+            args,
         )
         if row is None:
             return None
@@ -502,14 +526,115 @@ def item_rows(result: GameResult, people: Iterable[PlayerResult]) -> Iterable[tu
 # ---------------------------------------------------------------------- reading
 
 
+async def _player_everywhere(
+    connection: Connection, game: str, user_id: int, variant: str | None
+) -> PlayerStats | None:
+    """A person's record in a game over every community they played it in: the rows of
+    each (game, community, person) added up. Counters (games, wins, score, stored and
+    left games, a figure's total, an item's times taken) are sums and bests (best score,
+    a figure's most in one game) maxima; the name is the latest game's. Streaks are
+    neither: a run of wins may go from one community to another, so they are counted
+    again from the person's finished games in the order they ended (`_STREAKS`)."""
+    key = (game, user_id)
+    row = await _fetchone(
+        connection,
+        "SELECT sum(games), sum(wins), sum(score), max(best_score), sum(stored_games),"
+        " sum(left_games) FROM history_totals WHERE game = ? AND user_id = ?",
+        key,
+    )
+    if row is None or row[0] is None:
+        return None
+    games, wins, score, best, stored, left = row
+    named = await _fetchone(
+        connection,
+        "SELECT name FROM history_players WHERE game = ? AND user_id = ?"
+        " ORDER BY ended_at DESC, game_id DESC LIMIT 1",
+        key,
+    )
+    streaks = await _fetchone(connection, _STREAKS, key)
+    longest_streak, current_streak = streaks if streaks is not None else (0, 0)
+    # The person's communities, so figures and items are read by their primary keys.
+    communities = "SELECT guild_id FROM history_totals WHERE game = ? AND user_id = ?"
+    figures = await _fetchall(
+        connection,
+        "SELECT figure, sum(total), max(best) FROM history_figures"
+        f" WHERE game = ? AND guild_id IN ({communities}) AND user_id = ? GROUP BY figure",
+        (game, *key, user_id),
+    )
+    favourite = await _fetchone(
+        connection,
+        "SELECT item, sum(taken) AS taken FROM history_items"
+        f" WHERE game = ? AND guild_id IN ({communities}) AND user_id = ?"
+        " GROUP BY item ORDER BY taken DESC, item DESC LIMIT 1",
+        (game, *key, user_id),
+    )
+    variant_games = None
+    if variant is not None:
+        counted = await _fetchone(
+            connection,
+            "SELECT sum(games) FROM history_totals WHERE game = ? AND user_id = ?",
+            (variant_key(game, variant), user_id),
+        )
+        variant_games = counted[0] if counted and counted[0] is not None else 0
+    return PlayerStats(
+        user_id=user_id,
+        name=named[0] if named else str(user_id),
+        games=games,
+        wins=wins,
+        score=score,
+        best_score=best,
+        current_streak=current_streak or 0,
+        longest_streak=longest_streak or 0,
+        figures={figure: FigureTotal(total, most) for figure, total, most in figures},
+        favourite=favourite[0] if favourite else None,
+        favourite_taken=favourite[1] if favourite else 0,
+        stored_games=stored,
+        left_games=left,
+        variant_games=variant_games,
+    )
+
+
+# A person's winning streaks over their finished games in every community, as
+# UPSERT_TOTALS counts them in one: in the order the games ended, a win adds one, any
+# other finished game (lost, or left before the end) ends the streak, and an abandoned
+# game changes nothing. Each game that is not a win starts a new run (`breaks` counts
+# them so far); the longest run is the most wins with one `breaks`, the current one the
+# wins after the last game that was not a win.
+_STREAKS = """
+WITH finished AS (
+    SELECT p.ended_at, p.game_id,
+        CASE WHEN p.won = 1 AND p.left_game = 0 THEN 1 ELSE 0 END AS win
+    FROM history_players AS p JOIN history_games AS g ON g.game_id = p.game_id
+    WHERE p.game = ? AND p.user_id = ? AND g.abandoned = 0
+),
+runs AS (
+    SELECT win, sum(1 - win) OVER (
+        ORDER BY ended_at, game_id ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW
+    ) AS breaks
+    FROM finished
+),
+lengths AS (
+    SELECT breaks, sum(win) AS wins FROM runs GROUP BY breaks
+)
+SELECT max(wins), sum(CASE WHEN breaks = (SELECT max(breaks) FROM runs) THEN wins ELSE 0 END)
+FROM lengths
+"""
+
+
 async def _history_total(
-    connection: Connection, game: str, guild_id: int, user_id: int | None
+    connection: Connection, game: str, guild_id: int | None, user_id: int | None
 ) -> int:
     if user_id is None:
         row = await _fetchone(
             connection,
             "SELECT games FROM history_guilds WHERE game = ? AND guild_id = ?",
             (game, guild_id),
+        )
+    elif guild_id is None:
+        row = await _fetchone(
+            connection,
+            "SELECT sum(stored_games) FROM history_totals WHERE game = ? AND user_id = ?",
+            (game, user_id),
         )
     else:
         row = await _fetchone(
@@ -518,7 +643,7 @@ async def _history_total(
             " WHERE game = ? AND guild_id = ? AND user_id = ?",
             (game, guild_id, user_id),
         )
-    return row[0] if row else 0
+    return row[0] if row and row[0] is not None else 0
 
 
 async def _summaries(connection: Connection, ids: Sequence[int]) -> tuple[GameSummary, ...]:

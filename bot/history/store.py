@@ -24,7 +24,9 @@ from bot.storage.protocols import Connection
 class ResultStore(Protocol):
     """History's storage: each call runs on the caller's connection (its transaction),
     so a game's result is saved in the game's final commit, and a page reads one
-    snapshot. Every read is of one game kind (`game`) in one server."""
+    snapshot. Every read is of one game kind (`game`) in one community (`guild_id`: the
+    server, or for a game played outside one, its chat: `Session.community_id`); a
+    person's history and record may be read in every community (`guild_id` None)."""
 
     async def save(self, connection: Connection, result: GameResult) -> None:
         """Store a result and update the aggregates; saving a game id again does nothing."""
@@ -34,7 +36,7 @@ class ResultStore(Protocol):
         self,
         connection: Connection,
         game: str,
-        guild_id: int,
+        guild_id: int | None,
         *,
         user_id: int | None = None,
         before: Cursor | None = None,
@@ -61,12 +63,18 @@ class ResultStore(Protocol):
         self,
         connection: Connection,
         game: str,
-        guild_id: int,
+        guild_id: int | None,
         user_id: int,
         *,
         variant: str | None = None,
     ) -> PlayerStats | None: ...
 
     async def game_story(
-        self, connection: Connection, game: str, guild_id: int, game_id: int
+        self,
+        connection: Connection,
+        game: str,
+        guild_id: int,
+        game_id: int,
+        *,
+        player_id: int | None = None,
     ) -> GameStory | None: ...

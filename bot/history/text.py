@@ -17,6 +17,7 @@ from bot.history.models import (
     Period,
     PlayerStats,
     Ranking,
+    Scope,
     SeatLine,
     Variants,
 )
@@ -187,15 +188,28 @@ def leaderboard_asker_line(
     return t("score.leaderboard.asker.unranked")
 
 
-def leaderboard_empty(board: Leaderboard, figures: HistoryFigures) -> str:
-    """Why nobody is ranked: no finished games, too few for a win rate, or nothing won
-    or scored yet (nobody is first with none)."""
+# A leaderboard is a community's: a server's, or a chat's outside one.
+_NO_GAMES = {
+    Scope.SERVER: "score.leaderboard.empty.all",
+    Scope.CHAT: "score.leaderboard.empty.all.chat",
+}
+_NO_GAMES_IN_PERIOD = {
+    Scope.SERVER: "score.leaderboard.empty.period",
+    Scope.CHAT: "score.leaderboard.empty.period.chat",
+}
+
+
+def leaderboard_empty(
+    board: Leaderboard, figures: HistoryFigures, scope: Scope = Scope.SERVER
+) -> str:
+    """Why nobody is ranked: no finished games (in this server, or this chat: `scope`),
+    too few for a win rate, or nothing won or scored yet (nobody is first with none)."""
     if board.players == 0:
         if board.ranking is Ranking.WIN_RATE:
             return t("score.leaderboard.empty.win_rate", minimum=games(WIN_RATE_MIN_GAMES))
         if board.period is Period.ALL_TIME and board.variants is Variants.ALL:
-            return t("score.leaderboard.empty.all", command=figures.command)
-        return t("score.leaderboard.empty.period", command=figures.command)
+            return t(_NO_GAMES[scope], command=figures.command)
+        return t(_NO_GAMES_IN_PERIOD[scope], command=figures.command)
     if board.ranking in (Ranking.WINS, Ranking.WIN_RATE):
         return t("score.leaderboard.empty.no_wins")
     return t("score.leaderboard.empty.no_score")

@@ -14,6 +14,7 @@ from bot.history.models import (
     HistoryPage,
     Leaderboard,
     PlayerStats,
+    Scope,
 )
 from bot.i18n import t
 from bot.render.layout import MAX_DESCRIPTION, MAX_FIELD_VALUE
@@ -73,14 +74,25 @@ def leaderboard_embed(
     return embed
 
 
+_PLAYER_FOOTER = {
+    Scope.SERVER: "score.player.footer",
+    Scope.CHAT: "score.player.footer.chat",
+    Scope.EVERYWHERE: "score.player.footer.everywhere",
+}
+
+
 def player_embed(
-    stats: PlayerStats, figures: HistoryFigures, title: str, avatar: str
+    stats: PlayerStats,
+    figures: HistoryFigures,
+    title: str,
+    avatar: str,
+    scope: Scope = Scope.SERVER,
 ) -> discord.Embed:
     embed = discord.Embed(title=title, colour=figures.colour)
     embed.set_thumbnail(url=avatar)
     for field_name, value in text.player_fields(stats, figures):
         embed.add_field(name=field_name, value=value, inline=True)
-    embed.set_footer(text=t("score.player.footer", count=stats.stored_games))
+    embed.set_footer(text=t(_PLAYER_FOOTER[scope], count=stats.stored_games))
     return embed
 
 

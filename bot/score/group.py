@@ -30,7 +30,6 @@ def score_group(pages: ScorePages) -> app_commands.Group:
     group = app_commands.Group(
         name=command_text("command.name.score"),
         description=command_text("score.group.description"),
-        guild_only=True,
     )
     rankings = {text.ranking_value(ranking, figures): ranking for ranking in Ranking}
     ranking_choices = [

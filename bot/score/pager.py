@@ -64,7 +64,7 @@ class PageTurn:
     game's `ended_at` and `game_id` in base 36."""
 
     asker_id: int
-    player_id: int | None  # None: the whole server's history
+    player_id: int | None  # None: the whole community's history (a server's or a chat's)
     direction: Direction
     page: int  # the number of the page the click leads to, for the footer
     cursor: Cursor

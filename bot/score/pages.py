@@ -16,11 +16,11 @@ from discord import app_commands
 
 from bot.history import text
 from bot.history.figures import HistoryFigures, NameOf
-from bot.history.models import HistoryPage, Period, Ranking, Variants
+from bot.history.models import HistoryPage, Period, Ranking, Scope, Variants
 from bot.history.store import ResultStore
 from bot.i18n import t
 from bot.score import embeds
-from bot.score.names import guild_title, name_resolver
+from bot.score.names import community_of, name_resolver, place_title, reads_from, scope_of
 from bot.score.pager import Pager, PageTurn
 from bot.storage.protocols import Connection
 from bot.ui.replies import tell
@@ -30,12 +30,46 @@ ConnectionProvider = Callable[[Interaction], AbstractAsyncContextManager[Connect
 
 AUTOCOMPLETE_CHOICES = 25
 
-
-def guild_of(interaction: Interaction) -> int:
-    """The server of a score command or click: the group is guild-only, and the pager's
-    buttons are only ever posted by its commands, so there always is one."""
-    assert interaction.guild_id is not None
-    return interaction.guild_id
+# The words of each scope (bot.score.names.scope_of): a community's pages say "this
+# server" or "this chat" (or its name); a person's own outside a server, "every server
+# and chat". A community's whole history or a game is never read everywhere.
+_PLACE_HISTORY_TITLE = {
+    Scope.SERVER: "score.history.title.guild",
+    Scope.CHAT: "score.history.title.guild.chat",
+}
+_PLAYER_HISTORY_TITLE = {
+    Scope.SERVER: "score.history.title.player",
+    Scope.CHAT: "score.history.title.player",
+    Scope.EVERYWHERE: "score.history.title.player.everywhere",
+}
+_NO_HISTORY = {
+    Scope.SERVER: "score.history.empty.guild",
+    Scope.CHAT: "score.history.empty.guild.chat",
+}
+_NO_PLAYER_HISTORY = {
+    Scope.SERVER: "score.history.empty.player",
+    Scope.CHAT: "score.history.empty.player.chat",
+    Scope.EVERYWHERE: "score.history.empty.player.everywhere",
+}
+_PLAYER_TITLE = {
+    Scope.SERVER: "score.player.title",
+    Scope.CHAT: "score.player.title.chat",
+    Scope.EVERYWHERE: "score.player.title.everywhere",
+}
+_NO_RECORD = {
+    Scope.SERVER: "score.player.empty",
+    Scope.CHAT: "score.player.empty.chat",
+    Scope.EVERYWHERE: "score.player.empty.everywhere",
+}
+_NO_FINISHED_GAME = {
+    Scope.SERVER: "score.player.empty.unfinished",
+    Scope.CHAT: "score.player.empty.unfinished.chat",
+    Scope.EVERYWHERE: "score.player.empty.unfinished.everywhere",
+}
+_NO_SUCH_GAME = {
+    Scope.SERVER: "score.game.not_found",
+    Scope.CHAT: "score.game.not_found.chat",
+}
 
 
 class ScorePages:
@@ -59,18 +93,20 @@ class ScorePages:
 
     async def history(self, interaction: Interaction, player: discord.User | None) -> None:
         user_id = player.id if player is not None else None
+        scope = scope_of(interaction, user_id)
         async with self.connection(interaction) as conn:
             page = await self.store.history_page(
-                conn, self.kind, guild_of(interaction), user_id=user_id
+                conn, self.kind, reads_from(interaction, scope), user_id=user_id
             )
         name_of = name_resolver(interaction.guild)
         if not page.games:
-            await tell(interaction, self._empty_history(user_id, player, name_of))
+            await tell(interaction, self._empty_history(scope, user_id, player, name_of))
             return
         if player is None:
-            title = t("score.history.title.guild", guild=guild_title(interaction.guild))
+            title = t(_PLACE_HISTORY_TITLE[scope], guild=place_title(interaction))
         else:
-            title = t("score.history.title.player", name=name_of(player.id, player.display_name))
+            name = name_of(player.id, player.display_name)
+            title = t(_PLAYER_HISTORY_TITLE[scope], name=name)
         await interaction.response.send_message(
             embed=embeds.history_embed(title, page, 1, self.figures, name_of),
             view=embeds.pager_view(self.pager, self.kind, interaction.user.id, user_id, page, 1),
@@ -78,7 +114,8 @@ class ScorePages:
 
     async def turn_page(self, interaction: Interaction, turn: PageTurn) -> None:
         """Show the page a pager button leads to, in place of the clicked one."""
-        guild_id = guild_of(interaction)
+        scope = scope_of(interaction, turn.player_id)
+        guild_id = reads_from(interaction, scope)
         async with self.connection(interaction) as conn:
             page = await self.store.history_page(
                 conn,
@@ -95,10 +132,10 @@ class ScorePages:
                 )
         name_of = name_resolver(interaction.guild)
         if not page.games:
-            await tell(interaction, self._empty_history(turn.player_id, None, name_of))
+            await tell(interaction, self._empty_history(scope, turn.player_id, None, name_of))
             return
         number = 1 if restarted or not page.has_newer else turn.page
-        title = _shown_title(interaction, turn, page, name_of)
+        title = _shown_title(interaction, scope, turn, page, name_of)
         await interaction.response.edit_message(
             embed=embeds.history_embed(title, page, number, self.figures, name_of),
             view=embeds.pager_view(
@@ -107,12 +144,13 @@ class ScorePages:
         )
 
     def _empty_history(
-        self, user_id: int | None, player: discord.User | None, name_of: NameOf
+        self, scope: Scope, user_id: int | None, player: discord.User | None, name_of: NameOf
     ) -> str:
         if user_id is None:
-            return t("score.history.empty.guild", command=self.command)
+            return t(_NO_HISTORY[scope], command=self.command)
         stored = player.display_name if player is not None else f"<@{user_id}>"
-        return t("score.history.empty.player", name=name_of(user_id, stored), command=self.command)
+        name = name_of(user_id, stored)
+        return t(_NO_PLAYER_HISTORY[scope], name=name, command=self.command)
 
     # ------------------------------------------------------------------ leaderboard
 
@@ -128,7 +166,7 @@ class ScorePages:
             board = await self.store.leaderboard(
                 conn,
                 self.kind,
-                guild_of(interaction),
+                community_of(interaction),
                 ranking,
                 period,
                 asker_id=interaction.user.id,
@@ -137,7 +175,8 @@ class ScorePages:
                 variants=variants,
             )
         if not board.top:
-            await tell(interaction, text.leaderboard_empty(board, self.figures))
+            scope = scope_of(interaction, None)
+            await tell(interaction, text.leaderboard_empty(board, self.figures, scope))
             return
         name_of = name_resolver(interaction.guild)
         embed = embeds.leaderboard_embed(board, self.figures, name_of)
@@ -150,39 +189,41 @@ class ScorePages:
         if target.bot:
             await tell(interaction, t("score.player.bot"))
             return
+        scope = scope_of(interaction, target.id)
         async with self.connection(interaction) as conn:
             stats = await self.store.player_stats(
                 conn,
                 self.kind,
-                guild_of(interaction),
+                reads_from(interaction, scope),
                 target.id,
                 variant=self.figures.variant.key if self.figures.variant else None,
             )
         name_of = name_resolver(interaction.guild)
         if stats is None:
             name = name_of(target.id, target.display_name)
-            await tell(interaction, t("score.player.empty", name=name, command=self.command))
+            await tell(interaction, t(_NO_RECORD[scope], name=name, command=self.command))
             return
         name = name_of(target.id, stats.name)
         if stats.games == 0:
-            await tell(
-                interaction,
-                t("score.player.empty.unfinished", name=name, count=stats.stored_games),
-            )
+            unfinished = t(_NO_FINISHED_GAME[scope], name=name, count=stats.stored_games)
+            await tell(interaction, unfinished)
             return
-        title = t("score.player.title", name=name, guild=guild_title(interaction.guild))
-        embed = embeds.player_embed(stats, self.figures, title, target.display_avatar.url)
+        title = t(_PLAYER_TITLE[scope], name=name, guild=place_title(interaction))
+        embed = embeds.player_embed(stats, self.figures, title, target.display_avatar.url, scope)
         await interaction.response.send_message(embed=embed)
 
     # ------------------------------------------------------------------ one game
 
     async def game(self, interaction: Interaction, game_id: int) -> None:
+        # Outside a server one's own history lists one's games of every community.
+        own = interaction.user.id if interaction.guild_id is None else None
         async with self.connection(interaction) as conn:
-            story = await self.store.game_story(conn, self.kind, guild_of(interaction), game_id)
-        if story is None:
-            await tell(
-                interaction, t("score.game.not_found", game_id=game_id, command=self.command)
+            story = await self.store.game_story(
+                conn, self.kind, community_of(interaction), game_id, player_id=own
             )
+        if story is None:
+            not_found = _NO_SUCH_GAME[scope_of(interaction, None)]
+            await tell(interaction, t(not_found, game_id=game_id, command=self.command))
             return
         name_of = name_resolver(interaction.guild)
         await interaction.response.send_message(
@@ -192,10 +233,10 @@ class ScorePages:
     async def game_choices(
         self, interaction: Interaction, current: int | str
     ) -> list[app_commands.Choice[int]]:
-        """The server's latest games, filtered by the digits typed so far."""
+        """The community's latest games, filtered by the digits typed so far."""
         async with self.connection(interaction) as conn:
             page = await self.store.history_page(
-                conn, self.kind, guild_of(interaction), size=AUTOCOMPLETE_CHOICES * 4
+                conn, self.kind, community_of(interaction), size=AUTOCOMPLETE_CHOICES * 4
             )
         typed = str(current or "").lstrip("#")
         choices = []
@@ -209,17 +250,17 @@ class ScorePages:
 
 
 def _shown_title(
-    interaction: Interaction, turn: PageTurn, page: HistoryPage, name_of: NameOf
+    interaction: Interaction, scope: Scope, turn: PageTurn, page: HistoryPage, name_of: NameOf
 ) -> str:
     """The title the clicked message shows (it does not change from page to page), or,
-    if it has none, the title again from the guild and the name stored with the games."""
+    if it has none, the title again from the place and the name stored with the games."""
     message = interaction.message
     if message is not None and message.embeds and message.embeds[0].title:
         return message.embeds[0].title
     if turn.player_id is None:
-        return t("score.history.title.guild", guild=guild_title(interaction.guild))
+        return t(_PLACE_HISTORY_TITLE[scope], guild=place_title(interaction))
     stored = next(
         (s.name for game in page.games for s in game.seats if s.user_id == turn.player_id),
         str(turn.player_id),
     )
-    return t("score.history.title.player", name=name_of(turn.player_id, stored))
+    return t(_PLAYER_HISTORY_TITLE[scope], name=name_of(turn.player_id, stored))

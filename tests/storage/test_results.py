@@ -18,6 +18,7 @@ from bot.history.models import (
     WIN_RATE_MIN_GAMES,
     Cursor,
     Period,
+    PlayerStats,
     Ranking,
     Variants,
 )
@@ -55,7 +56,7 @@ async def save_result(conn, result: GameResult) -> None:
     await STORE.save(conn, result)
 
 
-async def history_page(conn, guild_id: int, **kwargs):
+async def history_page(conn, guild_id: int | None, **kwargs):
     return await STORE.history_page(conn, KIND, guild_id, **kwargs)
 
 
@@ -65,7 +66,7 @@ async def leaderboard(conn, guild_id: int, ranking: Ranking, period: Period, **k
     )
 
 
-async def player_stats(conn, guild_id: int, user_id: int):
+async def player_stats(conn, guild_id: int | None, user_id: int):
     return await STORE.player_stats(conn, KIND, guild_id, user_id)
 
 
@@ -360,36 +361,41 @@ async def test_the_askers_rank_is_given_when_outside_the_top(db):
 async def test_player_stats_add_up_their_finished_games(conn, games):
     for person in PEOPLE:
         stats = await player_stats(conn, GUILD, person.user_id)
-        assert stats is not None
-        mine = [
-            (result, player)
-            for result in games
-            for player in result.players
-            if player.user_id == person.user_id
-        ]
-        finished = [(r, p) for r, p in mine if not r.abandoned]
-        # A game left before its end is counted apart, not as a game played (nor lost).
-        played = [(r, p) for r, p in finished if not p.left]
-        assert stats.stored_games == len(mine)
-        assert stats.games == len(played)
-        assert stats.left_games == len(finished) - len(played)
-        assert stats.wins == sum(p.won for _, p in played)
-        assert stats.score == sum(p.score for _, p in played)
-        assert stats.best_score == max(p.score for _, p in played)
-        assert stats.figure(STEALS).total == sum(p.details[STEALS] for _, p in finished)
-        assert stats.figure(STOLEN_FROM).total == sum(p.details[STOLEN_FROM] for _, p in finished)
-        assert stats.figure(BUSTS).total == sum(p.details[BUSTS] for _, p in finished)
-        assert stats.figure(BUSTS).best == max(p.details[BUSTS] for _, p in finished)
-        current, longest = _streaks([p.won for _, p in finished])  # leaving ends a streak
-        assert (stats.current_streak, stats.longest_streak) == (current, longest)
-        taken = Counter(
-            turn.tile
-            for result, player in finished
-            for turn in result.story
-            if turn.seat == player.seat and turn.outcome in ("took", "stole")
-        )
-        favourite = max(taken.items(), key=lambda item: (item[1], item[0]))
-        assert (stats.favourite, stats.favourite_taken) == favourite
+        check_stats(stats, games, person)
+
+
+def check_stats(stats: PlayerStats | None, games: list[GameResult], person: SeatInfo) -> None:
+    """`stats` are `person`'s record over `games`, counted again in Python."""
+    assert stats is not None
+    mine = [
+        (result, player)
+        for result in games
+        for player in result.players
+        if player.user_id == person.user_id
+    ]
+    finished = [(r, p) for r, p in mine if not r.abandoned]
+    # A game left before its end is counted apart, not as a game played (nor lost).
+    played = [(r, p) for r, p in finished if not p.left]
+    assert stats.stored_games == len(mine)
+    assert stats.games == len(played)
+    assert stats.left_games == len(finished) - len(played)
+    assert stats.wins == sum(p.won for _, p in played)
+    assert stats.score == sum(p.score for _, p in played)
+    assert stats.best_score == max(p.score for _, p in played)
+    assert stats.figure(STEALS).total == sum(p.details[STEALS] for _, p in finished)
+    assert stats.figure(STOLEN_FROM).total == sum(p.details[STOLEN_FROM] for _, p in finished)
+    assert stats.figure(BUSTS).total == sum(p.details[BUSTS] for _, p in finished)
+    assert stats.figure(BUSTS).best == max(p.details[BUSTS] for _, p in finished)
+    current, longest = _streaks([p.won for _, p in finished])  # leaving ends a streak
+    assert (stats.current_streak, stats.longest_streak) == (current, longest)
+    taken = Counter(
+        turn.tile
+        for result, player in finished
+        for turn in result.story
+        if turn.seat == player.seat and turn.outcome in ("took", "stole")
+    )
+    favourite = max(taken.items(), key=lambda item: (item[1], item[0]))
+    assert (stats.favourite, stats.favourite_taken) == favourite
 
 
 async def test_streaks_follow_the_order_games_end_in(db):
@@ -401,6 +407,123 @@ async def test_streaks_follow_the_order_games_end_in(db):
             await save_result(connection, result)
     stats = await player_stats(db.connection, GUILD, ANNE.user_id)
     assert stats is not None and (stats.current_streak, stats.longest_streak) == (1, 3)
+
+
+# A group DM (its community is its channel) where Anne and Bridget play too.
+CHAT = 5_000
+
+
+def chat_games(first_id: int) -> list[GameResult]:
+    """Games in CHAT among Anne, Bridget and a computer player, ending between the
+    server's; one abandoned."""
+    rng = random.Random(77)
+    seats = [ANNE, BRIDGET, ROBOT]
+    results = [
+        result_of(
+            play(rng, seats), seats, game_id=first_id + index,
+            ended_at=NOW - int((41 - 3 * index) * DAY), guild_id=CHAT,
+        )
+        for index in range(12)
+    ]  # fmt: skip
+    results.append(result_of(None, seats, game_id=first_id + 12, ended_at=NOW - DAY, guild_id=CHAT))
+    return results
+
+
+async def test_a_persons_record_everywhere_adds_up_every_community(database, games):
+    """guild_id None: sums of counters, maxima of bests, the streaks and the favourite
+    counted over the games of both communities, on both dialects."""
+    chat = chat_games(first_id=len(games) + 1)
+    everything = sorted(games + chat, key=lambda r: r.ended_at)
+    async with database.transaction() as connection:
+        for result in everything:
+            await STORE.save(connection, result)
+    async with database.transaction() as connection:
+        for person in PEOPLE:
+            check_stats(await player_stats(connection, None, person.user_id), everything, person)
+        check_stats(await player_stats(connection, CHAT, ANNE.user_id), chat, ANNE)
+        everywhere = await STORE.player_stats(
+            connection, KIND, None, ANNE.user_id, variant="extrawurm"
+        )
+        in_guild = await STORE.player_stats(
+            connection, KIND, GUILD, ANNE.user_id, variant="extrawurm"
+        )
+        assert await player_stats(connection, None, ROBOT.user_id) is None
+        assert await player_stats(connection, None, 4242) is None
+    assert everywhere is not None and in_guild is not None
+    assert everywhere.variant_games == in_guild.variant_games > 0  # none in the chat
+    assert everywhere.name == "Anne"
+
+
+async def test_a_persons_history_everywhere_pages_every_community(database, games):
+    chat = chat_games(first_id=len(games) + 1)
+    async with database.transaction() as connection:
+        for result in games + chat:
+            await STORE.save(connection, result)
+    mine = sorted(
+        (
+            (r.ended_at, r.game_id)
+            for r in games + chat
+            if any(p.user_id == ANNE.user_id for p in r.players)
+        ),
+        reverse=True,
+    )
+    seen: list[tuple[int, int]] = []
+    before = None
+    async with database.transaction() as connection:
+        while True:
+            page = await history_page(connection, None, user_id=ANNE.user_id, before=before)
+            assert page.total == len(mine)
+            seen += [(g.ended_at, g.game_id) for g in page.games]
+            if not page.has_older:
+                break
+            before = page.games[-1].cursor
+        back = await history_page(connection, None, user_id=ANNE.user_id, after=before)
+        chat_only = await history_page(connection, CHAT, user_id=ANNE.user_id)
+        # From the chat, a game of the server opens for a person who played in it only.
+        theirs = next(
+            r
+            for r in games
+            if {p.user_id for p in r.players} == {BRIDGET.user_id, THOMAS.user_id, ROBOT.user_id}
+        )
+        told = await STORE.game_story(
+            connection, KIND, CHAT, theirs.game_id, player_id=THOMAS.user_id
+        )
+        refused = await STORE.game_story(
+            connection, KIND, CHAT, theirs.game_id, player_id=ANNE.user_id
+        )
+        in_chat = await STORE.game_story(
+            connection, KIND, CHAT, chat[0].game_id, player_id=CARL.user_id
+        )
+        with pytest.raises(ValueError):
+            await history_page(connection, None)
+    assert seen == mine
+    assert before is not None
+    at = mine.index((before.ended_at, before.game_id))
+    assert back.has_newer and [g.game_id for g in back.games] == [i for _, i in mine[at - 10 : at]]
+    assert {g.game_id for g in chat_only.games} <= {r.game_id for r in chat}
+    assert chat_only.total == len(chat)
+    assert told is not None and told.summary.game_id == theirs.game_id
+    assert refused is None
+    assert in_chat is not None  # the chat's own games open for anyone there
+
+
+async def test_a_winning_streak_goes_on_from_one_community_to_another(db):
+    # Anne wins in the server and the chat by turns: at most 3 in a row in either, 4 in all.
+    outcomes = [(GUILD, True), (CHAT, True), (GUILD, False), (CHAT, True), (GUILD, True),
+                (CHAT, True), (GUILD, True), (CHAT, False), (GUILD, True)]  # fmt: skip
+    async with db.transaction() as connection:
+        for index, (community, won) in enumerate(outcomes):
+            winner, loser = (ANNE, BRIDGET) if won else (BRIDGET, ANNE)
+            result = _two_player_result(index + 1, winner, loser, guild_id=community)
+            await save_result(connection, result)
+    in_guild = await player_stats(db.connection, GUILD, ANNE.user_id)
+    in_chat = await player_stats(db.connection, CHAT, ANNE.user_id)
+    everywhere = await player_stats(db.connection, None, ANNE.user_id)
+    assert in_guild is not None and in_chat is not None and everywhere is not None
+    assert (in_guild.current_streak, in_guild.longest_streak) == (3, 3)
+    assert (in_chat.current_streak, in_chat.longest_streak) == (0, 3)
+    assert (everywhere.current_streak, everywhere.longest_streak) == (1, 4)
+    assert everywhere.games == 9 and everywhere.wins == 7
 
 
 async def test_computer_players_and_strangers_have_no_stats(conn):
@@ -436,7 +559,10 @@ async def test_no_query_scans_a_results_table(conn):
         for period in Period:
             await leaderboard(conn, GUILD, ranking, period, asker_id=ANNE.user_id, now=NOW)
     await player_stats(conn, GUILD, ANNE.user_id)
+    await player_stats(conn, None, ANNE.user_id)
+    await history_page(conn, None, user_id=ANNE.user_id, before=Cursor(NOW, 10))
     await game_story(conn, GUILD, 3)
+    await STORE.game_story(conn, KIND, GUILD + 1, 3, player_id=ANNE.user_id)
     await conn.set_trace_callback(None)
 
     tables = (
@@ -474,6 +600,7 @@ def _two_player_result(
     *,
     options: dict | None = None,
     left: bool = False,
+    guild_id: int = GUILD,
 ) -> GameResult:
     """A short game with a known winner: the winner takes 21, the grill ends by failures
     (not a legal engine game; built by hand to control the winner). `left`: the loser
@@ -497,7 +624,7 @@ def _two_player_result(
     return PICKOMINO_HISTORY.build_result(
         EndedGame(
             game_id=game_id,
-            guild_id=GUILD,
+            guild_id=guild_id,
             channel_id=1,
             started_at=NOW + game_id * 100 - 50,
             ended_at=NOW + game_id * 100,
