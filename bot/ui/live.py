@@ -186,22 +186,24 @@ class LiveMessages:
 
     def _continue_due(self, channel_id: int) -> None:
         self._continues.pop(channel_id, None)
-        self._continuing.start(self._show_waiting(channel_id), "continue-state")
+        self._continuing.start(self.show_waiting(channel_id), "continue-state")
 
-    async def _show_waiting(self, channel_id: int) -> None:
+    async def show_waiting(self, channel_id: int) -> None:
         """Edit the live message into its Continue state, if its game goes on alone."""
         session = self.sessions.in_memory(channel_id)
         if session is None or not goes_on_alone(session, self.games):
             return
         try:
-            await self.sessions.show(channel_id, lambda change: self.edit(change.session))
+            await self.sessions.show(
+                channel_id, lambda change: self.edit(change.session, waiting=True)
+            )
         except Exception as error:  # the game ended or moved meanwhile: nothing to show
             log.info("no Continue state in channel %s: %r", channel_id, error)
 
     def _message(self, channel_id: int, message_id: int) -> discord.PartialMessage:
         return self.client.get_partial_messageable(channel_id).get_partial_message(message_id)
 
-    async def edit(self, session: Session) -> None:
+    async def edit(self, session: Session, *, waiting: bool = False) -> None:
         """Show the session in its live message, for a change nobody clicked for (a
         computer player's step, the timer) or one answered elsewhere. Through the webhook
         of the last click on that message while its token lasts: those requests do not
@@ -209,14 +211,15 @@ class LiveMessages:
         through the channel, with the bot's token."""
         if session.message_id is None:
             return
-        await self._emoji_safe(lambda: self._edit(session))
+        await self._emoji_safe(lambda: self._edit(session, waiting))
 
-    async def _edit(self, session: Session) -> None:
+    async def _edit(self, session: Session, waiting: bool) -> None:
         assert session.message_id is not None
         clicked = self.tokens.usable(session.channel_id, session.message_id)
         # The token's last edits show the Continue state, where no other edit can follow.
-        waiting = not session.place.bot_token_works and self.tokens.ending(
-            session.channel_id, session.message_id
+        waiting = waiting or (
+            not session.place.bot_token_works
+            and self.tokens.ending(session.channel_id, session.message_id)
         )
         message = await self.rendered(session, waiting=waiting)
         fields: dict[str, Any] = {

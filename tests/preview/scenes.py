@@ -28,6 +28,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import discord
+
 from bot.games.pickomino.engine import Face, Game, Phase, Rules
 from bot.games.pickomino.engine.specialists import Specialist
 from bot.games.pickomino.pictures import pickomino_emojis
@@ -36,7 +38,7 @@ from bot.preview import message_html
 from bot.preview.shoot import WIDTHS, BrowserMissing, screenshot
 from bot.render.custom_ids import ComponentRef
 from bot.render.emoji import use_book
-from tests.discord_harness import CHANNEL_ID, BotHarness, FakeUser, StoredMessage
+from tests.discord_harness import CHANNEL_ID, BotHarness, FakeUser, PrivateChat, StoredMessage
 
 NOW = 1_800_000_000.0
 KEEP_ORDER = ("keep:w", "keep:5", "keep:4", "keep:3", "keep:2", "keep:1")
@@ -460,6 +462,60 @@ async def learn_scenes(harness: BotHarness, album: Album) -> None:
     album.take("learn-picker", picker)
 
 
+async def anywhere_scenes(harness: BotHarness, album: Album) -> None:
+    """A group DM's game in its Continue state (a computer player's turn next, nobody
+    clicking), and the refusal in a server that would make every answer ephemeral."""
+    chat = PrivateChat(CHANNEL_ID, group=True, name="Dice night")
+    anne, bob = album.person("Anne"), album.person("Bartholomew")
+    opened = await harness.slash(anne, "pickomino", "start", turn_timer=300, private=chat)
+    lobby = opened.message
+    await harness.click(bob, lobby, by_action(lobby, "join"), private=chat)
+    offered = await harness.click(
+        anne, harness.message(lobby.id), by_action(harness.message(lobby.id), "addbot"),
+        private=chat,
+    )  # fmt: skip
+    await harness.click(anne, offered.message, by_action(offered.message, "bot", "normal"))
+    message = harness.message(lobby.id)
+    await harness.click(anne, message, by_action(message, "start"), private=chat)
+    for _ in range(200):  # the people play until the computer player is next
+        session = await harness.session()
+        seat = session.seat_by_player(session.game.current_player)
+        if seat.is_bot:
+            break
+        message = harness.message(lobby.id)
+        person = harness.member(session.game.current_player)
+        await harness.click(person, message, choice(message, greedy=True), private=chat)
+    # Every token is in its last minutes from here: each edit (the computer player's
+    # steps go on by themselves) shows the Continue state, as the last ones do.
+    tokens = harness.bot.platform.live.tokens
+    tokens.margin = tokens.lifetime / 2
+    await harness.bot.platform.live.show_waiting(CHANNEL_ID)
+    await harness.settle()
+    album.take("continue-state", harness.message(lobby.id))
+    refused = await harness.dispatch(
+        user_installed_start(harness, album.person("Chloé 🌻"), external_apps=False)
+    )
+    album.take("ephemeral-refusal", refused.message)
+
+
+def user_installed_start(harness: BotHarness, user: FakeUser, *, external_apps: bool) -> Any:
+    """/pickomino start in a server that never added the bot, where only `user`
+    installed the app (its permissions are the person's own)."""
+    permissions = discord.Permissions(view_channel=True, send_messages=True).value
+    if external_apps:
+        permissions |= 1 << 50  # Use External Apps
+    payload = harness._base_payload(user, 2, CHANNEL_ID, False, permissions)
+    payload["authorizing_integration_owners"] = {"1": str(user.id)}
+    payload["context"] = 0
+    payload["data"] = {
+        "id": str(harness.fake.next_id()),
+        "name": "pickomino",
+        "type": 1,
+        "options": [{"name": "start", "type": 1, "options": []}],
+    }
+    return payload
+
+
 SCENES: dict[str, Callable[[BotHarness, Album], Awaitable[None]]] = {
     "learn": learn_scenes,
     "picker": picker_scenes,
@@ -473,6 +529,7 @@ SCENES: dict[str, Callable[[BotHarness, Album], Awaitable[None]]] = {
     # Added last: a scene's seed is its place here, and the ones above keep theirs.
     "turn-3": three_player_scenes,
     "steal": steal_scenes,
+    "anywhere": anywhere_scenes,
 }
 
 
