@@ -988,7 +988,7 @@ class BotHarness:
         results = [self.fake.expect_interaction(payload) for payload in payloads]
         before = asyncio.all_tasks()
         for payload in payloads:
-            self.bot._connection.parse_interaction_create(payload)  # type: ignore[arg-type]
+            self.bot._connection.parsers["INTERACTION_CREATE"](payload)
         await settle(before)
         return results
 
@@ -996,7 +996,8 @@ class BotHarness:
         """Hand the payload to discord.py as the gateway does; wait until it is handled."""
         result = self.fake.expect_interaction(payload)
         before = asyncio.all_tasks()
-        self.bot._connection.parse_interaction_create(payload)  # type: ignore[arg-type]
+        # As the gateway does: through the parsers (the bot guards this one).
+        self.bot._connection.parsers["INTERACTION_CREATE"](payload)
         await settle(before)
         return result
 

@@ -433,3 +433,21 @@ async def test_a_forced_sync_writes_without_reading(tmp_path):
         assert second.bot.synced_commands
         assert await second.bot.sync_commands(force=True)
         assert command_requests(fake) == [("PUT", "global")] * 2
+
+
+async def test_every_command_is_offered_to_both_installs_in_every_place(tmp_path):
+    async with BotHarness.running(tmp_path / "bot.db") as first:
+        registered = first.fake.commands["global"]
+        assert names(registered) == ["picker", "pickomino"]
+        for command in registered:  # score is a subgroup: it goes where its game goes
+            assert sorted(command["integration_types"]) == [0, 1]  # guild and user install
+            assert sorted(command["contexts"]) == [0, 1, 2]  # server, bot DM, group DMs
+        fake = first.fake
+    # A copy of before (servers only) is brought up to date at the next start.
+    for command in fake.commands["global"]:
+        command["integration_types"], command["contexts"] = [0], [0]
+    fake.requests.clear()
+    async with BotHarness.running(tmp_path / "bot.db", fake=fake) as second:
+        assert command_requests(fake) == [("GET", "global"), ("PUT", "global")]
+        assert second.bot.synced_commands
+        assert all(c["contexts"] == [0, 1, 2] for c in fake.commands["global"])

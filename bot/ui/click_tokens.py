@@ -19,6 +19,7 @@ the bot's token is there instead).
 from __future__ import annotations
 
 import time
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -29,6 +30,9 @@ TOKEN_LIFETIME_SECONDS = 15 * 60  # Discord's
 # Stop using a token a little before Discord does: a request in flight must not outlive it.
 TOKEN_MARGIN_SECONDS = 60
 FOLLOWUPS_PER_INTERACTION = 5  # Discord's limit for user-installed apps
+# The answered interactions of a channel kept for follow-ups: the newest first, and
+# older ones when Discord refuses it one (its token forgotten, its follow-ups spent).
+RECENT_TOKENS = 8
 
 
 @dataclass(slots=True)
@@ -54,7 +58,8 @@ class InteractionTokens:
         self.margin = margin
         # channel id -> message id -> the last answer on it (the live message, an old copy)
         self._for_edits: dict[int, dict[int, Token]] = {}
-        self._freshest: dict[int, Token] = {}  # channel id -> its freshest answered interaction
+        # channel id -> its latest answered interactions, newest last (follow-ups' tokens)
+        self._recent: dict[int, deque[Token]] = {}
 
     @classmethod
     def lasting(
@@ -73,7 +78,7 @@ class InteractionTokens:
         """An interaction in the channel was answered; `message_id` is the live message
         its @original edits (the message clicked on, or its answer), if it is that."""
         token = Token(interaction, message_id, self._clock())
-        self._freshest[channel_id] = token
+        self._recent.setdefault(channel_id, deque(maxlen=RECENT_TOKENS)).append(token)
         if message_id is not None:
             messages = self._for_edits.setdefault(channel_id, {})
             for old_id in [old_id for old_id, old in messages.items() if not self._alive(old)]:
@@ -105,23 +110,17 @@ class InteractionTokens:
     def for_followup(self, channel_id: int) -> Token | None:
         """The freshest interaction of the channel that may still send a follow-up,
         counted as sent; None where none is left."""
-        edits = sorted(self._for_edits.get(channel_id, {}).values(), key=lambda t: -t.at)
-        for token in (self._freshest.get(channel_id), *edits):
-            if (
-                token is not None
-                and self._alive(token)
-                and token.followups < FOLLOWUPS_PER_INTERACTION
-            ):
+        for token in reversed(self._recent.get(channel_id, ())):
+            if self._alive(token) and token.followups < FOLLOWUPS_PER_INTERACTION:
                 token.followups += 1
                 return token
         return None
 
     def has_followup(self, channel_id: int) -> bool:
         """Whether an interaction of the channel may still send a follow-up (not counted)."""
-        edits = self._for_edits.get(channel_id, {}).values()
         return any(
-            token is not None and self._alive(token) and token.followups < FOLLOWUPS_PER_INTERACTION
-            for token in (self._freshest.get(channel_id), *edits)
+            self._alive(token) and token.followups < FOLLOWUPS_PER_INTERACTION
+            for token in self._recent.get(channel_id, ())
         )
 
     @staticmethod

@@ -12,10 +12,19 @@ from bot.sessions.model import Place, Status
 from tests.cogs.helpers import choose
 from tests.cogs.test_turn_pings import pings
 from tests.cogs.test_turn_timer import Clock
-from tests.discord_harness import CHANNEL_ID, BotHarness, FakeUser, PrivateChat, StoredMessage
+from tests.discord_harness import (
+    CHANNEL_ID,
+    GUILD_ID,
+    BotHarness,
+    FakeUser,
+    PrivateChat,
+    StoredMessage,
+)
 
 GROUP_DM = PrivateChat(CHANNEL_ID, group=True, name="Dice night")
 TOKEN_LIFE = 15 * 60  # Discord's, which the bot uses unless told otherwise
+# Where only the person installed the app: their permissions, Use External Apps included.
+ALL_ALLOWED = discord.Permissions(view_channel=True, send_messages=True).value | 1 << 50
 
 
 def bot_token_requests(harness: BotHarness) -> list[str]:
@@ -150,3 +159,54 @@ async def test_a_german_player_is_refused_in_german(tmp_path):
         may_send = discord.Permissions(view_channel=True, send_messages=True).value
         refused = await harness.dispatch(server_without_bot(harness, anne, may_send))
         assert "den Bot zum Server hinzuzufügen" in (refused.ephemeral or "")
+
+
+def tracebacks(caplog: Any) -> list[str]:
+    return [record.getMessage() for record in caplog.records if record.exc_info]
+
+
+async def test_owners_we_do_not_know_are_dropped_with_a_warning_and_the_command_served(
+    tmp_path, caplog
+):
+    async with BotHarness.running(tmp_path / "bot.db") as harness:
+        anne = harness.user("Anne")
+        payload = server_without_bot(harness, anne, discord.Permissions.all().value)
+        # A key discord.py could not read, a value that is no id, an installation type
+        # that does not exist yet: none may cost the person their answer.
+        payload["authorizing_integration_owners"] = {
+            "0": str(GUILD_ID),
+            "abc": "1",
+            "1": "someone",
+            "7": "42",
+        }
+        opened = await harness.dispatch(payload)
+        assert opened.ephemeral is None and "lobby" in opened.message.text()
+        session = await harness.session()
+        assert session.place is Place.SERVER  # the server install it still shows
+        warnings = [r.getMessage() for r in caplog.records if r.levelname == "WARNING"]
+        assert any("not understood" in w for w in warnings), warnings
+        assert any("unknown installation types [7]" in w for w in warnings), warnings
+        assert tracebacks(caplog) == []
+
+
+async def test_a_channel_type_we_do_not_serve_is_refused(tmp_path, caplog):
+    async with BotHarness.running(tmp_path / "bot.db") as harness:
+        anne = harness.user("Anne")
+        payload = server_without_bot(harness, anne, ALL_ALLOWED)
+        payload["channel"].update(type=2, bitrate=64000, user_limit=0)  # a voice chat
+        refused = await harness.dispatch(payload)
+        assert "can't be played in this kind of channel" in (refused.ephemeral or "")
+        assert await harness.session() is None
+        assert tracebacks(caplog) == []
+
+
+async def test_a_refused_followup_leaves_the_ping_to_the_next_token(tmp_path, caplog):
+    async with BotHarness.running(tmp_path / "bot.db") as harness:
+        anne, bob = harness.user("Anne"), harness.user("Bob")
+        # Discord forgot the token of the click that starts the game (10015).
+        harness.fake.fail["POST /webhooks/{webhook_id}/{webhook_token}"] = 404
+        await start_in_group_dm(harness, [anne, bob], first_player="host")
+        [ping] = pings(harness)  # a follow-up of the command's token instead
+        assert ping.content.startswith(f"<@{anne.id}>")
+        assert bot_token_requests(harness) == []
+        assert tracebacks(caplog) == []
