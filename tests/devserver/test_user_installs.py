@@ -34,6 +34,10 @@ EVERYWHERE = {
     "contexts": [0, 1, 2],
 }
 SERVERS_ONLY = {"name": "table", "description": "A table", "type": 1, "contexts": [0]}
+WITH_A_USER = EVERYWHERE | {
+    "name": "rival",
+    "options": [{"type": 6, "name": "who", "description": "Who", "required": True}],
+}
 MISSING_ACCESS = {"message": "Missing Access", "code": 50001}
 
 
@@ -64,7 +68,7 @@ async def fake(client: Listener) -> AsyncIterator[FakeDiscord]:
                 stand_in,
                 "PUT",
                 f"/applications/{stand_in.application_id}/commands",
-                [EVERYWHERE, SERVERS_ONLY],
+                [EVERYWHERE, SERVERS_ONLY, WITH_A_USER],
             )
             assert status == 200
             yield stand_in
@@ -148,6 +152,9 @@ async def test_the_bots_dm(fake: FakeDiscord) -> None:
     status, message = await call(fake, "POST", f"/channels/{dm.id}/messages", {"content": "x"})
     assert status == 200 and "guild_id" not in message
     assert [m.content for m in fake.channel_messages(dm.id)] == ["hi", "x"]
+    react = f"/channels/{dm.id}/messages/{message['id']}/reactions/%F0%9F%8E%B2/@me"
+    assert await call(fake, "PUT", react) == (204, None)
+    assert len(fake.bot_token_requests(dm.id)) == 2
 
 
 async def test_a_group_dm(fake: FakeDiscord) -> None:
@@ -189,6 +196,18 @@ async def test_discord_py_reads_the_private_places(fake: FakeDiscord, client: Li
             assert seen.context.dm_channel
             alice = fake.user("alice").id
             assert seen._integration_owners == {0: 0, 1: alice}  # no public accessor
+        assert await answer(fake, interaction, {"type": 4, "data": {"content": "ok"}}) == 204
+
+
+async def test_a_user_option_outside_a_server_resolves_no_member(fake: FakeDiscord) -> None:
+    group = await fake.add_group_dm("friends", members=["alice", "bob"])
+    bob = str(fake.user("bob").id)
+    for channel_id, members in ((group.id, False), (fake.channel.id, True)):
+        interaction = await fake.send_command(
+            "alice", "rival", {"who": "bob"}, channel_id=channel_id, wait=False
+        )
+        resolved = interaction.payload["data"]["resolved"]
+        assert bob in resolved["users"] and ("members" in resolved) is members
         assert await answer(fake, interaction, {"type": 4, "data": {"content": "ok"}}) == 204
 
 
@@ -293,7 +312,11 @@ async def test_the_bot_token_is_refused_where_the_bot_is_not(fake: FakeDiscord) 
                 ("GET", f"/channels/{channel_id}/messages/{message_id}", None),
                 ("PATCH", f"/channels/{channel_id}/messages/{message_id}", {"content": "e"}),
                 ("DELETE", f"/channels/{channel_id}/messages/{message_id}", None),
-            ]
+                ("PUT", f"/channels/{channel_id}/messages/{message_id}/reactions/%F0%9F%8E%B2/@me",
+                 None),
+                ("DELETE",
+                 f"/channels/{channel_id}/messages/{message_id}/reactions/%F0%9F%8E%B2/@me", None),
+            ]  # fmt: skip
         for method, path, body in routes:
             assert await call(fake, method, path, body) == (403, MISSING_ACCESS), path
         refused = fake.take_rejections(50001)

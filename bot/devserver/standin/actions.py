@@ -274,6 +274,8 @@ class UserActions(Gateway):
         values = self._build_options(command, schema, dict(options or {}), resolved)
         if values or node is not data:
             node["options"] = values
+        if self.channels[place].is_private:
+            resolved.pop("members", None)  # outside a server a user is no member
         if resolved:
             data["resolved"] = resolved
         payload = self._interaction_payload(IT_COMMAND, member, place, owners=owners)

@@ -50,6 +50,7 @@ from bot.devserver.standin.models import (
 )
 from bot.devserver.standin.openapi import SpecValidator
 from bot.devserver.standin.permissions import (
+    PERM_ADD_REACTIONS,
     PERM_ATTACH_FILES,
     PERM_EMBED_LINKS,
     PERM_MANAGE_MESSAGES,
@@ -124,7 +125,8 @@ class _Route:
     bot_token: bool  # authenticated by the bot token (interaction endpoints are not)
 
 
-_TOKEN_PARAMETERS = frozenset({"webhook_token", "interaction_token"})
+# Path parameters that are not snowflakes: tokens, and a reaction's URL-encoded emoji.
+_TOKEN_PARAMETERS = frozenset({"webhook_token", "interaction_token", "emoji"})
 _CHANNEL_IN_PATH = re.compile(r"/channels/([0-9]+)")
 # Discord's cap on follow-ups where only a person's install authorized the interaction
 # (receiving-and-responding.mdx, Create Followup Message; opcodes-and-status-codes.mdx).
@@ -284,6 +286,9 @@ class Rest(Gateway):
             ("PATCH", chan + "/messages/{message_id}", self._edit_channel_message, True),
             ("DELETE", chan + "/messages/{message_id}", self._delete_channel_message, True),
             ("POST", chan + "/typing", self._typing, True),
+            ("PUT", chan + "/messages/{message_id}/reactions/{emoji}/@me", self._react, True),
+            ("DELETE", chan + "/messages/{message_id}/reactions/{emoji}/@me", self._unreact,
+             True),
             ("GET", "/guilds/{guild_id}", self._get_guild, True),
             ("GET", "/guilds/{guild_id}/channels", self._get_guild_channels, True),
             ("GET", "/guilds/{guild_id}/members/{user_id}", self._get_member, True),
@@ -603,6 +608,23 @@ class Rest(Gateway):
     async def _typing(self, request: web.Request, channel_id: str) -> None:
         channel = self._text_channel(channel_id)
         self._require(channel, _send_permission(channel))
+        return None
+
+    async def _react(
+        self, request: web.Request, channel_id: str, message_id: str, emoji: str
+    ) -> None:
+        """The bot's own reaction: Add Reactions and Read Message History needed; the
+        stand-in keeps no reactions (nothing reads them yet)."""
+        self._require(self._text_channel(channel_id), PERM_READ_MESSAGE_HISTORY)
+        self._require(self._text_channel(channel_id), PERM_ADD_REACTIONS)
+        self._channel_message(channel_id, message_id)
+        return None
+
+    async def _unreact(
+        self, request: web.Request, channel_id: str, message_id: str, emoji: str
+    ) -> None:
+        self._require(self._text_channel(channel_id), PERM_READ_MESSAGE_HISTORY)
+        self._channel_message(channel_id, message_id)
         return None
 
     # ---- REST: application emojis ---------------------------------------------------
