@@ -109,6 +109,18 @@ async def follow_up(
     return await call(fake, "POST", hook(fake, interaction, "?wait=true"), body, bot=False)
 
 
+def events_in(fake: FakeDiscord, channel_id: int) -> list[str]:
+    """The gateway events the bot was sent about a channel, interactions aside."""
+    return [
+        frame["t"]
+        for session in fake.sessions.values()
+        for frame in session.history
+        if frame.get("t") != "INTERACTION_CREATE"
+        and isinstance(frame.get("d"), dict)
+        and frame["d"].get("channel_id") == str(channel_id)
+    ]
+
+
 # ---- the interactions Discord sends in each place ---------------------------------
 
 
@@ -152,6 +164,7 @@ async def test_the_bots_dm(fake: FakeDiscord) -> None:
     status, message = await call(fake, "POST", f"/channels/{dm.id}/messages", {"content": "x"})
     assert status == 200 and "guild_id" not in message
     assert [m.content for m in fake.channel_messages(dm.id)] == ["hi", "x"]
+    await fake.wait_for(lambda: events_in(fake, dm.id) == ["MESSAGE_CREATE"] * 2)
     react = f"/channels/{dm.id}/messages/{message['id']}/reactions/%F0%9F%8E%B2/@me"
     assert await call(fake, "PUT", react) == (204, None)
     assert len(fake.bot_token_requests(dm.id)) == 2
@@ -175,6 +188,7 @@ async def test_a_group_dm(fake: FakeDiscord) -> None:
     assert not perms & PERM_USE_EXTERNAL_EMOJIS  # that one only in the bot's DM
     assert await answer(fake, interaction, {"type": 4, "data": {"content": "rolled"}}) == 204
     assert fake.channel_messages(group.id)[0].content == "rolled"
+    assert events_in(fake, group.id) == []  # the bot is not in it: told nothing
     metadata = fake.channel_messages(group.id)[0].interaction_metadata
     assert metadata is not None
     assert metadata["authorizing_integration_owners"] == {"1": str(bob.id)}
@@ -219,7 +233,7 @@ async def test_a_dm_between_two_people_is_a_private_channel(fake: FakeDiscord) -
     assert await answer(fake, interaction, {"type": 4, "data": {"content": "ok"}}) == 204
 
 
-async def test_a_server_without_the_bot(fake: FakeDiscord) -> None:
+async def test_a_server_without_the_bot(fake: FakeDiscord, client: Listener) -> None:
     guild_id = await fake.add_guild_without_bot("Friends", channel_names=("general", "games"))
     general, games = fake.guild_channels_of(guild_id)
     assert (general.name, games.name) == ("general", "games")
@@ -233,6 +247,8 @@ async def test_a_server_without_the_bot(fake: FakeDiscord) -> None:
     assert perms & PERM_USE_EXTERNAL_APPS and perms & PERM_SEND_MESSAGES
     assert await answer(fake, interaction, {"type": 4, "data": {"content": "ok"}}) == 204
     assert not fake.channel_messages(general.id)[0].is_ephemeral
+    assert events_in(fake, general.id) == []
+    assert client.get_guild(guild_id) is None  # no GUILD_CREATE for it
     # Its guild routes refuse the bot too.
     assert await call(fake, "GET", f"/guilds/{guild_id}") == (403, MISSING_ACCESS)
     assert [r.code for r in fake.take_rejections()] == [50001]
