@@ -195,6 +195,7 @@ class Page:
         if channel_id not in self.fake.channels:
             channel_id = self.fake.channel.id
         tab = Tab(ws, user, channel_id, locale)
+        await self._enter(tab, channel_id)
         self.tabs.add(tab)
         await _send(ws, {"op": "welcome", "name": user.display_name, "user": str(user.id)})
         await self.sync(tab)
@@ -380,10 +381,17 @@ class Page:
         channel_id = _as_id(channel)
         if channel_id not in self.fake.channels:
             raise Refusal("no_channel")
+        await self._enter(tab, channel_id)
         tab.channel_id = channel_id
         tab.shown = {}
         await _send(tab.ws, {"op": "switched", "channel": str(channel_id)})
         await self.sync(tab)
+
+    async def _enter(self, tab: Tab, channel_id: int) -> None:
+        """Whoever opens a group DM on the page is added to it, as a member would add
+        them: one page, everyone at the table may look in."""
+        if self.fake.channels[channel_id].type == CHANNEL_GROUP_DM:
+            await self.fake.join_group_dm(channel_id, tab.user)
 
     def dismiss(self, tab: Tab, message: Any) -> None:
         found = self.fake.get_message(_as_id(message) or 0)

@@ -302,6 +302,11 @@ async def test_a_group_dm_and_a_server_without_the_bot_are_opened_and_listed(
         ("group_dm", "Group DM: Friends"),
         ("botless", "#general (Elsewhere, without the bot)"),
     ]
+    late = await tab(fake, http, "Cleo")  # not at the table when it was opened
+    await late.send_json({"op": "switch", "channel": str(group.id)})
+    await frame(late, "switched")
+    assert fake.user("cleo").id in group.recipients  # she joined it by opening it
+    await late.close()
     await ws.send_json({"op": "botless", "name": " "})
     assert "2 to 100 characters" in (await frame(ws, "refusal"))["text"]
     await ws.close()

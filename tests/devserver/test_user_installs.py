@@ -303,7 +303,15 @@ async def test_commands_are_offered_only_where_their_contexts_allow(fake: FakeDi
     fake.user("bob").installed_app = False
     with pytest.raises(PermissionError, match="not installed"):
         await fake.send_command("bob", "dice", channel_id=group.id)
+    # Nor to someone not in the group DM, until they join it.
+    with pytest.raises(PermissionError, match="not in the private channel"):
+        await fake.send_command("carol", "dice", channel_id=group.id)
+    with pytest.raises(PermissionError, match="not in the private channel"):
+        await fake.send_command("bob", "dice", channel_id=fake.bot_dm("alice").id)
     assert fake.interactions == []
+    await fake.join_group_dm(group.id, "carol")
+    interaction = await command(fake, "carol", group.id)
+    assert await answer(fake, interaction, {"type": 4, "data": {"content": "ok"}}) == 204
 
 
 # ---- Discord's refusals --------------------------------------------------------------

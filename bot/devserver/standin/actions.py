@@ -97,6 +97,16 @@ class UserActions(Gateway):
         self._notify()
         return channel
 
+    async def join_group_dm(self, channel_id: int, user: FakeUser | str | int) -> None:
+        """Add a person to a group DM, as one of its members can."""
+        channel = self.channels[channel_id]
+        if channel.type != CHANNEL_GROUP_DM:
+            raise ValueError(f"{channel_id} is not a group DM")
+        person = self.user(user)
+        if person.id not in channel.recipients:
+            channel.recipients.append(person.id)
+            self._notify()
+
     async def add_dm(
         self, first: FakeUser | str | int, second: FakeUser | str | int
     ) -> FakeChannel:
@@ -417,6 +427,7 @@ class UserActions(Gateway):
         """Discord's client offers a command only where its `contexts` allow, through an
         installation its `integration_types` allow, to whom its permissions allow; the
         authorizing integration owners it will send."""
+        self._check_participant(user, channel_id)
         context = self.context_of(channel_id)
         if context not in self._command_contexts(cmd):
             raise PermissionError(f"/{cmd['name']} is not available in {CONTEXT_NAMES[context]}")
@@ -572,7 +583,14 @@ class UserActions(Gateway):
             raise LookupError(f"message {message_id} does not exist (or was deleted)")
         if msg.is_ephemeral and msg.recipient_id != user.id:
             raise PermissionError(f"{user.username} cannot see ephemeral message {msg.id}")
+        self._check_participant(user, msg.channel_id)
         return msg
+
+    def _check_participant(self, user: FakeUser, channel_id: int) -> None:
+        """Only its recipients see a DM or group DM, and act in it."""
+        channel = self.channels[channel_id]
+        if channel.is_private and user.id not in channel.recipients:
+            raise PermissionError(f"{user.username} is not in the private channel {channel.id}")
 
     async def _component_interaction(
         self,
