@@ -117,8 +117,13 @@ def events_in(fake: FakeDiscord, channel_id: int) -> list[str]:
         for frame in session.history
         if frame.get("t") != "INTERACTION_CREATE"
         and isinstance(frame.get("d"), dict)
-        and frame["d"].get("channel_id") == str(channel_id)
+        and str(channel_id) in (frame["d"].get("channel_id"), channel_update_id(frame))
     ]
+
+
+def channel_update_id(frame: dict[str, Any]) -> str | None:
+    """A CHANNEL_* event names its channel as its `id`."""
+    return frame["d"].get("id") if str(frame.get("t")).startswith("CHANNEL_") else None
 
 
 # ---- the interactions Discord sends in each place ---------------------------------
@@ -271,6 +276,20 @@ async def test_external_apps_off_makes_every_answer_ephemeral(fake: FakeDiscord)
     assert not again.forced_ephemeral
     assert await answer(fake, again, {"type": 4, "data": {"content": "public"}}) == 204
     assert [m.content for m in fake.channel_messages(channel.id)] == ["public"]
+
+
+async def test_without_send_messages_the_answers_are_ephemeral(fake: FakeDiscord) -> None:
+    guild_id = await fake.add_guild_without_bot("Quiet", channel_names=("rules", "general"))
+    rules, general = fake.guild_channels_of(guild_id)
+    await fake.deny(PERM_SEND_MESSAGES, rules.id, target="everyone")
+    assert events_in(fake, rules.id) == []  # no CHANNEL_UPDATE of a server without the bot
+    muted = await command(fake, "bob", rules.id)
+    assert muted.forced_ephemeral
+    assert await answer(fake, muted, {"type": 5}) == 204
+    assert muted.message is not None and muted.message.is_ephemeral
+    elsewhere = await command(fake, "bob", general.id)
+    assert not elsewhere.forced_ephemeral
+    assert await answer(fake, elsewhere, {"type": 4, "data": {"content": "ok"}}) == 204
 
 
 async def test_a_click_keeps_the_owners_of_the_message(fake: FakeDiscord) -> None:

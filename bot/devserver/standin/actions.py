@@ -225,8 +225,8 @@ class UserActions(Gateway):
             old.id, old.type, allow=(old.allow & ~deny) | allow, deny=(old.deny & ~allow) | deny
         )
         overwrites[:] = [o for o in overwrites if o is not old] + [new]
-        session = self.session_for(guild_id)
-        if session is not None:
+        session = self.session_for(guild_id) if guild_id in self.guild_ids else None
+        if session is not None:  # a server without the bot tells it nothing
             payload = self._channel_payload(channel, with_guild=True)
             await self._dispatch(session, "CHANNEL_UPDATE", payload)
         self._notify()
