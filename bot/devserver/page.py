@@ -32,7 +32,13 @@ from aiohttp import WSMsgType, web
 from bot.background import BackgroundTasks
 from bot.devserver import names, typed
 from bot.devserver.language import command_path, discord_locale, page_locale
-from bot.devserver.standin import FakeDiscord, FakeDiscordTimeout, FakeMessage, FakeUser
+from bot.devserver.standin import (
+    CHANNEL_GROUP_DM,
+    FakeDiscord,
+    FakeDiscordTimeout,
+    FakeMessage,
+    FakeUser,
+)
 from bot.i18n import t
 from bot.i18n.locales import DEFAULT_LOCALE, with_locale
 from bot.preview.html import CommandUse, message_html, stylesheet
@@ -49,7 +55,7 @@ CHANNEL_NAME = re.compile(r"[a-z0-9][a-z0-9_-]{0,31}")
 SCRIPT_WORDS = (
     "you_are", "reconnecting", "bot_starting", "too_large", "not_connected",
     "new_channel_prompt", "optional", "true", "false", "connected", "connecting",
-    "retrying",
+    "retrying", "new_group_dm_prompt", "new_botless_prompt",
 )  # fmt: skip
 _PLACEHOLDER = re.compile(r"\{\{(\w+)\}\}")
 STATIC = {
@@ -68,7 +74,7 @@ class Tab:
     locale: str = DEFAULT_LOCALE
     shown: dict[int, tuple[Any, ...]] = field(default_factory=dict)  # message id -> key
     online: bool | None = None
-    channels: int = 0
+    channels: tuple[Any, ...] = ()  # the places the tab was last sent
     commands: int = -1
 
 
@@ -189,6 +195,7 @@ class Page:
         if channel_id not in self.fake.channels:
             channel_id = self.fake.channel.id
         tab = Tab(ws, user, channel_id, locale)
+        await self._enter(tab, channel_id)
         self.tabs.add(tab)
         await _send(ws, {"op": "welcome", "name": user.display_name, "user": str(user.id)})
         await self.sync(tab)
@@ -228,6 +235,10 @@ class Page:
                 await self.click(tab, data.get("message"), data.get("custom_id"), values)
             elif op == "channel":
                 await self.open_channel(tab, str(data.get("name", "")))
+            elif op == "group_dm":
+                await self.open_group_dm(tab, str(data.get("name", "")))
+            elif op == "botless":
+                await self.open_botless_server(tab, str(data.get("name", "")))
             elif op == "switch":
                 await self.switch(tab, data.get("channel"))
             elif op == "dismiss":
@@ -312,14 +323,75 @@ class Page:
         channel = await self.fake.add_channel(name)
         await self.switch(tab, channel.id)
 
+    async def open_group_dm(self, tab: Tab, name: str) -> None:
+        """A group DM of everyone at the table, the bot not among them: the app is used
+        there through each person's own install."""
+        name = name.strip()
+        if not 1 <= len(name) <= 100:
+            raise Refusal("group_dm_name")
+        if len(self.fake.private_channels) >= MAX_CHANNELS:
+            raise Refusal("channel_limit", count=MAX_CHANNELS)
+        others = [user for user in self.fake.users.values() if user is not tab.user]
+        channel = await self.fake.add_group_dm(name, [tab.user, *others])
+        await self.switch(tab, channel.id)
+
+    async def open_botless_server(self, tab: Tab, name: str) -> None:
+        """A server the bot is not in, with one channel: where people use the app they
+        installed to their account."""
+        name = name.strip()
+        if not 2 <= len(name) <= 100:
+            raise Refusal("server_name")
+        if len(self.fake.botless_guilds) >= MAX_CHANNELS:
+            raise Refusal("channel_limit", count=MAX_CHANNELS)
+        guild_id = await self.fake.add_guild_without_bot(name, ("general",))
+        await self.switch(tab, self.fake.guild_channels_of(guild_id)[0].id)
+
+    def places(self, locale: str) -> list[dict[str, str]]:
+        """The places a tab may switch to, labelled in its language: the server's
+        channels, then group DMs, then the channels of servers without the bot."""
+        fake = self.fake
+        found = [
+            {"id": str(c.id), "name": c.name, "label": f"#{c.name}", "kind": "channel"}
+            for c in fake.guild_channels[fake.guild_id]
+        ]
+        with with_locale(locale):
+            found += [
+                {
+                    "id": str(c.id),
+                    "name": c.name,
+                    "label": t("play.page.group_dm_label", name=c.name),
+                    "kind": "group_dm",
+                }
+                for c in fake.private_channels.values()
+                if c.type == CHANNEL_GROUP_DM
+            ]
+            found += [
+                {
+                    "id": str(c.id),
+                    "name": c.name,
+                    "label": t("play.page.botless_label", server=guild.name, channel=c.name),
+                    "kind": "botless",
+                }
+                for guild in fake.botless_guilds.values()
+                for c in guild.channels
+            ]
+        return found
+
     async def switch(self, tab: Tab, channel: Any) -> None:
         channel_id = _as_id(channel)
         if channel_id not in self.fake.channels:
             raise Refusal("no_channel")
+        await self._enter(tab, channel_id)
         tab.channel_id = channel_id
         tab.shown = {}
         await _send(tab.ws, {"op": "switched", "channel": str(channel_id)})
         await self.sync(tab)
+
+    async def _enter(self, tab: Tab, channel_id: int) -> None:
+        """Whoever opens a group DM on the page is added to it, as a member would add
+        them: one page, everyone at the table may look in."""
+        if self.fake.channels[channel_id].type == CHANNEL_GROUP_DM:
+            await self.fake.join_group_dm(channel_id, tab.user)
 
     def dismiss(self, tab: Tab, message: Any) -> None:
         found = self.fake.get_message(_as_id(message) or 0)
@@ -346,10 +418,11 @@ class Page:
         online = fake.ready
         if online != tab.online:
             tab.online = frame["online"] = online
-        channels = fake.guild_channels[fake.guild_id]
-        if len(channels) != tab.channels:
-            tab.channels = len(channels)
-            frame["channels"] = [{"id": str(c.id), "name": c.name} for c in channels]
+        places = self.places(tab.locale)
+        key = tuple(place["id"] for place in places)
+        if key != tab.channels:
+            tab.channels = key
+            frame["channels"] = places
         if fake.command_syncs != tab.commands:
             tab.commands = fake.command_syncs
             frame["commands"] = [c for c in fake.all_commands() if c.get("type", 1) == 1]

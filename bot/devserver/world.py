@@ -1,4 +1,5 @@
-"""The stand-in's world kept in a file, so `make play` finds its channels where they were.
+"""The stand-in's world kept in a file, so `make play` finds its channels where they were
+(the server's, group DMs and the servers without the bot among them).
 
 The bot keeps its games in its own database; the messages that show them, the people,
 the channels, the registered commands and the pictures live in the stand-in, and are
@@ -16,7 +17,7 @@ import os
 from pathlib import Path
 from typing import Any
 
-from bot.devserver.standin import FakeChannel, FakeDiscord, FakeMessage, FakeUser
+from bot.devserver.standin import FakeChannel, FakeDiscord, FakeGuild, FakeMessage, FakeUser
 
 VERSION = 1
 KEEP_MESSAGES = 200  # per channel: older ones are dropped from the file
@@ -24,7 +25,13 @@ KEEP_MESSAGES = 200  # per channel: older ones are dropped from the file
 
 def snapshot(fake: FakeDiscord) -> dict[str, Any]:
     messages: list[FakeMessage] = []
-    for channel in fake.guild_channels[fake.guild_id]:
+    botless = list(fake.botless_guilds.values())
+    places = [
+        *fake.guild_channels[fake.guild_id],
+        *fake.private_channels.values(),
+        *(channel for guild in botless for channel in guild.channels),
+    ]
+    for channel in places:
         messages += fake.channel_messages(channel.id)[-KEEP_MESSAGES:]
     attachment_ids = {int(a["id"]) for m in messages for a in m.attachments}
     return {
@@ -36,6 +43,10 @@ def snapshot(fake: FakeDiscord) -> dict[str, Any]:
         "last_id": fake._snowflake._last,
         "users": [dataclasses.asdict(user) for user in fake.users.values()],
         "channels": [dataclasses.asdict(c) for c in fake.guild_channels[fake.guild_id]],
+        # Added later: a world without them loads as one without such places.
+        "private_channels": [dataclasses.asdict(c) for c in fake.private_channels.values()],
+        "bot_dms": {str(user_id): c.id for user_id, c in fake._bot_dms.items()},
+        "botless_guilds": [dataclasses.asdict(guild) for guild in botless],
         "messages": [_message(m) for m in messages],
         "commands": {str(scope): list(cmds.values()) for scope, cmds in fake.commands.items()},
         "emojis": list(fake.app_emojis.values()),
@@ -95,6 +106,19 @@ def restore(fake: FakeDiscord, data: dict[str, Any]) -> None:
     fake.guild_ids = [fake.guild_id]
     fake.guild_names = {fake.guild_id: fake.guild_names.pop(old_guild)}
     fake.guild_channels = {fake.guild_id: channels}
+    fake.private_channels = {}
+    for raw_channel in data.get("private_channels", []):
+        fake._add_private_channel(FakeChannel(**raw_channel))
+    fake._bot_dms = {
+        int(user_id): fake.channels[channel_id]
+        for user_id, channel_id in data.get("bot_dms", {}).items()
+    }
+    fake.botless_guilds = {}
+    for raw_guild in data.get("botless_guilds", []):
+        guild = FakeGuild(**(raw_guild | {"channels": []}))
+        guild.channels = [FakeChannel(**c) for c in raw_guild["channels"]]
+        fake.botless_guilds[guild.id] = guild
+        fake.channels.update((c.id, c) for c in guild.channels)
     for raw in data["messages"]:
         message = FakeMessage(**raw)
         fake._messages[message.id] = message

@@ -68,7 +68,14 @@ async def test_a_tab_is_sent_the_channel_and_each_change(table: Any) -> None:
     sync = await frame(ws, "sync")
     assert sync["order"] == [str(first)]
     assert 'data-custom-id="x"' in sync["upsert"][str(first)]
-    assert sync["channels"] == [{"id": str(fake.channel.id), "name": "dice-games"}]
+    assert sync["channels"] == [
+        {
+            "id": str(fake.channel.id),
+            "name": "dice-games",
+            "label": "#dice-games",
+            "kind": "channel",
+        }
+    ]
     second = await post(fake, http, {"content": "again"})
     sync = await frame(ws, "sync")
     assert sync["order"] == [str(first), str(second)]
@@ -272,3 +279,55 @@ async def test_commands_the_bot_registers_later_reach_open_tabs_with_their_names
     [shown] = [c for c in sync["commands"] if c["name"] == "pickomino"]
     assert shown["options"][0]["name_localizations"] == {"de": "lernen"}
     await ws.close()
+
+
+async def test_a_group_dm_and_a_server_without_the_bot_are_opened_and_listed(
+    table: Any,
+) -> None:
+    fake, page, http = table
+    page.person("Bea")
+    ws = await tab(fake, http, "Anne")
+    await frame(ws, "sync")
+    await ws.send_json({"op": "group_dm", "name": "Friends"})
+    group = fake.channels[int((await frame(ws, "switched"))["channel"])]
+    assert (group.type, group.name) == (3, "Friends")
+    assert sorted(fake.user(u).display_name for u in group.recipients) == ["Anne", "Bea"]
+    await ws.send_json({"op": "botless", "name": "Elsewhere"})
+    botless = fake.channels[int((await frame(ws, "switched"))["channel"])]
+    assert fake.botless_guild_of(botless.id) is not None
+    assert not fake.bot_is_in(botless.id) and not fake.bot_is_in(group.id)
+    listed = (await frame(ws, "sync"))["channels"]
+    assert [(p["kind"], p["label"]) for p in listed] == [
+        ("channel", "#dice-games"),
+        ("group_dm", "Group DM: Friends"),
+        ("botless", "#general (Elsewhere, without the bot)"),
+    ]
+    late = await tab(fake, http, "Cleo")  # not at the table when it was opened
+    await late.send_json({"op": "switch", "channel": str(group.id)})
+    await frame(late, "switched")
+    assert fake.user("cleo").id in group.recipients  # she joined it by opening it
+    await late.close()
+    await ws.send_json({"op": "botless", "name": " "})
+    assert "2 to 100 characters" in (await frame(ws, "refusal"))["text"]
+    await ws.close()
+
+
+async def test_group_dms_and_servers_without_the_bot_come_back(table: Any, tmp_path: Path) -> None:
+    fake, page, _ = table
+    page.person("Anne")
+    group = await fake.add_group_dm("friends", ["anne"])
+    dm = fake.bot_dm("anne")
+    guild_id = await fake.add_guild_without_bot("Elsewhere", ("general", "games"))
+    await fake.set_external_apps(guild_id, False)
+    path = tmp_path / "world.json"
+    world.save(fake, path)
+
+    again = FakeDiscord(players=(), channel_names=("other",))
+    assert world.load(again, path)
+    assert again.channels[group.id].recipients == group.recipients
+    assert again.bot_dm("anne").id == dm.id
+    assert [c.name for c in again.guild_channels_of(guild_id)] == ["general", "games"]
+    assert again.botless_guilds[guild_id].everyone_permissions == (
+        fake.botless_guilds[guild_id].everyone_permissions
+    )
+    assert not again.bot_is_in(group.id) and again.bot_is_in(dm.id)

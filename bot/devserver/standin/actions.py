@@ -1,6 +1,7 @@
 """What people do in Discord's client, for tests and the page: slash commands built
-from the registered schema, clicks, menu choices, modal submissions, a new channel;
-each becomes the INTERACTION_CREATE (or CHANNEL_CREATE) Discord would dispatch."""
+from the registered schema, clicks, menu choices, modal submissions, a new channel, a
+group DM or a server without the bot; each becomes the INTERACTION_CREATE (or
+CHANNEL_CREATE) Discord would dispatch, or nothing where the bot is not."""
 
 from __future__ import annotations
 
@@ -30,20 +31,29 @@ from bot.devserver.standin.constants import (
     OPT_USER,
     SELECT_TYPES,
 )
-from bot.devserver.standin.gateway import Gateway
-from bot.devserver.standin.models import FakeChannel, FakeInteraction, FakeMessage, FakeUser
+from bot.devserver.standin.models import (
+    FakeChannel,
+    FakeInteraction,
+    FakeMessage,
+    FakeUser,
+)
 from bot.devserver.standin.permissions import (
     ALL_PERMISSIONS,
     OVERWRITE_MEMBER,
     OVERWRITE_ROLE,
+    PERM_USE_EXTERNAL_APPS,
     Overwrite,
 )
+from bot.devserver.standin.places import GUILD_INSTALL, USER_INSTALL, Places
+
+# Where a command may be used (its `contexts`), by name, for error messages.
+CONTEXT_NAMES = {0: "a server", 1: "the bot's DM", 2: "a group DM or a DM between people"}
 
 # Whose overwrite a permission change is: a role's, the bot's own, or a member's.
 OverwriteTarget = Literal["bot_role", "everyone", "bot"] | FakeUser | str
 
 
-class UserActions(Gateway):
+class UserActions(Places):
     """The people of the guild, acting through Discord's client."""
 
     async def add_channel(self, name: str) -> FakeChannel:
@@ -104,6 +114,22 @@ class UserActions(Gateway):
                 await self._dispatch(session, "GUILD_ROLE_UPDATE", data)
         self._notify()
 
+    async def set_external_apps(self, guild_id: int, allowed: bool) -> None:
+        """Allow or deny Use External Apps to @everyone in a guild, as its admin would:
+        where it is denied, the answers of an app the server did not install are shown
+        only to the person who used it."""
+        botless = self.botless_guilds.get(guild_id)
+        if botless is None:
+            perms = self.everyone_permissions
+            changed = perms | PERM_USE_EXTERNAL_APPS if allowed else perms & ~PERM_USE_EXTERNAL_APPS
+            await self.set_role_permissions("everyone", changed)
+            return
+        if allowed:
+            botless.everyone_permissions |= PERM_USE_EXTERNAL_APPS
+        else:
+            botless.everyone_permissions &= ~PERM_USE_EXTERNAL_APPS
+        self._notify()
+
     async def _change_overwrite(
         self, channel_id: int | None, target: OverwriteTarget, *, allow: int = 0, deny: int = 0
     ) -> Overwrite:
@@ -121,8 +147,8 @@ class UserActions(Gateway):
             old.id, old.type, allow=(old.allow & ~deny) | allow, deny=(old.deny & ~allow) | deny
         )
         overwrites[:] = [o for o in overwrites if o is not old] + [new]
-        session = self.session_for(guild_id)
-        if session is not None:
+        session = self.session_for(guild_id) if guild_id in self.guild_ids else None
+        if session is not None:  # a server without the bot tells it nothing
             payload = self._channel_payload(channel, with_guild=True)
             await self._dispatch(session, "CHANNEL_UPDATE", payload)
         self._notify()
@@ -151,11 +177,12 @@ class UserActions(Gateway):
         path = command.lstrip("/").split()
         if not path:
             raise ValueError("empty command")
-        cmd = self.find_command(path[0])
+        place = channel_id or self.channel.id
+        cmd = self._command_in(path[0], place)
         if cmd is None:
             names = sorted(c["name"] for c in self.all_commands())
             raise LookupError(f"/{path[0]} is not registered; registered: {names}")
-        self._check_command_usable(cmd, member)
+        owners = self._check_command_usable(cmd, member, place)
         data: dict[str, Any] = {"id": cmd["id"], "name": cmd["name"], "type": 1}
         if cmd.get("guild_id"):
             data["guild_id"] = cmd["guild_id"]
@@ -179,9 +206,11 @@ class UserActions(Gateway):
         values = self._build_options(command, schema, dict(options or {}), resolved)
         if values or node is not data:
             node["options"] = values
+        if self.channels[place].is_private:
+            resolved.pop("members", None)  # outside a server a user is no member
         if resolved:
             data["resolved"] = resolved
-        payload = self._interaction_payload(IT_COMMAND, member, channel_id)
+        payload = self._interaction_payload(IT_COMMAND, member, place, owners=owners)
         payload["data"] = data
         interaction = self._new_interaction(payload, member, f"/{' '.join(path)}")
         return await self._run_interaction(interaction, wait=wait, timeout=timeout)
@@ -289,7 +318,9 @@ class UserActions(Gateway):
                 components.append(
                     {"type": CT_ACTION_ROW, "id": row.get("id"), "components": answered}
                 )
-        payload = self._interaction_payload(IT_MODAL_SUBMIT, member, opened_by.channel_id)
+        payload = self._interaction_payload(
+            IT_MODAL_SUBMIT, member, opened_by.channel_id, owners=opened_by.owners
+        )
         payload["data"] = {"custom_id": modal["custom_id"], "components": components}
         source = opened_by.source_message_id
         source_message = self.get_message(source) if source else None
@@ -301,16 +332,50 @@ class UserActions(Gateway):
 
     # ---- interaction internals ---------------------------------------------------
 
-    def _check_command_usable(self, cmd: dict[str, Any], user: FakeUser) -> None:
+    def _command_in(self, name: str, channel_id: int) -> dict[str, Any] | None:
+        """The command a person sees under `name` in a channel: the guild's own commands
+        there (only in a guild of the bot's), then the global ones."""
+        guild_id = self.guild_of(channel_id)
+        scopes = (guild_id, None) if guild_id in self.guild_ids else (None,)
+        for scope in scopes:
+            for cmd in self.commands.get(scope, {}).values():
+                if cmd["name"] == name and cmd.get("type", 1) == 1:
+                    return cmd
+        return None
+
+    def _check_command_usable(
+        self, cmd: dict[str, Any], user: FakeUser, channel_id: int
+    ) -> dict[str, str]:
+        """Discord's client offers a command only where its `contexts` allow, through an
+        installation its `integration_types` allow, to whom its permissions allow; the
+        authorizing integration owners it will send."""
+        self._check_participant(user, channel_id)
+        context = self.context_of(channel_id)
+        if context not in self._command_contexts(cmd):
+            raise PermissionError(f"/{cmd['name']} is not available in {CONTEXT_NAMES[context]}")
+        owners = self._owners(channel_id, user, cmd.get("integration_types") or [GUILD_INSTALL])
+        if not owners:
+            raise PermissionError(
+                f"/{cmd['name']} is not installed where {user.username} uses it (the bot is "
+                f"not there and the command or the person has no user install)"
+            )
         required = cmd.get("default_member_permissions")
-        if required is not None:
+        if required is not None and context == 0:
             needed = int(required)
-            have = self.member_permissions(user)
+            have = self.member_permissions(user, self.guild_of(channel_id))
             if (needed == 0 and have != ALL_PERMISSIONS) or have & needed != needed:
                 raise PermissionError(f"{user.username} cannot see /{cmd['name']} (permissions)")
+        return owners
+
+    @staticmethod
+    def _command_contexts(cmd: dict[str, Any]) -> list[int]:
+        """A command's contexts; without them, as before contexts existed: a server, and
+        the bot's DM for a global command with dm_permission."""
         contexts = cmd.get("contexts")
-        if contexts is not None and 0 not in contexts:
-            raise PermissionError(f"/{cmd['name']} is not available in guilds")
+        if contexts is not None:
+            return list(contexts)
+        in_dms = cmd.get("guild_id") is None and cmd.get("dm_permission", True)
+        return [0, 1] if in_dms else [0]
 
     def _build_options(
         self,
@@ -409,6 +474,7 @@ class UserActions(Gateway):
             raise LookupError(f"message {message_id} does not exist (or was deleted)")
         if msg.is_ephemeral and msg.recipient_id != user.id:
             raise PermissionError(f"{user.username} cannot see ephemeral message {msg.id}")
+        self._check_participant(user, msg.channel_id)
         return msg
 
     async def _component_interaction(
@@ -420,7 +486,8 @@ class UserActions(Gateway):
         wait: bool,
         timeout: float,
     ) -> FakeInteraction:
-        payload = self._interaction_payload(IT_COMPONENT, member, msg.channel_id)
+        owners = self._component_owners(msg, member)
+        payload = self._interaction_payload(IT_COMPONENT, member, msg.channel_id, owners=owners)
         payload["data"] = data
         payload["message"] = msg.payload()
         interaction = self._new_interaction(payload, member, name)
@@ -428,38 +495,51 @@ class UserActions(Gateway):
         return await self._run_interaction(interaction, wait=wait, timeout=timeout)
 
     def _interaction_payload(
-        self, kind: int, user: FakeUser, channel_id: int | None
+        self,
+        kind: int,
+        user: FakeUser,
+        channel_id: int | None,
+        *,
+        owners: dict[str, str] | None = None,
     ) -> dict[str, Any]:
         channel = self.channels[channel_id or self.channel.id]
-        # As Discord: the member's and the bot's permissions in this channel, overwrites
-        # included.
+        if owners is None:
+            owners = self._owners(channel.id, user, [GUILD_INSTALL, USER_INSTALL])
+        # As Discord: the person's and the app's permissions in this channel, overwrites
+        # included; where the bot is not a member, the app has the person's.
         user_permissions = self.permissions_in(user, channel.id)
-        member = self._member_payload(user)
-        member["permissions"] = str(user_permissions)
         channel_data = self._channel_payload(channel, with_guild=True)
         channel_data.pop("permission_overwrites", None)
         channel_data["permissions"] = str(user_permissions)
-        guild_id = self.guild_of(channel.id)
-        return {
-            "app_permissions": str(self.app_permissions_in(channel.id)),
+        payload: dict[str, Any] = {
+            "app_permissions": str(self._interaction_app_permissions(user, channel.id)),
             "application_id": str(self.application_id),
             "attachment_size_limit": ATTACHMENT_SIZE_LIMIT,
-            "authorizing_integration_owners": {"0": str(guild_id)},
+            "authorizing_integration_owners": owners,
             "channel": channel_data,
             "channel_id": str(channel.id),
-            "context": 0,
+            "context": self.context_of(channel.id),
             "entitlement_sku_ids": [],
             "entitlements": [],
-            "guild": {"features": [], "id": str(guild_id), "locale": "en-US"},
-            "guild_id": str(guild_id),
-            "guild_locale": "en-US",
             "id": str(self._snowflake()),
             "locale": user.locale,
-            "member": member,
             "token": "aW50ZXJhY3Rpb246" + secrets.token_urlsafe(96),
             "type": kind,
             "version": 1,
         }
+        if channel.is_private:
+            payload["user"] = user.payload()  # outside a server: no guild, no member
+            return payload
+        member = self._member_payload(user)
+        member["permissions"] = str(user_permissions)
+        guild_id = self.guild_of(channel.id)
+        payload |= {
+            "guild": {"features": [], "id": str(guild_id), "locale": "en-US"},
+            "guild_id": str(guild_id),
+            "guild_locale": "en-US",
+            "member": member,
+        }
+        return payload
 
     def _new_interaction(
         self, payload: dict[str, Any], user: FakeUser, name: str
@@ -473,6 +553,7 @@ class UserActions(Gateway):
             name=name,
             channel_id=int(payload["channel_id"]),
             payload=payload,
+            forced_ephemeral=self._answers_forced_ephemeral(user, int(payload["channel_id"])),
         )
         self.interactions.append(interaction)
         self._interactions_by_id[interaction.id] = interaction

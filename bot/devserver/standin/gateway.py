@@ -16,6 +16,7 @@ from aiohttp import WSMsgType, web
 
 from bot.devserver.standin.constants import (
     API_VERSION,
+    INTENT_DIRECT_MESSAGES,
     INTENT_GUILD_MESSAGES,
     INTENT_GUILDS,
     OP_DISPATCH,
@@ -424,20 +425,21 @@ class Gateway(StandinState):
 
     async def _dispatch_message_event(self, event: str, message: FakeMessage) -> None:
         """MESSAGE_CREATE/UPDATE/DELETE for the bot, if it asked for guild messages."""
-        guild_id = self.guild_of(message.channel_id)
+        if not self.bot_is_in(message.channel_id) or message.is_ephemeral:
+            return  # Discord tells a bot nothing of a place it is not in
+        guild_id = self.guild_of(message.channel_id)  # 0 in the bot's DM: shard 0
         session = self.session_for(guild_id)
-        if session is None or not session.intents & INTENT_GUILD_MESSAGES or message.is_ephemeral:
+        intent = INTENT_GUILD_MESSAGES if guild_id else INTENT_DIRECT_MESSAGES
+        if session is None or not session.intents & intent:
             return
         data: dict[str, Any]
         if event == "MESSAGE_DELETE":
-            data = {
-                "id": str(message.id),
-                "channel_id": str(message.channel_id),
-                "guild_id": str(guild_id),
-            }
+            data = {"id": str(message.id), "channel_id": str(message.channel_id)}
         else:
-            data = message.payload() | {"guild_id": str(guild_id)}
+            data = message.payload()
             author = self.user(int(message.author["id"])) if not message.webhook_id else None
-            if author is not None:
+            if author is not None and guild_id:
                 data["member"] = self._member_payload(author, with_user=False)
+        if guild_id:
+            data["guild_id"] = str(guild_id)
         await self._dispatch(session, event, data)

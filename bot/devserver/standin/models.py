@@ -1,5 +1,7 @@
-"""The stand-in's model of Discord: users, channels, messages (with helpers for
-assertions), the interactions it dispatched, and its records of what it saw."""
+"""The stand-in's model of Discord: users, channels (in a guild or private), guilds the
+bot is not in, messages (with helpers for assertions), the interactions it dispatched,
+and its records of what it saw. Nothing here knows the stand-in's state: an interaction
+reaches the messages through the `InteractionWorld` it is given."""
 
 from __future__ import annotations
 
@@ -8,9 +10,9 @@ import datetime as dt
 import itertools
 import json
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from bot.devserver.standin.constants import (
     CB_DEFERRED_MESSAGE,
@@ -22,8 +24,8 @@ from bot.devserver.standin.constants import (
 )
 from bot.devserver.standin.errors import FakeDiscordTimeout
 
-if TYPE_CHECKING:
-    from bot.devserver.standin.state import StandinState
+CHANNEL_DM, CHANNEL_GROUP_DM = 1, 3
+PRIVATE_CHANNEL_TYPES = frozenset({CHANNEL_DM, CHANNEL_GROUP_DM})
 
 
 def now_iso() -> str:
@@ -79,10 +81,16 @@ class Rejection:
 
 @dataclass
 class RequestRecord:
+    """One request the stand-in answered: `bot_token` if it was authorized as the bot
+    ("Authorization: Bot ..."), not by an interaction's token; `channel_id` the channel
+    it concerns (the route's, or the interaction's for a webhook route), if any."""
+
     method: str
     path: str
     status: int
     at: float = field(default_factory=time.monotonic)
+    bot_token: bool = False
+    channel_id: int | None = None
 
 
 @dataclass
@@ -97,6 +105,9 @@ class FakeUser:
     roles: list[int] = field(default_factory=list)
     nick: str | None = None
     joined_at: str = field(default_factory=now_iso)
+    # Whether this person installed the app to their account (a user install): only
+    # then may they use it where the bot is not (group DMs, servers without the bot).
+    installed_app: bool = True
 
     @property
     def mention(self) -> str:
@@ -129,6 +140,9 @@ class FakeUser:
 
 @dataclass
 class FakeChannel:
+    """A channel: in a guild (a text channel, a category, a thread), or private (a DM,
+    type 1, or a group DM, type 3) with its `recipients` and no guild."""
+
     id: int
     name: str
     type: int = 0
@@ -136,7 +150,25 @@ class FakeChannel:
     parent_id: int | None = None
     topic: str | None = None
     last_message_id: int | None = None
-    guild_id: int = 0  # 0: the first guild (the stand-in's `guild_id`)
+    guild_id: int = 0  # 0: the first guild (the stand-in's `guild_id`); unused if private
+    recipients: list[int] = field(default_factory=list)  # user ids of a private channel
+    owner_id: int | None = None  # who made a group DM
+
+    @property
+    def is_private(self) -> bool:
+        return self.type in PRIVATE_CHANNEL_TYPES
+
+
+@dataclass
+class FakeGuild:
+    """A server where people installed the app to their account but the bot is not a
+    member: Discord sends the bot nothing of it, and refuses its bot token there."""
+
+    id: int
+    name: str
+    everyone_permissions: int
+    owner_id: int
+    channels: list[FakeChannel] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -342,11 +374,32 @@ def normalize_embeds(embeds: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return out
 
 
+class InteractionWorld(Protocol):
+    """What an interaction reads of the stand-in: its messages, its rejections and its
+    waits (the stand-in's state meets this; models do not import it)."""
+
+    interaction_deadline: float
+    rejections: list[Rejection]
+
+    def get_message(self, message_id: int) -> FakeMessage | None: ...
+
+    def longest_round_trip(self) -> float: ...
+
+    async def wait_for(
+        self,
+        predicate: Callable[[], Any],
+        *,
+        timeout: float = 10.0,
+        what: str = "a condition",
+        details: Callable[[], str] | None = None,
+    ) -> Any: ...
+
+
 @dataclass
 class FakeInteraction:
     """One interaction the stand-in dispatched, and everything the bot did with it."""
 
-    fake: StandinState = field(repr=False)
+    fake: InteractionWorld = field(repr=False)
     id: int
     token: str = field(repr=False)
     type: int
@@ -364,6 +417,21 @@ class FakeInteraction:
     calls: list[tuple[float, str, str, int]] = field(default_factory=list, repr=False)
     modal: dict[str, Any] | None = field(default=None, repr=False)
     autocomplete_choices: list[dict[str, Any]] | None = None
+    # Discord makes every answer ephemeral where the app may not post for everyone: a
+    # server without the bot that denies Use External Apps, or the person cannot send.
+    forced_ephemeral: bool = False
+    created_followups: int = 0  # follow-up messages created (not a deferred reply filled)
+
+    @property
+    def owners(self) -> dict[str, str]:
+        """authorizing_integration_owners as sent: "0" the guild install, "1" the user's."""
+        owners: dict[str, str] = self.payload.get("authorizing_integration_owners") or {}
+        return owners
+
+    @property
+    def context(self) -> int:
+        """0 a server, 1 the bot's DM, 2 a private channel (group DM, DM between people)."""
+        return int(self.payload.get("context", 0))
 
     @property
     def answered(self) -> bool:

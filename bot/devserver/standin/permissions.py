@@ -24,6 +24,7 @@ PERM_SPEAK = 1 << 21
 PERM_CHANGE_NICKNAME = 1 << 26
 PERM_USE_APPLICATION_COMMANDS = 1 << 31
 PERM_SEND_MESSAGES_IN_THREADS = 1 << 38
+PERM_USE_EXTERNAL_APPS = 1 << 50
 ALL_PERMISSIONS = (1 << 53) - 1
 EVERYONE_PERMISSIONS = (
     PERM_CREATE_INSTANT_INVITE
@@ -49,6 +50,29 @@ BOT_ROLE_PERMISSIONS = (
     | PERM_ADD_REACTIONS
     | PERM_SEND_MESSAGES_IN_THREADS
 )
+
+# An app's permissions in a DM or group DM it is used in (interactions' app_permissions).
+# receiving-and-responding.mdx, footnote of app_permissions: "includes ATTACH_FILES |
+# EMBED_LINKS | MENTION_EVERYONE permissions for (G)DMs with other users, and additionally
+# includes USE_EXTERNAL_EMOJIS for DMs with the app's bot user"; besides these, what any
+# participant of a DM may do: see it, post, read its history, react.
+PRIVATE_CHANNEL_APP_PERMISSIONS = (
+    PERM_VIEW_CHANNEL
+    | PERM_SEND_MESSAGES
+    | PERM_READ_MESSAGE_HISTORY
+    | PERM_ADD_REACTIONS
+    | PERM_ATTACH_FILES
+    | PERM_EMBED_LINKS
+    | PERM_MENTION_EVERYONE
+)
+BOT_DM_APP_PERMISSIONS = PRIVATE_CHANNEL_APP_PERMISSIONS | PERM_USE_EXTERNAL_EMOJIS
+# A person's own permissions in a DM or group DM (the channel's `permissions`): everything
+# a participant does there, commands and external apps included.
+PRIVATE_CHANNEL_USER_PERMISSIONS = (
+    BOT_DM_APP_PERMISSIONS | PERM_USE_APPLICATION_COMMANDS | PERM_USE_EXTERNAL_APPS
+)
+# A server's @everyone by default: Discord's defaults let members use external apps.
+BOTLESS_EVERYONE_PERMISSIONS = EVERYONE_PERMISSIONS | PERM_USE_EXTERNAL_APPS
 
 # What a member without Send Messages in a text channel loses too (Discord's implicit
 # permissions).

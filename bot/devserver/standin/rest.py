@@ -50,6 +50,7 @@ from bot.devserver.standin.models import (
 )
 from bot.devserver.standin.openapi import SpecValidator
 from bot.devserver.standin.permissions import (
+    PERM_ADD_REACTIONS,
     PERM_ATTACH_FILES,
     PERM_EMBED_LINKS,
     PERM_MANAGE_MESSAGES,
@@ -124,7 +125,12 @@ class _Route:
     bot_token: bool  # authenticated by the bot token (interaction endpoints are not)
 
 
-_TOKEN_PARAMETERS = frozenset({"webhook_token", "interaction_token"})
+# Path parameters that are not snowflakes: tokens, and a reaction's URL-encoded emoji.
+_TOKEN_PARAMETERS = frozenset({"webhook_token", "interaction_token", "emoji"})
+_CHANNEL_IN_PATH = re.compile(r"/channels/([0-9]+)")
+# Discord's cap on follow-ups where only a person's install authorized the interaction
+# (receiving-and-responding.mdx, Create Followup Message; opcodes-and-status-codes.mdx).
+USER_INSTALL_FOLLOWUP_LIMIT = 5
 
 
 def _route_pattern(template: str) -> re.Pattern[str]:
@@ -280,6 +286,9 @@ class Rest(Gateway):
             ("PATCH", chan + "/messages/{message_id}", self._edit_channel_message, True),
             ("DELETE", chan + "/messages/{message_id}", self._delete_channel_message, True),
             ("POST", chan + "/typing", self._typing, True),
+            ("PUT", chan + "/messages/{message_id}/reactions/{emoji}/@me", self._react, True),
+            ("DELETE", chan + "/messages/{message_id}/reactions/{emoji}/@me", self._unreact,
+             True),
             ("GET", "/guilds/{guild_id}", self._get_guild, True),
             ("GET", "/guilds/{guild_id}/channels", self._get_guild_channels, True),
             ("GET", "/guilds/{guild_id}/members/{user_id}", self._get_member, True),
@@ -304,21 +313,37 @@ class Rest(Gateway):
             await asyncio.sleep(self._one_way())
         return response
 
+    def _record(self, method: str, path: str, status: int) -> None:
+        """Keep a request for tests: with which token it came and which channel it
+        concerns (the route's, or for an interaction's token its interaction's)."""
+        state = _REQUEST_STATE.get({})
+        interaction: FakeInteraction | None = state.get("interaction")
+        channel = _CHANNEL_IN_PATH.search(path)
+        channel_id = int(channel.group(1)) if channel else None
+        if channel_id is None and interaction is not None:
+            channel_id = interaction.channel_id
+        bot_token = bool(state.get("bot_token"))
+        self.requests.append(
+            RequestRecord(method, path, status, bot_token=bot_token, channel_id=channel_id)
+        )
+
     async def _answer(self, request: web.Request) -> web.StreamResponse:
         method, path = request.method, request.path
+        authorization = request.headers.get("Authorization", "")
+        _REQUEST_STATE.get({})["bot_token"] = authorization.startswith("Bot ")
         if not path.startswith(API_PREFIX + "/"):
             return self._unknown(method, path, 404)
         sub = path[len(API_PREFIX) :]
         for held in self._holds:
             if held.method == method and held.pattern.search(sub):
                 self._holds.remove(held)
-                self.requests.append(RequestRecord(method, path, 503))
+                self._record(method, path, 503)
                 await held.wait()
                 return _json_response({"message": "dropped", "code": 0}, status=503)
         for injected in self._injected:
             if injected.times > 0 and injected.method == method and injected.pattern.search(sub):
                 injected.times -= 1
-                self.requests.append(RequestRecord(method, path, injected.status))
+                self._record(method, path, injected.status)
                 _REQUEST_STATE.get({})["injected"] = True
                 return _json_response(
                     injected.body, status=injected.status, headers=injected.headers
@@ -331,7 +356,6 @@ class Rest(Gateway):
         _REQUEST_STATE.get({})["route"] = route
         headers: dict[str, str] = {}
         try:
-            authorization = request.headers.get("Authorization", "")
             if route.bot_token and not self._token_ok(authorization.removeprefix("Bot ")):
                 raise DiscordHTTPError(401, 0, "401: Unauthorized")
             if self.realism.rate_limits:
@@ -358,24 +382,24 @@ class Rest(Gateway):
                     detail=exc.detail,
                 )
             )
-            self.requests.append(RequestRecord(method, path, exc.status))
+            self._record(method, path, exc.status)
             self._notify()
             return _json_response(exc.body(), status=exc.status, headers=headers)
         except ConnectionResetError:
             # The bot went away in the middle of its request (killed, or stopped): no one
             # reads this answer, and it is nobody's problem.
-            self.requests.append(RequestRecord(method, path, 499))
+            self._record(method, path, 499)
             return web.Response(status=499)
         except Exception:
             # A bug in the stand-in, not the bot. Answer 400, not 500: discord.py retries a
             # 500 for seconds. check() reports it with the traceback.
             self.internal_errors.append(f"{method} {path}\n{traceback.format_exc()}")
-            self.requests.append(RequestRecord(method, path, 400))
+            self._record(method, path, 400)
             self._notify()
             body = {"message": "fake Discord internal error (see fake.internal_errors)"}
             return _json_response(body | {"code": 0}, status=400)
         status = 204 if result is None else 200
-        self.requests.append(RequestRecord(method, path, status))
+        self._record(method, path, status)
         self._notify()
         if result is None:
             return web.Response(status=204, headers=headers)
@@ -395,7 +419,7 @@ class Rest(Gateway):
                 detail=detail + (f", bucket {bucket}" if bucket else ""),
             )
         )
-        self.requests.append(RequestRecord(method, path, 429))
+        self._record(method, path, 429)
         self._notify()
         return _json_response(refused.body(), status=429, headers=refused.all_headers())
 
@@ -409,7 +433,7 @@ class Rest(Gateway):
 
     def _unknown(self, method: str, path: str, status: int) -> web.Response:
         self.unknown_routes.append(f"{method} {path}")
-        self.requests.append(RequestRecord(method, path, status))
+        self._record(method, path, status)
         self._notify()
         text = "404: Not Found" if status == 404 else "405: Method Not Allowed"
         return _json_response({"message": text, "code": 0}, status=status)
@@ -509,6 +533,10 @@ class Rest(Gateway):
         return self._application_payload()
 
     def _check_guild(self, guild_id: str | None) -> None:
+        if guild_id is not None and int(guild_id) in self.botless_guilds:
+            raise DiscordHTTPError(
+                403, 50001, "Missing Access", detail="the bot is not a member of this guild"
+            )
         if guild_id is not None and int(guild_id) not in self.guild_ids:
             raise DiscordHTTPError(404, 10004, "Unknown Guild")
 
@@ -538,9 +566,15 @@ class Rest(Gateway):
             raise DiscordHTTPError(404, 10007, "Unknown Member") from exc
 
     def _text_channel(self, channel_id: str) -> FakeChannel:
+        """A channel a bot-token route names: Missing Access where the bot is not (a
+        group DM, a DM between people, a server without the bot), whatever its roles."""
         channel = self.channels.get(int(channel_id))
         if channel is None:
             raise DiscordHTTPError(404, 10003, "Unknown Channel")
+        if not self.bot_is_in(channel.id):
+            raise DiscordHTTPError(
+                403, 50001, "Missing Access", detail="the bot is not a member there"
+            )
         return channel
 
     def _require(self, channel: FakeChannel, *needed: int) -> None:
@@ -574,6 +608,23 @@ class Rest(Gateway):
     async def _typing(self, request: web.Request, channel_id: str) -> None:
         channel = self._text_channel(channel_id)
         self._require(channel, _send_permission(channel))
+        return None
+
+    async def _react(
+        self, request: web.Request, channel_id: str, message_id: str, emoji: str
+    ) -> None:
+        """The bot's own reaction: Add Reactions and Read Message History needed; the
+        stand-in keeps no reactions (nothing reads them yet)."""
+        self._require(self._text_channel(channel_id), PERM_READ_MESSAGE_HISTORY)
+        self._require(self._text_channel(channel_id), PERM_ADD_REACTIONS)
+        self._channel_message(channel_id, message_id)
+        return None
+
+    async def _unreact(
+        self, request: web.Request, channel_id: str, message_id: str, emoji: str
+    ) -> None:
+        self._require(self._text_channel(channel_id), PERM_READ_MESSAGE_HISTORY)
+        self._channel_message(channel_id, message_id)
         return None
 
     # ---- REST: application emojis ---------------------------------------------------
@@ -833,7 +884,7 @@ class Rest(Gateway):
         message = FakeMessage(
             id=self._snowflake(),
             channel_id=channel_id,
-            guild_id=self.guild_of(channel_id),
+            guild_id=self.guild_of(channel_id) or None,
             author=self.bot_user.payload(),
             content=body.get("content") or "",
             embeds=normalize_embeds(body.get("embeds") or []),
@@ -924,6 +975,18 @@ class Rest(Gateway):
 
     # ---- REST: channel messages ----------------------------------------------------
 
+    def _reference(self, channel_id: int, message_id: int) -> dict[str, Any]:
+        """A reply's message_reference: no guild_id in a DM."""
+        reference: dict[str, Any] = {
+            "type": 0,
+            "message_id": str(message_id),
+            "channel_id": str(channel_id),
+        }
+        guild_id = self.guild_of(channel_id)
+        if guild_id:
+            reference["guild_id"] = str(guild_id)
+        return reference
+
     def _channel_message(self, channel_id: str, message_id: str) -> FakeMessage:
         self._text_channel(channel_id)
         message = self._messages.get(int(message_id))
@@ -962,12 +1025,7 @@ class Rest(Gateway):
                 )  # fmt: skip
             fields = {
                 "type": 19,
-                "message_reference": {
-                    "type": 0,
-                    "message_id": str(reference["message_id"]),
-                    "channel_id": str(channel.id),
-                    "guild_id": str(self.guild_of(channel.id)),
-                },
+                "message_reference": self._reference(channel.id, int(reference["message_id"])),
             }
         message = self._new_message(
             channel.id, body, files, prefix=(), allowed_flags=CHANNEL_MESSAGE_FLAGS, **fields
@@ -1043,7 +1101,7 @@ class Rest(Gateway):
             "id": str(interaction.id),
             "type": interaction.type,
             "user": interaction.user.payload(),
-            "authorizing_integration_owners": {"0": str(self.guild_of(interaction.channel_id))},
+            "authorizing_integration_owners": dict(interaction.owners),
         }
         fields: dict[str, Any] = {
             "webhook_id": self.application_id,
@@ -1065,17 +1123,20 @@ class Rest(Gateway):
             metadata["interacted_message_id"] = str(interaction.source_message_id)
             if not followup:
                 fields["type"] = 19
-                fields["message_reference"] = {
-                    "type": 0,
-                    "message_id": str(interaction.source_message_id),
-                    "channel_id": str(interaction.channel_id),
-                    "guild_id": str(self.guild_of(interaction.channel_id)),
-                }
+                fields["message_reference"] = self._reference(
+                    interaction.channel_id, interaction.source_message_id
+                )
         if followup:
             fields["type"] = 0
             if interaction.original_message_id is not None:
                 metadata["original_response_message_id"] = str(interaction.original_message_id)
         return fields
+
+    @staticmethod
+    def _forced_flags(interaction: FakeInteraction) -> int:
+        """EPHEMERAL on every answer Discord shows only to the person (see
+        FakeInteraction.forced_ephemeral)."""
+        return FLAG_EPHEMERAL if interaction.forced_ephemeral else 0
 
     async def _interaction_callback(
         self, request: web.Request, interaction_id: str, interaction_token: str
@@ -1116,11 +1177,13 @@ class Rest(Gateway):
                 files,
                 prefix=("data",),
                 allowed_flags=INTERACTION_MESSAGE_FLAGS,
+                extra_flags=self._forced_flags(interaction),
                 recipient_id=interaction.user.id,
                 **self._interaction_message_fields(interaction),
             )
         elif kind == CB_DEFERRED_MESSAGE:
             flags = FLAG_LOADING | ((data.get("flags") or 0) & FLAG_EPHEMERAL)
+            flags |= self._forced_flags(interaction)
             message = self._new_message(
                 interaction.channel_id,
                 {},
@@ -1189,10 +1252,21 @@ class Rest(Gateway):
             raise DiscordHTTPError(404, 10015, "Unknown Webhook")
         interaction = self._interactions_by_token.get(webhook_token)
         if interaction is None:
-            raise DiscordHTTPError(401, 50027, "Invalid Webhook Token")
+            if webhook_token in self._forgotten_tokens:
+                raise DiscordHTTPError(401, 50027, "Invalid Webhook Token")
+            raise DiscordHTTPError(404, 10015, "Unknown Webhook", detail="no such token issued")
         _REQUEST_STATE.get({})["interaction"] = interaction
         if interaction.response_type is None:
             raise DiscordHTTPError(404, 10015, "Unknown Webhook")
+        assert interaction.dispatched_at is not None
+        age = time.perf_counter() - interaction.dispatched_at
+        if age > self.token_lifetime:
+            raise DiscordHTTPError(
+                401,
+                50027,
+                "Invalid Webhook Token",
+                detail=f"the token expired {age - self.token_lifetime:.1f} s ago",
+            )
         return interaction
 
     def _webhook_message(self, interaction: FakeInteraction, message_id: str) -> FakeMessage:
@@ -1224,16 +1298,27 @@ class Rest(Gateway):
             message = original
             await self._dispatch_message_event("MESSAGE_UPDATE", message)
         else:
+            if (
+                set(interaction.owners) == {"1"}
+                and interaction.created_followups >= USER_INSTALL_FOLLOWUP_LIMIT
+            ):
+                raise DiscordHTTPError(
+                    400,
+                    40094,
+                    "This interaction has hit the maximum number of follow up messages",
+                )
             message = self._new_message(
                 interaction.channel_id,
                 body,
                 files,
                 prefix=(),
                 allowed_flags=INTERACTION_MESSAGE_FLAGS,
+                extra_flags=self._forced_flags(interaction),
                 recipient_id=interaction.user.id,
                 **self._interaction_message_fields(interaction, followup=True),
             )
             self._store_message(message)
+            interaction.created_followups += 1
             await self._dispatch_message_event("MESSAGE_CREATE", message)
         interaction.followup_ids.append(message.id)
         interaction.calls.append((arrived, "POST", "followup", 200))

@@ -31,7 +31,13 @@ class FakeDiscord(UserActions, Rest):
 
     `realism` says which of Discord's behaviours it has besides its rules (none by default:
     an ideal Discord; `Realism.discord()` all of them); it may be replaced while it runs.
-    `seed` makes its own chances (the latency's jitter) repeatable.
+    `seed` makes its own chances (the latency's jitter) repeatable. `token_lifetime` is how
+    long, in seconds, an interaction's token works (Discord's 15 minutes by default; it may
+    be changed while it runs, as `fake.token_lifetime`).
+
+    Besides its guilds it has places for user-installed apps: the bot's DM with a person
+    (`bot_dm`), group DMs (`add_group_dm`), DMs between people (`add_dm`) and servers
+    without the bot (`add_guild_without_bot`).
     """
 
     def __init__(
@@ -44,6 +50,7 @@ class FakeDiscord(UserActions, Rest):
         bot_name: str = "Dice Games",
         heartbeat_interval_ms: int = 41_250,
         interaction_deadline: float = 3.0,
+        token_lifetime: float = 900.0,
         allowed_intents: int = PRIVILEGED_INTENTS,
         guilds: int = 1,
         host: str = "127.0.0.1",
@@ -59,6 +66,7 @@ class FakeDiscord(UserActions, Rest):
             bot_name=bot_name,
             heartbeat_interval_ms=heartbeat_interval_ms,
             interaction_deadline=interaction_deadline,
+            token_lifetime=token_lifetime,
             allowed_intents=allowed_intents,
             guilds=guilds,
             host=host,

@@ -1,5 +1,6 @@
 """The stand-in's world and records: the guilds with their members, channels and roles,
-the messages, commands, emojis and interactions, what was refused; the lookups and
+the places the bot is not (group DMs, DMs between people, servers without the bot) and
+its own DMs, the messages, commands, emojis and interactions, what was refused; the lookups and
 waits tests use, and the objects as Discord's API shows them (members, roles,
 channels, guilds, the application)."""
 
@@ -23,7 +24,10 @@ from bot.devserver.standin.constants import (
 )
 from bot.devserver.standin.errors import FakeDiscordTimeout
 from bot.devserver.standin.models import (
+    CHANNEL_DM,
+    CHANNEL_GROUP_DM,
     FakeChannel,
+    FakeGuild,
     FakeInteraction,
     FakeMessage,
     FakeUser,
@@ -33,9 +37,12 @@ from bot.devserver.standin.models import (
 )
 from bot.devserver.standin.permissions import (
     ALL_PERMISSIONS,
+    BOT_DM_APP_PERMISSIONS,
     BOT_ROLE_PERMISSIONS,
     EVERYONE_PERMISSIONS,
     PERM_ADMINISTRATOR,
+    PRIVATE_CHANNEL_APP_PERMISSIONS,
+    PRIVATE_CHANNEL_USER_PERMISSIONS,
     THREAD_TYPES,
     Overwrite,
     channel_permissions,
@@ -56,6 +63,7 @@ class StandinState:
         channel_names: Sequence[str],
         bot_name: str,
         interaction_deadline: float,
+        token_lifetime: float = 900.0,
         allowed_intents: int,
         guilds: int,
         host: str,
@@ -73,6 +81,8 @@ class StandinState:
         self.local_host = "127.0.0.1" if host in ("0.0.0.0", "", "::") else host
         self.check_token = check_token
         self.interaction_deadline = interaction_deadline
+        # Seconds an interaction's token works for webhook routes (Discord: 15 minutes).
+        self.token_lifetime = token_lifetime
         self.allowed_privileged_intents = allowed_intents
         self._snowflake = Snowflakes()
 
@@ -121,6 +131,11 @@ class StandinState:
                 self.channels[channel.id] = channel
                 self.guild_channels[guild_id].append(channel)
 
+        # Places the bot is not in, and its own DMs.
+        self.botless_guilds: dict[int, FakeGuild] = {}
+        self.private_channels: dict[int, FakeChannel] = {}  # DMs and group DMs, by id
+        self._bot_dms: dict[int, FakeChannel] = {}  # user id -> the bot's DM with them
+
         # Recorded state, for tests.
         self.commands: dict[int | None, dict[int, dict[str, Any]]] = {None: {}}
         self.app_emojis: dict[str, dict[str, Any]] = {}  # the application's emojis, by name
@@ -139,6 +154,7 @@ class StandinState:
         self._ephemeral: dict[int, FakeMessage] = {}  # ephemeral ones, by id
         self._interactions_by_id: dict[int, FakeInteraction] = {}
         self._interactions_by_token: dict[str, FakeInteraction] = {}
+        self._forgotten_tokens: set[str] = set()  # issued once, expired for Discord now
         self._changed = asyncio.Event()
         self.port = port
         # Kept for the page (bot.devserver.page): the pictures the bot uploaded.
@@ -253,9 +269,63 @@ class StandinState:
                 await asyncio.wait_for(self._changed.wait(), min(remaining, 0.02))
 
     def guild_of(self, channel_id: int) -> int:
-        """The guild a channel belongs to."""
+        """The guild a channel belongs to; 0 for a DM or group DM (Discord sends their
+        events on shard 0)."""
         channel = self.channels.get(channel_id)
+        if channel is not None and channel.is_private:
+            return 0
         return channel.guild_id if channel is not None and channel.guild_id else self.guild_id
+
+    # ---- places: the bot's DMs, group DMs, servers without the bot ----------------
+
+    def bot_dm(self, user: FakeUser | str | int) -> FakeChannel:
+        """The DM between `user` and the bot (made on first use, as Discord makes a DM
+        channel when it is first opened; the bot is told of it by its first message)."""
+        person = self.user(user)
+        channel = self._bot_dms.get(person.id)
+        if channel is None:
+            channel = FakeChannel(self._snowflake(), "", type=CHANNEL_DM, recipients=[person.id])
+            self._bot_dms[person.id] = channel
+            self._add_private_channel(channel)
+        return channel
+
+    def _add_private_channel(self, channel: FakeChannel) -> None:
+        self.channels[channel.id] = channel
+        self.private_channels[channel.id] = channel
+
+    def is_bot_dm(self, channel_id: int) -> bool:
+        return any(channel.id == channel_id for channel in self._bot_dms.values())
+
+    def botless_guild_of(self, channel_id: int) -> FakeGuild | None:
+        """The server without the bot a channel is in, if it is in one."""
+        channel = self.channels.get(channel_id)
+        if channel is None or channel.is_private:
+            return None
+        return self.botless_guilds.get(channel.guild_id)
+
+    def bot_is_in(self, channel_id: int) -> bool:
+        """Whether the bot is a member where this channel is: a guild of the bot's, or its
+        own DM; not a group DM, a DM between people, or a server without the bot."""
+        channel = self.channels.get(channel_id)
+        if channel is None:
+            return True  # an unknown channel is refused as unknown, not as out of reach
+        if channel.is_private:
+            return self.is_bot_dm(channel_id)
+        return self.botless_guild_of(channel_id) is None
+
+    def context_of(self, channel_id: int) -> int:
+        """An interaction's context there: 0 a server, 1 the bot's DM, 2 a private channel
+        (a group DM, or a DM between people)."""
+        channel = self.channels[channel_id]
+        if not channel.is_private:
+            return 0
+        return 1 if self.is_bot_dm(channel_id) else 2
+
+    def guild_channels_of(self, guild_id: int) -> list[FakeChannel]:
+        """The text channels of any guild, the bot's or one without it."""
+        if guild_id in self.botless_guilds:
+            return list(self.botless_guilds[guild_id].channels)
+        return list(self.guild_channels[guild_id])
 
     async def wait_for_commands(self, *names: str, timeout: float = 10.0) -> list[dict[str, Any]]:
         """Until commands with these names are registered (globally or in the guild)."""
@@ -296,7 +366,14 @@ class StandinState:
     def _all_members(self) -> list[FakeUser]:
         return [self.bot_user, *self.users.values()]
 
-    def member_permissions(self, user: FakeUser) -> int:
+    def member_permissions(self, user: FakeUser, guild_id: int | None = None) -> int:
+        """A member's permissions from their roles in a guild (the first by default)."""
+        botless = self.botless_guilds.get(guild_id or 0)
+        if botless is not None:
+            if user.id == botless.owner_id:
+                return ALL_PERMISSIONS
+            perms = botless.everyone_permissions
+            return ALL_PERMISSIONS if perms & PERM_ADMINISTRATOR else perms
         if user.id == self.owner_id:
             return ALL_PERMISSIONS
         perms = self.everyone_permissions
@@ -312,7 +389,9 @@ class StandinState:
         """A member's permissions in a channel: their roles', with the channel's overwrites
         (a thread's are its parent's) applied as Discord applies them."""
         channel = self.channels.get(channel_id)
-        base = self.member_permissions(user)
+        if channel is not None and channel.is_private:
+            return PRIVATE_CHANNEL_USER_PERMISSIONS
+        base = self.member_permissions(user, self.guild_of(channel_id))
         if channel is None:
             return base
         thread = channel.type in THREAD_TYPES
@@ -327,7 +406,13 @@ class StandinState:
         )
 
     def app_permissions_in(self, channel_id: int) -> int:
-        """The bot's permissions in a channel, as interactions tell it (app_permissions)."""
+        """The bot's permissions in a channel of its own: a guild's (its roles', with the
+        channel's overwrites) or its DM's."""
+        if self.is_bot_dm(channel_id):
+            return BOT_DM_APP_PERMISSIONS
+        channel = self.channels.get(channel_id)
+        if channel is not None and channel.is_private:
+            return PRIVATE_CHANNEL_APP_PERMISSIONS
         return self.permissions_in(self.bot_user, channel_id)
 
     def invalid_requests_within(
@@ -369,6 +454,16 @@ class StandinState:
         for interaction in old:
             self._interactions_by_id.pop(interaction.id, None)
             self._interactions_by_token.pop(interaction.token, None)
+            self._forgotten_tokens.add(interaction.token)
+
+    def bot_token_requests(self, channel_id: int | None = None) -> list[RequestRecord]:
+        """The requests made with the bot token (not an interaction's), in `channel_id`
+        if given: where the bot is not, Discord refuses every one of them."""
+        return [
+            r
+            for r in self.requests
+            if r.bot_token and (channel_id is None or r.channel_id == channel_id)
+        ]
 
     def get_message(self, message_id: int) -> FakeMessage | None:
         return self._messages.get(message_id) or self._ephemeral.get(message_id)
@@ -481,6 +576,8 @@ class StandinState:
         ]
 
     def _channel_payload(self, channel: FakeChannel, *, with_guild: bool) -> dict[str, Any]:
+        if channel.is_private:
+            return self._private_channel_payload(channel)
         data: dict[str, Any] = {
             "id": str(channel.id),
             "type": channel.type,
@@ -500,6 +597,21 @@ class StandinState:
             }
         if with_guild:
             data["guild_id"] = str(self.guild_of(channel.id))
+        return data
+
+    def _private_channel_payload(self, channel: FakeChannel) -> dict[str, Any]:
+        """A DM (type 1) or group DM (type 3) as Discord's API shows it (the OpenAPI
+        spec's PrivateChannelResponse and PrivateGroupChannelResponse)."""
+        last = channel.last_message_id
+        data: dict[str, Any] = {
+            "id": str(channel.id),
+            "type": channel.type,
+            "last_message_id": str(last) if last else None,
+            "flags": 0,
+            "recipients": [self.user(user_id).payload() for user_id in channel.recipients],
+        }
+        if channel.type == CHANNEL_GROUP_DM:
+            data |= {"name": channel.name, "icon": None, "owner_id": str(channel.owner_id)}
         return data
 
     def _guild_payload(self, intents: int, guild_id: int | None = None) -> dict[str, Any]:
@@ -608,7 +720,10 @@ class StandinState:
             "event_webhooks_url": None,
             "event_webhooks_status": 1,
             "tags": [],
-            "integration_types_config": {"0": {}},
-            "approximate_guild_count": 1,
-            "approximate_user_install_count": 0,
+            # Both installation contexts: to a server (0) and to a person's account (1).
+            "integration_types_config": {"0": {}, "1": {}},
+            "approximate_guild_count": len(self.guild_ids),
+            "approximate_user_install_count": sum(
+                user.installed_app for user in self.users.values()
+            ),
         }

@@ -283,8 +283,10 @@
     for (const channel of channels) {
       const link = document.createElement("a");
       link.href = "#" + channel.name;
-      link.textContent = "#" + channel.name;
+      // The server's channels, group DMs and servers without the bot, as the page labels them.
+      link.textContent = channel.label || "#" + channel.name;
       link.dataset.channel = channel.id;
+      if (channel.kind) link.dataset.kind = channel.kind;
       channelsNav.appendChild(link);
     }
     markChannel();
@@ -362,6 +364,16 @@
   document.getElementById("new-channel").addEventListener("click", function () {
     const wanted = prompt(say("new_channel_prompt"), "table-" + (channelsNav.children.length + 1));
     if (wanted) send({ op: "channel", name: wanted });
+  });
+
+  document.getElementById("new-group-dm").addEventListener("click", function () {
+    const wanted = prompt(say("new_group_dm_prompt"), "friends");
+    if (wanted) send({ op: "group_dm", name: wanted });
+  });
+
+  document.getElementById("new-botless").addEventListener("click", function () {
+    const wanted = prompt(say("new_botless_prompt"), "no-bot");
+    if (wanted) send({ op: "botless", name: wanted });
   });
 
   // ---- the command box ------------------------------------------------------------------
