@@ -33,6 +33,9 @@ FOLLOWUPS_PER_INTERACTION = 5  # Discord's limit for user-installed apps
 # The answered interactions of a channel kept for follow-ups: the newest first, and
 # older ones when Discord refuses it one (its token forgotten, its follow-ups spent).
 RECENT_TOKENS = 8
+# Every this many answers, the channels whose tokens have all run out are forgotten, so
+# a bot that has served many channels does not keep their interactions.
+PRUNE_EVERY = 256
 
 
 @dataclass(slots=True)
@@ -60,6 +63,7 @@ class InteractionTokens:
         self._for_edits: dict[int, dict[int, Token]] = {}
         # channel id -> its latest answered interactions, newest last (follow-ups' tokens)
         self._recent: dict[int, deque[Token]] = {}
+        self._answers = 0
 
     @classmethod
     def lasting(
@@ -77,6 +81,9 @@ class InteractionTokens:
     ) -> None:
         """An interaction in the channel was answered; `message_id` is the live message
         its @original edits (the message clicked on, or its answer), if it is that."""
+        self._answers += 1
+        if self._answers % PRUNE_EVERY == 0:
+            self._prune()
         token = Token(interaction, message_id, self._clock())
         self._recent.setdefault(channel_id, deque(maxlen=RECENT_TOKENS)).append(token)
         if message_id is not None:
@@ -136,6 +143,17 @@ class InteractionTokens:
     def forget(self, channel_id: int, message_id: int) -> None:
         """The token failed to edit `message_id` (expired early, or the message is gone)."""
         self._for_edits.get(channel_id, {}).pop(message_id, None)
+
+    def _prune(self) -> None:
+        for channel_id in [c for c, ts in self._recent.items() if not self._alive(ts[-1])]:
+            del self._recent[channel_id]
+        for channel_id, messages in list(self._for_edits.items()):
+            if not any(self._alive(token) for token in messages.values()):
+                del self._for_edits[channel_id]
+
+    def channels(self) -> int:
+        """How many channels have tokens kept (tests, and the soak's memory figures)."""
+        return len(self._recent.keys() | self._for_edits.keys())
 
     def _alive(self, token: Token) -> bool:
         return self._clock() - token.at <= self.lifetime - self.margin
