@@ -867,7 +867,7 @@ class BotHarness:
         )
         return private.rewrite(payload, user) if private is not None else payload
 
-    async def slash(
+    def slash_payload(
         self,
         user: FakeUser,
         group: str,
@@ -876,11 +876,14 @@ class BotHarness:
         thread: bool = False,
         app_permissions: AppPermissions = ALL_PERMISSIONS,
         private: PrivateChat | None = None,
+        user_install: bool = False,
         **options: Any,
-    ) -> InteractionResult:
-        """Run `/group sub [subsub] option:value ...` as `user` typed it, where the bot has
-        `app_permissions` (None: the field left out, as in older payloads); `private`:
-        in that DM or group DM, outside any server."""
+    ) -> dict[str, Any]:
+        """The payload of `/group sub [subsub] option:value ...` as `user` typed it,
+        where the bot has `app_permissions` (None: the field left out, as in older
+        payloads); `private`: in that DM or group DM, outside any server; `user_install`:
+        in a server that never added the bot, where only the person installed the app
+        (`app_permissions` are then the person's own)."""
         leaf = [
             {"name": name, "type": _OPTION_TYPES[type(value)], "value": value}
             for name, value in options.items()
@@ -890,13 +893,22 @@ class BotHarness:
             kind = 1 if index == len(path) - 1 else 2  # sub-command / sub-command group
             nested = [{"name": name, "type": kind, "options": nested}]
         payload = self._base_payload(user, 2, channel_id, thread, app_permissions, private)
+        if user_install:
+            payload["authorizing_integration_owners"] = {"1": str(user.id)}
+            payload["context"] = 0
         payload["data"] = {
             "id": str(self.fake.next_id()),
             "name": group,
             "type": 1,
             "options": nested,
         }
-        return await self.dispatch(payload)
+        return payload
+
+    async def slash(
+        self, user: FakeUser, group: str, *path: str, **given: Any
+    ) -> InteractionResult:
+        """Run `/group sub [subsub] option:value ...` as `user` typed it (`slash_payload`)."""
+        return await self.dispatch(self.slash_payload(user, group, *path, **given))
 
     async def slash_in_dm(self, user: FakeUser, group: str, *path: str) -> InteractionResult:
         """`/group sub` as `user` typed it in a direct message with the bot (no server)."""

@@ -122,31 +122,26 @@ async def test_the_message_says_what_comes_and_offers_continue_then_any_click_ca
         assert bot_token_requests(harness) == []
 
 
-def server_without_bot(harness: BotHarness, user: FakeUser, permissions: int) -> dict[str, Any]:
+async def start_in_server_without_bot(
+    harness: BotHarness, user: FakeUser, permissions: int, **changes: Any
+) -> Any:
     """/pickomino start in a server that never added the bot: only `user` installed the
-    app, and the app's permissions are the person's own."""
-    payload = harness._base_payload(user, 2, CHANNEL_ID, False, permissions)
-    payload["authorizing_integration_owners"] = {"1": str(user.id)}
-    payload["context"] = 0
-    payload["data"] = {
-        "id": str(harness.fake.next_id()),
-        "name": "pickomino",
-        "type": 1,
-        "options": [{"name": "start", "type": 1, "options": []}],
-    }
-    return payload
+    app, and the app's permissions are the person's own. `changes`: to the payload."""
+    return await harness.slash(
+        user, "pickomino", "start", app_permissions=permissions, user_install=True, **changes
+    )
 
 
 async def test_a_server_that_would_make_answers_ephemeral_is_told_what_would_work(tmp_path):
     async with BotHarness.running(tmp_path / "bot.db") as harness:
         anne = harness.user("Anne")
         may_send = discord.Permissions(view_channel=True, send_messages=True).value
-        refused = await harness.dispatch(server_without_bot(harness, anne, may_send))
+        refused = await start_in_server_without_bot(harness, anne, may_send)
         assert "add the bot to the server" in (refused.ephemeral or "")
         assert "Use External Apps" in (refused.ephemeral or "")
         assert await harness.session() is None  # nothing opened
         allowed = may_send | 1 << 50  # Use External Apps
-        opened = await harness.dispatch(server_without_bot(harness, anne, allowed))
+        opened = await start_in_server_without_bot(harness, anne, allowed)
         assert opened.ephemeral is None
         session = await harness.session()
         assert session.place is Place.SERVER_WITHOUT_BOT and session.status is Status.LOBBY
@@ -157,7 +152,7 @@ async def test_a_german_player_is_refused_in_german(tmp_path):
     async with BotHarness.running(tmp_path / "bot.db") as harness:
         anne = harness.user("Anne", locale="de")
         may_send = discord.Permissions(view_channel=True, send_messages=True).value
-        refused = await harness.dispatch(server_without_bot(harness, anne, may_send))
+        refused = await start_in_server_without_bot(harness, anne, may_send)
         assert "den Bot zum Server hinzuzufügen" in (refused.ephemeral or "")
 
 
@@ -170,7 +165,10 @@ async def test_owners_we_do_not_know_are_dropped_with_a_warning_and_the_command_
 ):
     async with BotHarness.running(tmp_path / "bot.db") as harness:
         anne = harness.user("Anne")
-        payload = server_without_bot(harness, anne, discord.Permissions.all().value)
+        everything = discord.Permissions.all().value
+        payload = harness.slash_payload(
+            anne, "pickomino", "start", app_permissions=everything, user_install=True
+        )
         # A key discord.py could not read, a value that is no id, an installation type
         # that does not exist yet: none may cost the person their answer.
         payload["authorizing_integration_owners"] = {
@@ -192,7 +190,9 @@ async def test_owners_we_do_not_know_are_dropped_with_a_warning_and_the_command_
 async def test_a_channel_type_we_do_not_serve_is_refused(tmp_path, caplog):
     async with BotHarness.running(tmp_path / "bot.db") as harness:
         anne = harness.user("Anne")
-        payload = server_without_bot(harness, anne, ALL_ALLOWED)
+        payload = harness.slash_payload(
+            anne, "pickomino", "start", app_permissions=ALL_ALLOWED, user_install=True
+        )
         payload["channel"].update(type=2, bitrate=64000, user_limit=0)  # a voice chat
         refused = await harness.dispatch(payload)
         assert "can't be played in this kind of channel" in (refused.ephemeral or "")

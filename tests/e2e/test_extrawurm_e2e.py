@@ -19,6 +19,7 @@ import json
 import re
 import sqlite3
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -180,9 +181,12 @@ def person_choice(message: FakeMessage) -> tuple[str, FakeButton]:
     raise AssertionError(f"nothing to press on\n{message.render()}")
 
 
-def person_to_move(fake: FakeDiscord, message: FakeMessage) -> str | None:
+def person_to_move(
+    fake: FakeDiscord, message: FakeMessage, people: Sequence[str] = PEOPLE
+) -> str | None:
+    """Whose turn the live message shows, of `people` (None: a computer player's)."""
     first = text_blocks(message)[0].split("\n")[0]
-    for name in PEOPLE:
+    for name in people:
         if first.startswith(t("pickomino.turn_of", name=fake.user(name).display_name)):
             return name
     return None

@@ -16,6 +16,7 @@ import pytest
 
 from bot.devserver.standin import FakeDiscord, FakeMessage
 from bot.i18n import t
+from tests.e2e import test_extrawurm_e2e as extrawurm_e2e
 from tests.e2e.test_bot_e2e import (
     DEADLINE,
     BotLauncher,
@@ -23,7 +24,6 @@ from tests.e2e.test_bot_e2e import (
     choose,
     is_final,
     no_problems,
-    text_blocks,
 )
 
 pytestmark = pytest.mark.e2e
@@ -35,11 +35,7 @@ TOKEN_SECONDS = 30  # the stand-in's token lifetime for the waiting test (Discor
 
 def person_to_move(fake: FakeDiscord, message: FakeMessage) -> str | None:
     """Whose turn the live message shows (None: the computer player's)."""
-    first = text_blocks(message)[0].split("\n")[0]
-    for name in PEOPLE:
-        if first.startswith(t("pickomino.turn_of", name=fake.user(name).display_name)):
-            return name
-    return None
+    return extrawurm_e2e.person_to_move(fake, message, PEOPLE)
 
 
 async def open_table(

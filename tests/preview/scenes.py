@@ -492,28 +492,16 @@ async def anywhere_scenes(harness: BotHarness, album: Album) -> None:
     await harness.bot.platform.live.show_waiting(CHANNEL_ID)
     await harness.settle()
     album.take("continue-state", harness.message(lobby.id))
-    refused = await harness.dispatch(
-        user_installed_start(harness, album.person("Chloé 🌻"), external_apps=False)
+    # Where only Chloé installed the app, and the server switched external apps off.
+    may_send = discord.Permissions(view_channel=True, send_messages=True).value
+    refused = await harness.slash(
+        album.person("Chloé 🌻"),
+        "pickomino",
+        "start",
+        app_permissions=may_send,
+        user_install=True,
     )
     album.take("ephemeral-refusal", refused.message)
-
-
-def user_installed_start(harness: BotHarness, user: FakeUser, *, external_apps: bool) -> Any:
-    """/pickomino start in a server that never added the bot, where only `user`
-    installed the app (its permissions are the person's own)."""
-    permissions = discord.Permissions(view_channel=True, send_messages=True).value
-    if external_apps:
-        permissions |= 1 << 50  # Use External Apps
-    payload = harness._base_payload(user, 2, CHANNEL_ID, False, permissions)
-    payload["authorizing_integration_owners"] = {"1": str(user.id)}
-    payload["context"] = 0
-    payload["data"] = {
-        "id": str(harness.fake.next_id()),
-        "name": "pickomino",
-        "type": 1,
-        "options": [{"name": "start", "type": 1, "options": []}],
-    }
-    return payload
 
 
 SCENES: dict[str, Callable[[BotHarness, Album], Awaitable[None]]] = {
