@@ -128,6 +128,15 @@ class GameReview:
         )
 
 
+@dataclass(frozen=True, slots=True)
+class ReviewSetup:
+    """What a game's start was made of, as the session knows it at the end."""
+
+    players: tuple[str, ...]  # seat order, as the session started the game
+    options: Mapping[str, Any]  # the rule options
+    practice: bool = False  # a practice game: it started from the tutorial's position
+
+
 class ReviewFailed(Exception):
     """The events do not replay into a game (a bug, or events of another release)."""
 
@@ -136,15 +145,16 @@ class Reviewer(Protocol):
     """How a game reviews its finished games (pure: no Discord, no I/O) and draws the
     positions of their costly decisions."""
 
-    def review(
-        self, players: Sequence[str], options: Mapping[str, Any], events: Sequence[GameEvent]
-    ) -> GameReview:
-        """Replay `events` from the start of a game of `players` (seat order, as the
-        session started it) with the rule `options`; raise ReviewFailed if they do not
-        replay. Names and bots are the platform's to fill in."""
+    def review(self, setup: ReviewSetup, events: Sequence[GameEvent]) -> GameReview:
+        """Replay `events` from the start of the game `setup` describes; raise
+        ReviewFailed if they do not replay. Names and bots are the platform's to fill in."""
         ...
 
     def draw_decision(self, decision: CostlyDecision, name_of: Namer) -> str:
         """One costly decision in the language in force: the position (dice, kept, the
-        table), what was done, what was best and what it cost; a few short lines."""
+        table), what was done, what was best; a few short lines."""
+        ...
+
+    def choice_words(self, decision: CostlyDecision, name_of: Namer) -> tuple[str, str]:
+        """What was done and what was best, each a few words that fit in a sentence."""
         ...

@@ -11,7 +11,7 @@ best play after), roll or stop (and which tile), the Weasel or the failure.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from bot.games.pickomino.ai.extrawurm import evaluate_extrawurm, turn_table
@@ -45,7 +45,15 @@ from bot.games.pickomino.engine.events import (
     WeaselRolled,
     event_from_dict,
 )
-from bot.plugin.review import CostlyDecision, GameReview, PlayerReview, ReviewFailed
+from bot.games.pickomino.learn.script import new_game as practice_game
+from bot.games.pickomino.render.review import choice_words, decision_text
+from bot.plugin.review import (
+    CostlyDecision,
+    GameReview,
+    PlayerReview,
+    ReviewFailed,
+    ReviewSetup,
+)
 from bot.render.names import Namer
 from bot.sessions.adapter import GameEvent
 
@@ -78,30 +86,38 @@ def first_player(events: Sequence[Event]) -> str | None:
 class PickominoReviewer:
     """Pickomino's `bot.plugin.review.Reviewer`."""
 
-    def review(
-        self, players: Sequence[str], options: Mapping[str, Any], events: Sequence[GameEvent]
-    ) -> GameReview:
+    def review(self, setup: ReviewSetup, events: Sequence[GameEvent]) -> GameReview:
         try:
             typed = [event_from_dict(dict(event)) for event in events]
-            return _Replay(players, Rules.from_dict(dict(options)), typed).run()
+            return _Replay(_start(setup, typed), typed).run()
         except (PickominoError, KeyError, ValueError, TypeError, AssertionError) as error:
             raise ReviewFailed(str(error)) from error
 
     def draw_decision(self, decision: CostlyDecision, name_of: Namer) -> str:
-        # The drawing reads i18n and emoji: imported here so the replay stays pure.
-        from bot.games.pickomino.render.review import decision_text
-
         return decision_text(decision, name_of)
+
+    def choice_words(self, decision: CostlyDecision, name_of: Namer) -> tuple[str, str]:
+        position = decision.position
+        return choice_words(position["did"], name_of), choice_words(position["best"], name_of)
+
+
+def _start(setup: ReviewSetup, events: Sequence[Event]) -> Game:
+    """The game as it began: the practice game's position, or a fresh game whose first
+    player is whoever moved first."""
+    players = list(setup.players)
+    if setup.practice:
+        return practice_game(players)
+    first = first_player(events)
+    if first is None or first not in players:
+        raise ReviewFailed("no move of a seated player")
+    return Game(players, Rules.from_dict(dict(setup.options)), first=players.index(first))
 
 
 class _Replay:
-    def __init__(self, players: Sequence[str], rules: Rules, events: list[Event]) -> None:
-        first = first_player(events)
-        if first is None or first not in players:
-            raise ReviewFailed("no move of a seated player")
-        self.game = Game(list(players), rules, first=list(players).index(first))
+    def __init__(self, game: Game, events: list[Event]) -> None:
+        self.game = game
         self.events = events
-        self.reviews = {player: PlayerReview(player) for player in players}
+        self.reviews = {player: PlayerReview(player) for player in game.players}
 
     def run(self) -> GameReview:
         index = 0

@@ -10,7 +10,7 @@ from bot.games.pickomino.ai.players import Level
 from bot.games.pickomino.ai.self_play import play_levels
 from bot.games.pickomino.engine import Rules
 from bot.games.pickomino.review import PickominoReviewer
-from bot.plugin.review import COSTLY_KEPT, GameReview, ReviewFailed
+from bot.plugin.review import COSTLY_KEPT, GameReview, ReviewFailed, ReviewSetup
 
 REVIEWER = PickominoReviewer()
 
@@ -18,7 +18,7 @@ REVIEWER = PickominoReviewer()
 def _reviewed(levels: list[Level], seed: int, extrawurm: bool = False) -> GameReview:
     rules = Rules(extrawurm=extrawurm)
     players, events = play_levels(levels, random.Random(seed), rules, first=seed % len(levels))
-    return REVIEWER.review(players, rules.to_dict(), events)
+    return REVIEWER.review(ReviewSetup(tuple(players), rules.to_dict()), events)
 
 
 @pytest.mark.parametrize("extrawurm", [False, True])
@@ -60,8 +60,8 @@ def test_events_that_do_not_replay_are_refused() -> None:
     players, events = play_levels([Level.EASY, Level.EASY], random.Random(1))
     broken = [event for event in events if event["type"] != "kept"]
     with pytest.raises(ReviewFailed):
-        REVIEWER.review(players, {}, broken)
+        REVIEWER.review(ReviewSetup(tuple(players), {}), broken)
     with pytest.raises(ReviewFailed):
-        REVIEWER.review(players, {}, [])
+        REVIEWER.review(ReviewSetup(tuple(players), {}), [])
     with pytest.raises(ReviewFailed):
-        REVIEWER.review(["x", "y"], {}, events)
+        REVIEWER.review(ReviewSetup(("x", "y"), {}), events)
