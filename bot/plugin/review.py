@@ -12,9 +12,11 @@ Figures, the same for every game (win chances are between 0 and 1):
   when every option was worth nothing);
 - **cost** of a decision = `best - chosen`; a player's three costliest are kept, each
   with the game's own drawing of the position (`CostlyDecision.position`);
-- **luck** = the sum, over a player's rolls, of the win chance the dice gave (the best
+- **luck** = the mean, over a player's rolls, of the win chance the dice gave (the best
   play's value after the roll) minus what rolling was worth before it (its expected
-  value): positive when their dice beat what the same choices roll on average.
+  value): positive when their dice beat what the same choices roll on average. Its sum
+  (`PlayerReview.luck`) is stored with the number of rolls; shown per roll, since a
+  game's sum of swings grows with its length (it is no chance, and passes 100 points).
 """
 
 from __future__ import annotations
@@ -52,6 +54,12 @@ class PlayerReview:
     best: float = 0.0  # the sum of the best options' win chances
     luck: float = 0.0  # the sum over rolls of (value after the roll - value of rolling)
     rolls: int = 0
+
+    @property
+    def luck_per_roll(self) -> float:
+        """How much each roll gave beyond what rolling was worth, on average."""
+        return self.luck / self.rolls if self.rolls else 0.0
+
     costly: list[CostlyDecision] = field(default_factory=list)
 
     @property

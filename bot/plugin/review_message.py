@@ -45,17 +45,17 @@ def review_message(
         costly = [t("review.costly", name=name_of(focus.player))]
         for decision in focus.costly:
             header = t("review.decision", turn=decision.turn, points=points(decision.cost))
-            costly.append(f"{header}\n{reviewer.draw_decision(decision, name_of)}")
+            costly.append(f"{header} · {reviewer.draw_decision(decision, name_of)}")
         if not focus.costly:
             costly.append(t("review.costly.none"))
-        blocks += [Divider(), Text("\n\n".join(costly))]
+        blocks += [Divider(), Text("\n".join(costly))]
     blocks.append(Text(t("review.about")))
     return Rendered(tuple(blocks), [], game.renderer.colour.value)
 
 
 def player_line(player: PlayerReview, name: str, bot: bool) -> str:
     shown = f"{BOT_MARK} {name}" if bot else name
-    luck = signed_points(player.luck)
+    luck = signed_points(player.luck_per_roll)
     return t("review.player", name=shown, accuracy=percent(player.accuracy), luck=luck)
 
 

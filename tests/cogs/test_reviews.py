@@ -38,7 +38,7 @@ async def test_review_after_a_game_for_players_and_onlookers(tmp_path: Path):
         assert _line("de", "review.title", game_id=game_id) in text
         assert "**Anne**" in text and "**Bob**" in text
         assert _line("de", "review.costly", name="Bob") in text
-        assert "Genauigkeit" in text
+        assert "Siegchance" in text and "🎯" in text
 
         # An onlooker may read it too (her language, the first seat's decisions).
         eve = harness.user("Eve", locale="pl")

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.games.pickomino.engine import ClaimOption, Face, worms
+from bot.games.pickomino.engine import Face, worms
 from bot.games.pickomino.render.text import dice_text, kept_groups
 from bot.i18n import t
 from bot.plugin.review import CostlyDecision
@@ -14,12 +14,28 @@ from bot.render.names import Namer
 
 
 def decision_text(decision: CostlyDecision, name_of: Namer) -> str:
-    """The position's lines, then what was played and what was best."""
+    """The dice (rolled, kept), the table (the grill, the tops of the stacks), then what
+    was played and what was best: three lines."""
     position = decision.position
+    did = choice_words(position["did"], name_of)
+    best = choice_words(position["best"], name_of)
     lines = [_dice_line(position), _table_line(position, name_of)]
-    lines.append(t("review.did", choice=choice_words(position["did"], name_of)))
-    lines.append(t("review.best", choice=choice_words(position["best"], name_of)))
+    lines.append(t("review.choices", did=did, best=best))
     return "\n".join(line for line in lines if line)
+
+
+def tile_runs(tiles: list[int]) -> str:
+    """Tiles in runs: `21 23–30 32–36` (the grill of 16 tiles fits a phone's line)."""
+    runs: list[list[int]] = []
+    for tile in sorted(tiles):
+        if runs and tile == runs[-1][-1] + 1:
+            runs[-1].append(tile)
+        else:
+            runs.append([tile])
+    return " ".join(
+        str(run[0]) if len(run) == 1 else f"{run[0]}{'–' if len(run) > 2 else ' '}{run[-1]}"
+        for run in runs
+    )
 
 
 def _faces(symbols: str) -> list[Face]:
@@ -38,9 +54,9 @@ def _dice_line(position: dict[str, Any]) -> str:
 
 
 def _table_line(position: dict[str, Any], name_of: Namer) -> str:
-    grill = " ".join(str(tile) for tile in position["grill"])
-    line = t("pickomino.review.grill", tiles=grill)
-    if position["tops"]:
+    line = t("pickomino.review.grill", tiles=tile_runs(position["grill"]))
+    steals = "victim" in position["did"] or "victim" in position["best"]
+    if position["tops"] and steals:  # the stacks' tops matter where a steal was open
         tops = ", ".join(f"{name_of(player)} {tile}" for player, tile in position["tops"])
         line += " · " + t("pickomino.review.tops", tops=tops)
     return line
@@ -79,11 +95,5 @@ def _claim(choice: dict[str, Any], name_of: Namer) -> str:
     tile = int(choice["tile"])
     victim = choice.get("victim")
     if victim is not None:
-        option = ClaimOption.steal(tile, victim)
-        return t(
-            "pickomino.ai.hint.claim.steal",
-            tile=tile,
-            victim=name_of(str(victim)),
-            worms=option.worms,
-        )
+        return t("pickomino.review.steal", tile=tile, victim=name_of(str(victim)))
     return t("pickomino.ai.hint.claim.grill", tile=tile, worms=worms(tile))
