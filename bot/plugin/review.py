@@ -143,6 +143,9 @@ class ReviewSetup:
     players: tuple[str, ...]  # seat order, as the session started the game
     options: Mapping[str, Any]  # the rule options
     practice: bool = False  # a practice game: it started from the tutorial's position
+    # The level of every seat a computer played, by player id ("" for a seat kept for a
+    # person who left): a game's strongest player may judge against their known rule.
+    computers: Mapping[str, str] = field(default_factory=dict)
 
 
 class ReviewFailed(Exception):

@@ -55,6 +55,8 @@ def review_message(
 
 def player_line(player: PlayerReview, name: str, bot: bool) -> str:
     shown = f"{BOT_MARK} {name}" if bot else name
+    if not player.rolls:  # a game that measures no luck (or a player who never rolled)
+        return t("review.player.no_luck", name=shown, accuracy=percent(player.accuracy))
     luck = signed_points(player.luck_per_roll)
     return t("review.player", name=shown, accuracy=percent(player.accuracy), luck=luck)
 

@@ -65,6 +65,7 @@ def compute_review(games: Games, session: Session, events: list[GameEvent]) -> G
         players=tuple(seat.player_id for seat in session.seats),
         options=dict(session.options),
         practice=session.practice,
+        computers=session.computer_levels(),
     )
     review = reviewer.review(setup, events)
     names = {seat.player_id: seat.name for seat in session.seats}
