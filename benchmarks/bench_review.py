@@ -10,6 +10,10 @@ Usage:
       the reviewed accuracy of each computer level in two-player base games against
       Normal (N games a level, first seat alternating), its mean over games with a 95%
       interval, and the pooled accuracy (sum of chosen / sum of best over every decision).
+  --game picker: the same for Picker: CPU at 3, 4 and 7 players (the look-ahead; at 3
+      players the exact tables once built, see --tables), and the accuracy of each level
+      against two Normals at 3 players (with the exact tables, built first: about 45 s,
+      or loaded from --cache).
 """
 
 from __future__ import annotations
@@ -21,9 +25,14 @@ import statistics
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
 
 from benchmarks.arguments import positive
 from benchmarks.stats import mean_interval, percentile
+from bot.games.picker.ai import exact
+from bot.games.picker.ai.players import Level as PickerLevel
+from bot.games.picker.ai.self_play import play_levels as play_picker
+from bot.games.picker.review import PickerReviewer
 from bot.games.pickomino.ai import warm_up
 from bot.games.pickomino.ai.players import Level
 from bot.games.pickomino.ai.self_play import play_levels
@@ -148,12 +157,91 @@ def print_accuracy(games: int, seed: int) -> None:
     print("targets (Hard >= 99%, Hard > Normal > Easy):", "met" if ordered else "NOT met")
 
 
+PICKER_TABLES = (3, 4, 7)
+PICKER_LEVELS = (PickerLevel.EASY, PickerLevel.NORMAL, PickerLevel.HARD)
+PICKER = PickerReviewer()
+
+
+def timed_picker(levels: Sequence[PickerLevel], rng: random.Random, first: int) -> Timed:
+    players, events = play_picker(levels, rng, first=first % len(levels))
+    computers = {player: level.value for player, level in zip(players, levels, strict=True)}
+    setup = ReviewSetup(tuple(players), {}, computers=computers)
+    began = time.process_time()
+    review = PICKER.review(setup, events)
+    return Timed(time.process_time() - began, review)
+
+
+def picker_accuracy_of(level: PickerLevel, games: int, seed: int) -> Accuracy:
+    """`level` in seat 0, 1 or 2 (in turn) against two Normals."""
+    rng = random.Random(f"picker:{seed}:{level.value}")
+    per_game, chosen, best = [], 0.0, 0.0
+    for game in range(games):
+        seat = game % 3
+        levels = [PickerLevel.NORMAL] * 3
+        levels[seat] = level
+        hero = timed_picker(levels, rng, first=game // 3).review.players[seat]
+        per_game.append(hero.accuracy)
+        chosen += hero.chosen
+        best += hero.best
+    return Accuracy(Level(level.value), per_game, chosen, best)
+
+
+def build_tables(cache: str | None) -> None:
+    began = time.perf_counter()
+    exact.TABLES.load_or_build(None if cache is None else Path(cache))
+    print(f"Picker's exact tables ready in {time.perf_counter() - began:.1f} s")
+
+
+def print_picker_cpu(games: int, seed: int) -> None:
+    rng = random.Random(seed)
+    print(f"Picker review CPU per game ({games} games a row, process time):")
+    print(f"{'players':>7} {'p50':>8} {'p99':>8} {'max':>8} {'bytes p50':>10}")
+    for players in PICKER_TABLES:
+        timed = [
+            timed_picker([PICKER_LEVELS[(game + seat) % 3] for seat in range(players)], rng, game)
+            for game in range(games)
+        ]
+        seconds = [entry.seconds for entry in timed]
+        sizes = [stored_bytes(entry.review) for entry in timed]
+        print(
+            f"{players:>7} {percentile(seconds, 0.5) * 1000:7.0f}ms"
+            f" {percentile(seconds, 0.99) * 1000:7.0f}ms {max(seconds) * 1000:7.0f}ms"
+            f" {percentile(sizes, 0.5):>10,}"
+        )
+
+
+def print_picker_accuracy(games: int, seed: int) -> None:
+    print(f"Reviewed accuracy, 3-player Picker against two Normals ({games} games a level):")
+    print(f"{'level':>7} {'mean':>8} {'95% interval':>20} {'pooled':>8}")
+    levels = (PickerLevel.HARD, PickerLevel.NORMAL, PickerLevel.EASY)
+    rows = [picker_accuracy_of(level, games, seed) for level in levels]
+    for row in rows:
+        low, high = row.interval
+        print(
+            f"{row.level.value:>7} {_pct(row.mean)} [{_pct(low)}, {_pct(high)}] {_pct(row.pooled)}"
+        )
+    hard, normal, easy = rows
+    ordered = normal.mean < hard.mean and easy.mean < normal.mean
+    print("target (Hard > Normal > Easy):", "met" if ordered else "NOT met")
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=positive, default=None)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--accuracy", action="store_true", help="the accuracy table")
+    parser.add_argument("--game", choices=("pickomino", "picker"), default="pickomino")
+    parser.add_argument("--tables", action="store_true", help="Picker: build the tables first")
+    parser.add_argument("--cache", default=None, help="Picker: a folder to keep the tables in")
     args = parser.parse_args(argv)
+    if args.game == "picker":
+        if args.accuracy or args.tables:
+            build_tables(args.cache)
+        if args.accuracy:
+            print_picker_accuracy(args.games or 300, args.seed)
+        else:
+            print_picker_cpu(args.games or 20, args.seed)
+        return
     if args.accuracy:
         print_accuracy(args.games or 300, args.seed)
     else:

@@ -38,3 +38,16 @@ def test_a_bad_count_is_refused_before_any_game(capsys):
     with pytest.raises(SystemExit):
         bench_review.main(["--games", "0"])
     assert "error:" in capsys.readouterr().err
+
+
+def test_picker_easy_keeps_fewer_chances_than_hard():
+    # Without the exact tables (the suite never builds them): the look-ahead judges.
+    hard = bench_review.picker_accuracy_of(bench_review.PickerLevel.HARD, 6, seed=2)
+    easy = bench_review.picker_accuracy_of(bench_review.PickerLevel.EASY, 6, seed=2)
+    assert easy.mean < hard.mean
+
+
+def test_a_seven_player_picker_review_takes_under_a_second_of_cpu():
+    levels = [bench_review.PICKER_LEVELS[seat % 3] for seat in range(7)]
+    timed = bench_review.timed_picker(levels, random.Random(3), 0)
+    assert timed.seconds < bench_review.CPU_TARGET_SECONDS

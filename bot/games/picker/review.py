@@ -17,7 +17,7 @@ from collections.abc import Collection, Sequence
 from typing import Any
 
 from bot.games.picker.ai import exact
-from bot.games.picker.ai.lookahead import candidate_values
+from bot.games.picker.ai.lookahead import PICK_BUDGET, candidate_values
 from bot.games.picker.ai.players import Level
 from bot.games.picker.ai.reading import greedy_chances
 from bot.games.picker.engine import (
@@ -38,6 +38,10 @@ from bot.plugin.review import CostlyDecision, GameReview, PlayerReview, ReviewFa
 from bot.render.names import Namer
 from bot.sessions.adapter import GameEvent
 
+# Play-out steps per keep judged: half of Hard's own, so a 7-player game's review stays
+# within a second of CPU (its values are a little noisier than Hard's decisions).
+REVIEW_BUDGET = PICK_BUDGET // 2
+
 
 def win_values(game: Game, normal_seats: Collection[int]) -> dict[int, float]:
     """Hard's chance to win after keeping each die on the table, by colour index."""
@@ -46,7 +50,7 @@ def win_values(game: Game, normal_seats: Collection[int]) -> dict[int, float]:
         return values
     rng = random.Random(f"{game.round}:{game.picks}:{game.dice}")  # the same every time
     chances = greedy_chances(game, normal_seats)
-    return candidate_values(game, rng, chances=chances, margin=0.0)
+    return candidate_values(game, rng, REVIEW_BUDGET, chances=chances, margin=0.0)
 
 
 class PickerReviewer:
