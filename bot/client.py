@@ -229,7 +229,9 @@ class DiceBot(commands.Bot):
         recorded in its final commit, and the one score pager serving every game."""
         store = SqlResultStore()
         db = self.db
-        pager, pages = score_groups(self.games, store, lambda interaction: db.transaction())
+        pager, pages = score_groups(
+            self.games, store, lambda interaction: db.transaction(), platform.reviews
+        )
         self.add_dynamic_items(pager.item)
         for game in self.games:
             self.sessions.game_over_hooks[game.kind] = recorder(game.history, store)

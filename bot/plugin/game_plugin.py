@@ -16,6 +16,7 @@ from discord.ext import commands
 
 from bot.history.figures import HistoryFigures
 from bot.i18n import t
+from bot.plugin.review import Reviewer
 from bot.plugin.tutorial import Tutorial
 from bot.sessions.adapter import AnyAdapter
 
@@ -72,6 +73,8 @@ class GamePlugin:
     pager_prefix: str | None = None
     # A practice game that teaches the rules: with it the game's group has /<game> learn.
     tutorial: Tutorial | None = None
+    # Reviews its finished games (bot.plugin.review): with it the end screen has Review.
+    reviewer: Reviewer | None = None
 
     @property
     def title(self) -> str:

@@ -42,7 +42,7 @@ def render_session(
     if session.game is None or session.ending is Ending.CANCELLED:
         return Rendered(closed_lobby_blocks(session, game=game.title), [])
     ended = renderer.final(session, list(events))
-    return replace(ended, layout=final_layout(session))
+    return replace(ended, layout=final_layout(session, reviewed=game.reviewer is not None))
 
 
 def render_frozen(session: Session, game: GamePlugin) -> Rendered:

@@ -34,6 +34,7 @@ class ClickAction(StrEnum):
     MENU = "menu"  # a move menu (a select): the move is the option picked
     REAL = "real"  # after a practice game: a real game's lobby, with the learner in it
     CONTINUE = "continue"  # bring a message that fell behind up to date (changes nothing)
+    REVIEW = "review"  # an ended game's review, for whoever asks (changes nothing)
 
 
 # Actions of ids that earlier releases posted, read as today's action.

@@ -17,7 +17,7 @@ from bot.render.layout import (
     Text,
 )
 from bot.render.names import safe_name
-from bot.sessions.model import Seat, Session, Status
+from bot.sessions.model import Ending, Seat, Session, Status
 
 
 def session_ref(session: Session, action: ClickAction, arg: str = "") -> ComponentRef:
@@ -121,13 +121,23 @@ def bot_level_layout(session: Session, levels: tuple[str, ...]) -> Layout:
     ]
 
 
-def final_layout(session: Session) -> Layout:
+def final_layout(session: Session, *, reviewed: bool = False) -> Layout:
+    """Play again (after a practice game, Start a real game), and with `reviewed` (a
+    finished game of a game that reviews them) Review beside it."""
     if session.practice:  # the lesson is over: on to a game that counts
         ref = session_ref(session, ClickAction.REAL)
-        return [[ButtonSpec(ref, t("learn.button.real_game"), Style.SUCCESS, emoji="🎲")]]
-    label = t("game.button.play_again")
-    ref = session_ref(session, ClickAction.AGAIN)
-    return [[ButtonSpec(ref, label, Style.SUCCESS, emoji="🔁")]]
+        row: list[Component] = [
+            ButtonSpec(ref, t("learn.button.real_game"), Style.SUCCESS, emoji="🎲")
+        ]
+    else:
+        label = t("game.button.play_again")
+        row = [
+            ButtonSpec(session_ref(session, ClickAction.AGAIN), label, Style.SUCCESS, emoji="🔁")
+        ]
+    if reviewed and session.ending is Ending.FINISHED:
+        review = session_ref(session, ClickAction.REVIEW)
+        row.append(ButtonSpec(review, t("review.button"), Style.SECONDARY, emoji="🔍"))
+    return [row]
 
 
 def end_confirm_layout(session: Session) -> Layout:

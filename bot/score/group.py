@@ -124,9 +124,19 @@ def score_group(pages: ScorePages) -> app_commands.Group:
     @group.command(
         name=command_text("command.name.game"), description=command_text("score.game.description")
     )
-    @app_commands.rename(game_id=command_text("command.option.id"))
-    @app_commands.describe(game_id=command_text("score.game.param.id"))
-    async def game(interaction: Interaction, game_id: app_commands.Range[int, 1]) -> None:
+    @app_commands.rename(
+        game_id=command_text("command.option.id"), review=command_text("command.option.review")
+    )
+    @app_commands.describe(
+        game_id=command_text("score.game.param.id"),
+        review=command_text("score.game.param.review"),
+    )
+    async def game(
+        interaction: Interaction, game_id: app_commands.Range[int, 1], review: bool = False
+    ) -> None:
+        if review:
+            await pages.review(interaction, game_id)
+            return
         await pages.game(interaction, game_id)
 
     @game.autocomplete("game_id")

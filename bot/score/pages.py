@@ -24,6 +24,7 @@ from bot.score.names import community_of, name_resolver, place_title, reads_from
 from bot.score.pager import Pager, PageTurn
 from bot.storage.protocols import Connection
 from bot.ui.replies import tell
+from bot.ui.reviews import Reviews, answer_review
 
 Interaction = discord.Interaction[Any]
 ConnectionProvider = Callable[[Interaction], AbstractAsyncContextManager[Connection]]
@@ -81,8 +82,10 @@ class ScorePages:
         store: ResultStore,
         connection: ConnectionProvider,
         pager: Pager,
+        reviews: Reviews | None = None,
     ) -> None:
         self.figures = figures
+        self.reviews = reviews  # finished games' reviews (`score game ... review`)
         self.pager = pager
         self.kind = figures.kind
         self.command = figures.command
@@ -228,6 +231,16 @@ class ScorePages:
         name_of = name_resolver(interaction.guild)
         await interaction.response.send_message(
             embed=embeds.game_embed(story, self.figures, name_of)
+        )
+
+    async def review(self, interaction: Interaction, game_id: int) -> None:
+        """The game's review (as the end screen's Review shows it), ephemerally; a game of
+        another community, abandoned or from before reviews were kept gets a clear no."""
+        if self.reviews is None:
+            await tell(interaction, t("review.missing.unknown", game_id=game_id))
+            return
+        await answer_review(
+            interaction, self.reviews, self.kind, community_of(interaction), game_id
         )
 
     async def game_choices(

@@ -145,6 +145,9 @@ class SessionService:
         self.timers = TimerWheel(self.run_timer, clock)
         self.listener: SessionListener | None = None
         self.game_over_hooks: dict[str, GameOverHook] = {}  # by game kind: its history
+        # Told of each game that ended, right after its final commit (the reviews start
+        # there, while its events are still in memory); must not block.
+        self.ending_listeners: list[Callable[[Session], None]] = []
         self._live: dict[int, Session] = {}
         self._endings: dict[int, list[GameEvent]] = {}  # insertion order: oldest first
         self._locks: dict[int, asyncio.Lock] = {}
@@ -496,6 +499,8 @@ class SessionService:
             raise CommitFailed() from error
         if change.ended:
             self._last_seq.pop(draft.id, None)
+            for listener in self.ending_listeners:
+                listener(draft)
         else:
             self._last_seq[draft.id] = last_seq + len(encoded)
 

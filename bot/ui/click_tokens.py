@@ -114,10 +114,13 @@ class InteractionTokens:
         expires = self.expires(channel_id, message_id)
         return expires is None or self._clock() >= expires - self.margin
 
-    def for_followup(self, channel_id: int) -> Token | None:
-        """The freshest interaction of the channel that may still send a follow-up,
-        counted as sent; None where none is left."""
+    def for_followup(self, channel_id: int, user_id: int | None = None) -> Token | None:
+        """The freshest interaction of the channel (with `user_id`, of that person: an
+        ephemeral follow-up reaches only them) that may still send a follow-up, counted
+        as sent; None where none is left."""
         for token in reversed(self._recent.get(channel_id, ())):
+            if user_id is not None and token.interaction.user.id != user_id:
+                continue
             if self._alive(token) and token.followups < FOLLOWUPS_PER_INTERACTION:
                 token.followups += 1
                 return token

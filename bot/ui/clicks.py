@@ -35,6 +35,7 @@ from bot.sessions.errors import (
 from bot.sessions.model import Seat, Session, Status
 from bot.sessions.service import Change, Defer, Expect, Mutation, Post, SessionService
 from bot.sessions.tools import ChangeTools
+from bot.storage.reviews import ReviewStore
 from bot.ui.components import view_for
 from bot.ui.computer_players import bot_seat, hint_text
 from bot.ui.double_taps import Click, DoubleTaps, click_of
@@ -43,6 +44,7 @@ from bot.ui.options import DEFAULT_TIMER_SECONDS
 from bot.ui.permissions import LostPermissions, check_can_open, lost_notice, missing_here
 from bot.ui.places import place_of
 from bot.ui.replies import acknowledge, answer_error, refuse, tell
+from bot.ui.reviews import Reviews, answer_review
 
 log = logging.getLogger(__name__)
 
@@ -93,10 +95,18 @@ def remembering_locale(interaction: Interaction, mutate: Mutation) -> Mutation:
 class Clicks:
     """The click handler SessionComponents call (bot.ui.components.ClickHandler)."""
 
-    def __init__(self, games: Games, sessions: SessionService, live: LiveMessages) -> None:
+    def __init__(
+        self,
+        games: Games,
+        sessions: SessionService,
+        live: LiveMessages,
+        reviews: Reviews | None = None,
+    ) -> None:
         self.games = games
         self.sessions = sessions
         self.live = live
+        # Finished games' reviews (the end screen's Review); stored in the bot's database.
+        self.reviews = reviews or Reviews(games, sessions, ReviewStore(sessions.db))
         # Told each click's game and handling time (the bot's click histogram).
         self.clicks_observed: Callable[[str, float], None] = lambda game, seconds: None
         self.lost_permissions = LostPermissions()  # who was told the bot lost some, where
@@ -122,6 +132,7 @@ class Clicks:
             ClickAction.BOT: self._add_bot,
             ClickAction.HINT: self._hint,
             ClickAction.CONTINUE: self._continue,
+            ClickAction.REVIEW: self._review,
         }
 
     async def on_click(self, interaction: Interaction, ref: ComponentRef) -> None:
@@ -326,6 +337,16 @@ class Clicks:
         session = await self._on_this_message(interaction, ref)
         adapter = self.sessions.adapter(session.kind)
         await tell(interaction, await hint_text(session, adapter, interaction.user.id))
+
+    async def _review(self, interaction: Interaction, ref: ComponentRef) -> None:
+        """Review, on an ended game's message: its review for whoever asks, ephemerally
+        (players, computer players' decisions included, and onlookers alike)."""
+        session = await self.sessions.by_id(ref.session_id)
+        if session is None or session.channel_id != interaction.channel_id:
+            raise StaleButton()
+        await answer_review(
+            interaction, self.reviews, session.kind, session.community_id, ref.session_id
+        )
 
     async def _confirm_cancel(self, interaction: Interaction, ref: ComponentRef) -> None:
         """The lobby's Cancel: the host (or a moderator) is asked first, on an ephemeral

@@ -12,12 +12,14 @@ from bot.plugin import Games
 from bot.sessions.service import SessionService
 from bot.storage.notify import NotifyStore
 from bot.storage.pings import PingStore
+from bot.storage.reviews import ReviewStore
 from bot.ui.click_tokens import InteractionTokens
 from bot.ui.clicks import Clicks
 from bot.ui.components import serve_clicks
 from bot.ui.live import LiveMessages
 from bot.ui.pings import TurnPings
 from bot.ui.places import guard_interaction_payloads
+from bot.ui.reviews import Reviews, practice_followup
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,6 +30,7 @@ class Platform:
     clicks: Clicks
     pings: TurnPings
     notify: NotifyStore  # each person's turn-ping setting
+    reviews: Reviews  # finished games' reviews: computed when they end, stored, shown
     rules_url: str | None = None  # RULES_URL: where /<game> rules sends people
 
 
@@ -48,8 +51,11 @@ def build_platform(
     # The live messages share the pings' paused channels (a 403 to a ping pauses the
     # channel's edits too) and their tokens (a click's token sends the next ping).
     live = LiveMessages(client, games, sessions, pings, emojis_refused=emojis_refused)
-    clicks = Clicks(games, sessions, live)
+    reviews = Reviews(games, sessions, ReviewStore(sessions.db))
+    reviews.practice_done = practice_followup(games, tokens)
+    sessions.ending_listeners.append(reviews.game_ended)
+    clicks = Clicks(games, sessions, live, reviews)
     sessions.listener = live
     guard_interaction_payloads(client)  # before any click or command is read
     serve_clicks(client, clicks)
-    return Platform(games, sessions, live, clicks, pings, notify, rules_url)
+    return Platform(games, sessions, live, clicks, pings, notify, reviews, rules_url)

@@ -27,7 +27,7 @@ async def test_lobby_to_final_standings_and_play_again(tmp_path):
         tiles_taken = sum(int(n) for n in re.findall(r"(\d+)\stiles?\staken", text))
         assert tiles_taken > 0, text
         assert "🥇 1." in text and "wins" in text
-        assert [b.get("label") for b in final.buttons] == ["Play again"]
+        assert [b.get("label") for b in final.buttons] == ["Play again", "Review"]
         # Only the final message's Play again is live in the channel.
         assert [m.id for m in harness.fake.live_messages()] == [live.id]
 

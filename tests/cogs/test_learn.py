@@ -74,7 +74,8 @@ async def _practice_is_ranked_nowhere(harness: BotHarness, user: FakeUser, game:
 
 async def _real_game(harness: BotHarness, learner: FakeUser, final: StoredMessage, language: str):
     label = _line(language, "learn.button.real_game")
-    assert final.labels() == [label]
+    review = _line(language, "review.button")
+    assert [shown for shown in final.labels() if shown != review] == [label]
     before = final.snapshot()
     stranger = harness.user("Eve")
     refused = await harness.click(stranger, final, label)
@@ -191,6 +192,21 @@ async def test_a_whole_pickomino_practice_game_coaches_each_step(tmp_path: Path,
         # Anne kept, took, stole and busted: all of it, and nothing she did not do.
         _summarised(final, language, "pickomino")
         assert line("pickomino.learn.summary.no_steal") not in final.text()
+        # The review opens by itself: to Anne alone, in her language, her costliest
+        # decision explained first; and Review beside Start a real game shows it again.
+        await harness.bot.platform.reviews.close()
+        title = line("review.title", game_id=session.id)
+        reviewed = [
+            message
+            for result in harness.fake._results.values()
+            for message in result.messages
+            if message.ephemeral and title in message.text()
+        ]
+        assert len(reviewed) == 1
+        assert reviewed[0].text().startswith("🎓")
+        assert line("review.button") in final.labels()
+        again = await harness.click(anne, final, line("review.button"))
+        assert title in again.message.text() and again.message.ephemeral
         await _after_practice(harness, anne, final, "pickomino")
 
 

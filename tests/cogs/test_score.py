@@ -162,8 +162,9 @@ async def test_the_group_is_synced_as_pickomino_score(harness):
         "average_worms",
         "games",
     ]
-    (game_id,) = subcommands["game"]["options"]
+    game_id, review = subcommands["game"]["options"]
     assert game_id["name"] == "id" and game_id["type"] == 4 and game_id["autocomplete"]
+    assert review["name"] == "review" and review["type"] == 5 and not review.get("required")
 
 
 # ---------------------------------------------------------------------- history

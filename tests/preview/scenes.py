@@ -504,6 +504,18 @@ async def anywhere_scenes(harness: BotHarness, album: Album) -> None:
     album.take("ephemeral-refusal", refused.message)
 
 
+async def review_scenes(harness: BotHarness, album: Album) -> None:
+    """The end screen of a four-player game (a computer player among them) and its
+    review as one of the players reads it after pressing Review: to compare heights."""
+    people = [album.person(name) for name in PEOPLE[:3]]
+    live = await game(harness, people, bots=1, first_player="host")
+    final = (await play_until(harness, live.id, lambda s, m: False)).snapshot()
+    album.take("review-final", final)
+    await harness.bot.platform.reviews.close()  # computed in the background at the end
+    answer = await harness.click(people[1], final, by_action(final, "review"))
+    album.take("review", answer.message)
+
+
 SCENES: dict[str, Callable[[BotHarness, Album], Awaitable[None]]] = {
     "learn": learn_scenes,
     "picker": picker_scenes,
@@ -518,6 +530,7 @@ SCENES: dict[str, Callable[[BotHarness, Album], Awaitable[None]]] = {
     "turn-3": three_player_scenes,
     "steal": steal_scenes,
     "anywhere": anywhere_scenes,
+    "review": review_scenes,
 }
 
 

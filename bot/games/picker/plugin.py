@@ -11,6 +11,7 @@ from bot.games.picker.commands import PickerCog
 from bot.games.picker.history import PICKER_HISTORY
 from bot.games.picker.learn import PICKER_TUTORIAL
 from bot.games.picker.render import PickerRenderer
+from bot.games.picker.review import PickerReviewer
 from bot.games.picker.scenario import run_scenario
 from bot.plugin.game_plugin import GamePlugin
 
@@ -33,4 +34,5 @@ PICKER = GamePlugin(
     play_scenario=run_scenario,
     tutorial=PICKER_TUTORIAL,
     warm_up=warm_up,
+    reviewer=PickerReviewer(),
 )

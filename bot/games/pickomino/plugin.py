@@ -10,6 +10,7 @@ from bot.games.pickomino.history import PICKOMINO_HISTORY
 from bot.games.pickomino.learn import PICKOMINO_TUTORIAL
 from bot.games.pickomino.pictures import pickomino_emojis
 from bot.games.pickomino.render import PickominoRenderer
+from bot.games.pickomino.review import PickominoReviewer
 from bot.games.pickomino.scenario import run_scenario
 from bot.plugin.game_plugin import GamePlugin
 
@@ -26,4 +27,5 @@ PICKOMINO = GamePlugin(
     warm_up=warm_up,
     emojis=pickomino_emojis,
     tutorial=PICKOMINO_TUTORIAL,
+    reviewer=PickominoReviewer(),
 )

@@ -130,11 +130,14 @@ def candidate_values(
     rng: RandomSource,
     budget: int = PICK_BUDGET,
     chances: Sequence[float] | None = None,
+    margin: float = MARGIN_WEIGHT,
 ) -> dict[int, float]:
     """The average rollout reward of keeping each die on the table, by colour index.
 
     `chances` are, per seat, how likely it keeps like a greedy player rather than like
-    Normal (default: as read from the game's record, reading.greedy_chances).
+    Normal (default: as read from the game's record, reading.greedy_chances). `margin`:
+    the reward per point of margin over the best opponent (0: the share of first place
+    alone, the chance to win a review judges by).
     """
     start = Position.of(game)
     if chances is None:
@@ -156,7 +159,8 @@ def candidate_values(
             futures.append((rolls, _draw_weights(rng, chances, start.me), share))
     return {
         index: sum(
-            share * _play_out(start, index, rolls, weights) for rolls, weights, share in futures
+            share * _play_out(start, index, rolls, weights, margin)
+            for rolls, weights, share in futures
         )
         for index in candidates
     }
@@ -205,7 +209,13 @@ def _future_rolls(rng: RandomSource, count: int, rounds: int) -> list[list[int]]
     return rolls
 
 
-def _play_out(start: Position, index: int, rolls: list[list[int]], weights: list[float]) -> float:
+def _play_out(
+    start: Position,
+    index: int,
+    rolls: list[list[int]],
+    weights: list[float],
+    margin: float = MARGIN_WEIGHT,
+) -> float:
     """Keep die `index`, let the others finish the round, then play the remaining rounds
     with `rolls`; return Hard's reward at the end.
 
@@ -234,7 +244,9 @@ def _play_out(start: Position, index: int, rolls: list[list[int]], weights: list
             elif round_index == 0:
                 chosen = index
             elif not more_rounds:
-                return _best_last_pick(dice, available, counts, scores, first, turn, weights)
+                return _best_last_pick(
+                    dice, available, counts, scores, first, turn, weights, margin
+                )
             else:
                 chosen = _planned_pick(
                     dice, available, counts, scores, first, turn, picker, weights
@@ -245,7 +257,7 @@ def _play_out(start: Position, index: int, rolls: list[list[int]], weights: list
             if picker < 0 and dice[chosen] == lowest:
                 picker = seat
         if round_index == last:
-            return _reward(scores, me)
+            return _reward(scores, me, margin)
         dice = rolls[round_index]
         round_index += 1
         more_rounds = round_index < last
@@ -302,6 +314,7 @@ def _best_last_pick(
     first: int,
     offset: int,
     weights: list[float],
+    margin: float = MARGIN_WEIGHT,
 ) -> float:
     """Hard's best reward when it keeps next in the game's last round (exact for these
     rules). Each seat keeps once a round, so the rest of the round only reads `counts`."""
@@ -313,7 +326,7 @@ def _best_last_pick(
         trial[me] += dice[mine] + SET_GAIN[mine_row[mine]]
         left = [index for index in available if index != mine]
         _others_finish(dice, left, counts, trial, first, offset, -1, weights, False)
-        best = max(best, _reward(trial, me))
+        best = max(best, _reward(trial, me, margin))
     return best
 
 
@@ -344,9 +357,9 @@ def _others_finish(
     return picker
 
 
-def _reward(scores: list[int], me: int) -> float:
+def _reward(scores: list[int], me: int, margin: float = MARGIN_WEIGHT) -> float:
     """Hard's share of first place (1/k on a k-way tie) plus a little for the margin."""
     mine = scores[me]
     best_other = max(score for seat, score in enumerate(scores) if seat != me)
     share = 1.0 / scores.count(mine) if mine >= best_other else 0.0
-    return share + MARGIN_WEIGHT * (mine - best_other)
+    return share + margin * (mine - best_other)

@@ -1,0 +1,11 @@
+-- Each finished game's review (bot.plugin.review, bot.ui.reviews): computed once, in the
+-- background when the game ends (its events are dropped in the final commit), and read
+-- by the end screen's Review button and `/<game> score game ... review`. `data` is the
+-- review as JSON (GameReview.to_dict). 0009 is another branch's (ratings).
+CREATE TABLE game_reviews (
+    game_id     INTEGER PRIMARY KEY,      -- the session id, as in the history tables
+    kind        TEXT    NOT NULL,         -- the game's kind (a practice game's too)
+    guild_id    INTEGER NOT NULL,         -- its community, as in the history tables
+    data        TEXT    NOT NULL,
+    created_at  INTEGER NOT NULL
+);

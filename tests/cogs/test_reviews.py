@@ -1,0 +1,90 @@
+"""Game reviews through the real handlers: the end screen's Review (whoever presses it,
+in their language, ephemerally), `/pickomino score game ... review`, and the clear
+refusals: an unknown game, an abandoned one, another community's, one stored before
+reviews were kept."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from bot.i18n import t, with_locale
+from bot.storage.protocols import Statement
+from tests.cogs.helpers import play_to_the_end, start_game
+from tests.discord_harness import BotHarness, PrivateChat
+
+
+def _line(language: str, key: str, **params: Any) -> str:
+    with with_locale(language):
+        return t(key, **params)
+
+
+async def test_review_after_a_game_for_players_and_onlookers(tmp_path: Path):
+    async with BotHarness.running(tmp_path / "bot.db") as harness:
+        anne, bob = harness.user("Anne"), harness.user("Bob", locale="de")
+        live = await start_game(harness, [anne, bob])
+        session = await harness.session()
+        game_id = session.id
+        final = await play_to_the_end(harness, live.id)
+        assert "Review" in final.labels() and "Play again" in final.labels()
+        await harness.bot.platform.reviews.close()  # computed in the background, stored
+        rows = await harness.bot.db.fetchall("SELECT game_id, kind FROM game_reviews")
+        assert [(row[0], row[1]) for row in rows] == [(game_id, "pickomino")]
+
+        # Bob reads it in German: both players' lines, then his own costliest decisions.
+        answer = await harness.click(bob, final, "Review")
+        text = answer.message.text()
+        assert answer.message.ephemeral
+        assert _line("de", "review.title", game_id=game_id) in text
+        assert "**Anne**" in text and "**Bob**" in text
+        assert _line("de", "review.costly", name="Bob") in text
+        assert "Siegchance" in text and "🎯" in text
+
+        # An onlooker may read it too (her language, the first seat's decisions).
+        eve = harness.user("Eve", locale="pl")
+        looked = await harness.click(eve, final, "Review")
+        assert _line("pl", "review.title", game_id=game_id) in looked.message.text()
+        assert harness.message(final.id).text() == final.text()  # nothing changed
+
+        # The same through the score command.
+        scored = await harness.slash(anne, "pickomino", "score", "game", id=game_id, review=True)
+        assert _line("en", "review.title", game_id=game_id) in scored.message.text()
+        assert scored.message.ephemeral
+
+
+async def test_a_missing_review_is_explained_and_changes_nothing(tmp_path: Path):
+    async with BotHarness.running(tmp_path / "bot.db") as harness:
+        anne, bob, zoe = harness.user("Anne"), harness.user("Bob"), harness.user("Zoé", locale="fr")
+
+        async def review(game_id: int, **where: Any) -> str | None:
+            asked = await harness.slash(
+                zoe, "pickomino", "score", "game", id=game_id, review=True, **where
+            )
+            return asked.ephemeral
+
+        assert await review(999) == _line("fr", "review.missing.unknown", game_id=999)
+
+        # An abandoned game (ended with /pickomino end).
+        live = await start_game(harness, [anne, bob])
+        game_id = (await harness.session()).id
+        confirm = (await harness.slash(anne, "pickomino", "end")).message
+        await harness.click(anne, confirm, "End the game")
+        assert "abandoned" in harness.message(live.id).text()
+        assert "Review" not in harness.message(live.id).labels()
+        assert await review(game_id) == _line("fr", "review.missing.abandoned", game_id=game_id)
+
+        # A finished game stored before reviews were kept: no review, no events left.
+        live = await start_game(harness, [anne, bob])
+        game_id = (await harness.session()).id
+        final = await play_to_the_end(harness, live.id)
+        await harness.bot.platform.reviews.close()
+        await harness.bot.db.execute_batch([Statement("DELETE FROM game_reviews")])
+        harness.bot.sessions._endings.clear()  # as after a restart: the events are gone
+        assert await review(game_id) == _line("fr", "review.missing.old", game_id=game_id)
+        pressed = await harness.click(anne, final, "Review")
+        assert pressed.message.text() == _line("en", "review.missing.old", game_id=game_id)
+        assert await harness.bot.db.fetchall("SELECT * FROM game_reviews") == []
+
+        # Another community's game (here, a DM's) is unknown there.
+        elsewhere = await review(game_id, private=PrivateChat(555))
+        assert elsewhere == _line("fr", "review.missing.unknown", game_id=game_id)
