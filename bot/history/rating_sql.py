@@ -32,7 +32,7 @@ from bot.history.ratings import (
 )
 from bot.history.record import GameResult
 from bot.i18n import LOCALES, catalog
-from bot.storage.protocols import Connection
+from bot.storage.protocols import Connection, Database
 
 __all__ = [
     "PlayerRating",
@@ -43,6 +43,7 @@ __all__ = [
     "rate_result",
     "rating_board",
     "rebuild",
+    "rebuild_all",
     "replay_window",
 ]
 
@@ -256,6 +257,17 @@ async def rebuild(connection: Connection, *, dialect: str) -> Rebuilt:
         games += len(played)
         rated += len(await _replay_community(connection, game, guild_id, played))
     return Rebuilt(len(communities), games, rated)
+
+
+# The migration that made the rating tables: the start-up that applies it rebuilds them.
+RATINGS_MIGRATION = 9
+
+
+async def rebuild_all(db: Database) -> Rebuilt:
+    """`rebuild` in a transaction of its own: `python -m bot ratings rebuild`, and the
+    start-up that applied RATINGS_MIGRATION (the games stored before get their ratings)."""
+    async with db.transaction() as connection:
+        return await rebuild(connection, dialect=db.dialect)
 
 
 async def replay_window(connection: Connection, game: str, guild_id: int, since: int) -> Ratings:
