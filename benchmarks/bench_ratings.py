@@ -25,7 +25,7 @@ import statistics
 import tempfile
 import time
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from benchmarks.arguments import count, positive
@@ -109,6 +109,26 @@ def result_of(number: int, played: Played, ended_at: int) -> GameResult:
     )
 
 
+def seat_results(games: list[Played]) -> dict[str, tuple[int, float, float]]:
+    """Per level, over every seat it played: (seats, its share of first places (1/k for
+    a first place shared by k), the share of its opponents it finished above)."""
+    seats = {level: 0 for level in LEVELS}
+    wins = {level: 0.0 for level in LEVELS}
+    above = {level: 0.0 for level in LEVELS}
+    for game in games:
+        firsts = game.ranks.count(1)
+        for level, rank in zip(game.levels, game.ranks, strict=True):
+            seats[level] += 1
+            wins[level] += 1 / firsts if rank == 1 else 0.0
+            beaten = sum(other > rank for other in game.ranks)
+            above[level] += beaten / (len(game.ranks) - 1)
+    return {
+        level: (seats[level], wins[level] / seats[level], above[level] / seats[level])
+        for level in LEVELS
+        if seats[level]
+    }
+
+
 @dataclass(frozen=True, slots=True)
 class Report:
     levels: dict[str, Rating]
@@ -117,6 +137,7 @@ class Report:
     rebuild_s: float
     season_s: float
     games: int
+    seat_results: dict[str, tuple[int, float, float]] = field(default_factory=dict)
 
     @property
     def ordered(self) -> bool:
@@ -160,7 +181,9 @@ async def rate(games: list[Played], path: Path, now: int) -> Report:
     finally:
         await db.close()
     levels = {player.bot_level: rating for player, rating in live.items()}
-    return Report(levels, live == rebuilt, save_ms, rebuild_s, season_s, len(games))
+    return Report(
+        levels, live == rebuilt, save_ms, rebuild_s, season_s, len(games), seat_results(games)
+    )
 
 
 async def _ratings(db: Database) -> dict[Player, Rating]:
@@ -189,6 +212,10 @@ def print_report(report: Report, seconds: float) -> None:
             f"{level:8} {r.games:>6,} {r.mu:>8.3f} {r.sigma:>7.3f} {low:>8.3f} {high:>8.3f}"
             f" {r.shown:>6,}"
         )
+    print(f"{'level':8} {'seats':>6} {'wins':>7} {'above':>7}  (win share; opponents beaten)")
+    for level in reversed(LEVELS):
+        seats, wins, above = report.seat_results[level]
+        print(f"{level:8} {seats:>6,} {wins:>7.1%} {above:>7.1%}")
     print(f"order Hard > Normal > Easy: {'yes' if report.ordered else 'NO'}")
     print(f"intervals (mu +- 2 sigma) apart: {'yes' if report.apart else 'NO'}")
     print(
