@@ -1,4 +1,8 @@
-"""python -m bot [--sync]: read the configuration, set up logging, run until a signal."""
+"""python -m bot [--sync]: read the configuration, set up logging, run until a signal.
+
+python -m bot ratings rebuild: build every community's skill ratings again from the
+stored games, in one transaction, and say what was done (an admin runs it once, or to
+repair; the bot does it by itself at the start-up that adds the rating tables)."""
 
 from __future__ import annotations
 
@@ -8,18 +12,22 @@ import contextlib
 import logging
 import signal
 import sys
+import time
 
 import aiohttp
 import discord
 
 from bot.config import ConfigError, LogFormat, Settings, load_settings
+from bot.history.rating_sql import Rebuilt, rebuild_all
 from bot.observability.logs import JsonFormatter
+from bot.storage import apply_migrations, open_database
 from bot.storage.protocols import StorageError
 
 log = logging.getLogger("bot")
 
 EXIT_CONFIG = 2
 EXIT_UNREACHABLE = 1
+EXIT_INTERRUPTED = 130
 # How long a thread may hold the GIL while another waits for it. Computer players'
 # moves, hints and end pictures are computed on threads, off the event loop; at
 # Python's default of 5 ms, every wake-up of the loop during such work waited about
@@ -35,11 +43,55 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         action="store_true",
         help="sync the application commands even if they did not change",
     )
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+    ratings = commands.add_parser(
+        "ratings",
+        help="the skill ratings: 'ratings rebuild' builds them again from the stored games",
+        description="Build every community's skill ratings again from the stored games.",
+    )
+    ratings.add_argument("action", choices=["rebuild"], help="what to do with them")
     return parser.parse_args(argv)
+
+
+def rebuild_ratings() -> int:
+    """`python -m bot ratings rebuild`: DATABASE_URL's ratings built again from history,
+    in one transaction (broken off, they stay as they were); one line of what was done."""
+    try:
+        settings = load_settings(require_token=False)
+    except ConfigError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return EXIT_CONFIG
+    started = time.perf_counter()
+    try:
+        rebuilt = asyncio.run(_rebuild(settings.database_url))
+    except StorageError as error:
+        # Unreachable, refused, or a SQLite file the running bot holds: stop it first.
+        print(f"error: database: {error}", file=sys.stderr)
+        return EXIT_CONFIG
+    except KeyboardInterrupt:
+        print("error: interrupted; the ratings are as they were", file=sys.stderr)
+        return EXIT_INTERRUPTED
+    seconds = time.perf_counter() - started
+    print(
+        f"ratings rebuilt: {rebuilt.rated} of {rebuilt.games} finished games rated, "
+        f"in {rebuilt.communities} communities and games ({seconds:.1f} s)"
+    )
+    return 0
+
+
+async def _rebuild(database_url: str) -> Rebuilt:
+    db = await open_database(database_url, exclusive=True)
+    try:
+        await apply_migrations(db)
+        return await rebuild_all(db)
+    finally:
+        await db.close()
 
 
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
+    if args.command == "ratings":
+        return rebuild_ratings()
     sys.setswitchinterval(GIL_SWITCH_SECONDS)  # clicks wait less behind computed moves
     try:
         settings = load_settings()

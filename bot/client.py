@@ -23,6 +23,7 @@ from bot.command_sync import Outcome, Target, differences, guild_ids, targets
 from bot.config import ConfigError, Settings
 from bot.games.registry import GAMES
 from bot.health import keep_beating
+from bot.history.rating_sql import RATINGS_MIGRATION, rebuild_all
 from bot.history.recorder import recorder
 from bot.history.sql import SqlResultStore
 from bot.i18n import add_catalogs
@@ -154,6 +155,9 @@ class DiceBot(commands.Bot):
         applied = await apply_migrations(self.db)
         if applied:
             log.info("database migrations applied: %s", applied)
+        if RATINGS_MIGRATION in applied:  # the games stored before get their ratings
+            rebuilt = await rebuild_all(self.db)
+            log.info("ratings built from %s stored games (%s rated)", rebuilt.games, rebuilt.rated)
         if self.settings.health_addr:
             # Up before the gateway connects: /healthz says 503 until READY.
             self.health = HealthServer(

@@ -90,6 +90,8 @@ class PlayerResult:
     details: dict[str, int] = field(default_factory=dict)
     end_state: dict[str, Any] = field(default_factory=dict)
     taken: dict[int, int] = field(default_factory=dict)
+    # A computer player's level (the recorder sets it from the seat): its rating's key.
+    bot_level: str | None = None
 
 
 @dataclass(slots=True)

@@ -2,6 +2,8 @@
 
 The session layer runs it inside the game's final commit (docs/ARCHITECTURE.md):
 `recorder(figures, store)` is the hook of the game whose HistoryFigures is `figures`.
+It saves the result, which rates the game, and leaves each person's rating change on
+the session (`Session.rating_changes`), which the final commit then writes with it.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from typing import Any
 from bot.history.figures import HistoryFigures
 from bot.history.record import EndedGame, SeatInfo
 from bot.history.store import ResultStore
-from bot.sessions.model import Ending, Session
+from bot.sessions.model import Ending, RatingChange, Session
 from bot.storage.protocols import Connection
 
 GameOverHook = Callable[[Connection, Session, list[dict[str, Any]]], Awaitable[None]]
@@ -37,6 +39,15 @@ def recorder(figures: HistoryFigures, store: ResultStore) -> GameOverHook:
             practice=session.practice,
         )
         result = figures.build_result(ended, events)
-        await store.save(connection, result)
+        levels = {seat.user_id: seat.bot_level for seat in session.seats if seat.is_bot}
+        for player in result.players:
+            player.bot_level = levels.get(player.user_id) if player.is_bot else None
+        changes = await store.save(connection, result)
+        # People's changes, for the end screen (the session's row is written again).
+        session.rating_changes = tuple(
+            RatingChange(change.player.user_id, change.before.shown, change.after.shown)
+            for change in changes
+            if change.player.is_person
+        )
 
     return record_result

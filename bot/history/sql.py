@@ -49,6 +49,16 @@ from bot.history.models import (
     Variants,
 )
 from bot.history.ranking import shared_ranks
+from bot.history.rating_sql import (
+    PlayerRating,
+    RatingBoard,
+    Rebuilt,
+    player_rating,
+    rate_result,
+    rating_board,
+    rebuild,
+)
+from bot.history.ratings import Change
 from bot.history.record import GameResult, PlayerResult
 from bot.storage.protocols import Connection
 
@@ -59,18 +69,20 @@ class SqlResultStore:
     """History in the bot's database, SQLite or PostgreSQL (the connection speaks the
     dialect); stateless, every call on the caller's connection."""
 
-    async def save(self, connection: Connection, result: GameResult) -> None:
-        """Store a game's result and update the aggregates, inside the caller's transaction.
+    async def save(self, connection: Connection, result: GameResult) -> list[Change]:
+        """Store a game's result and update the aggregates and the skill ratings, inside
+        the caller's transaction; the rating changes it made (none for an abandoned or
+        practice game, or one that rates nobody: `bot.history.ratings`).
 
         Does not commit. Saving the same game id twice stores and counts it once.
         """
         cursor = await connection.execute(INSERT_GAME, game_row(result))
         if cursor.rowcount == 0:
-            return
+            return []
         await connection.executemany(INSERT_PLAYER, [player_row(result, p) for p in result.players])
         await connection.execute(INSERT_STORY, story_row(result))
         if result.practice:
-            return  # kept, under its own kind (GameResult.stored_kind), and counted nowhere
+            return []  # kept, under its own kind (GameResult.stored_kind), and counted nowhere
         await connection.execute(COUNT_GUILD_GAME, (result.game, result.guild_id))
         people = [player for player in result.players if not player.is_bot]
         keys = [result.game]
@@ -80,7 +92,7 @@ class SqlResultStore:
             UPSERT_TOTALS, [totals_row(result, p, key) for key in keys for p in people]
         )
         if result.abandoned:
-            return
+            return []
         await connection.executemany(UPSERT_FIGURE, list(figure_rows(result, people)))
         await connection.executemany(UPSERT_ITEM, list(item_rows(result, people)))
         stayed = [player for player in people if not player.left]
@@ -90,6 +102,7 @@ class SqlResultStore:
         await connection.executemany(
             UPSERT_PERIOD, [period_row(result, p, key) for key in keys for p in stayed]
         )
+        return await rate_result(connection, result)
 
     # ------------------------------------------------------------------ history
 
@@ -325,6 +338,32 @@ class SqlResultStore:
             variant_games=variant_games,
         )
 
+    # ------------------------------------------------------------------ ratings
+
+    async def rating_board(
+        self,
+        connection: Connection,
+        game: str,
+        guild_id: int,
+        period: Period,
+        *,
+        asker_id: int,
+        now: int | None = None,
+        size: int = LEADERBOARD_SIZE,
+    ) -> RatingBoard:
+        """The rating ranking of a community (bot.history.rating_sql.rating_board)."""
+        return await rating_board(
+            connection, game, guild_id, period, asker_id=asker_id, now=now, size=size
+        )
+
+    async def player_rating(
+        self, connection: Connection, game: str, guild_id: int, user_id: int
+    ) -> PlayerRating | None:
+        return await player_rating(connection, game, guild_id, user_id)
+
+    async def rebuild_ratings(self, connection: Connection, *, dialect: str) -> Rebuilt:
+        return await rebuild(connection, dialect=dialect)
+
     # ------------------------------------------------------------------ one game
 
     async def game_story(
@@ -379,8 +418,8 @@ COUNT_GUILD_GAME = (
 
 INSERT_PLAYER = (
     "INSERT INTO history_players (game_id, seat, game, guild_id, ended_at, user_id, name,"
-    " is_bot, left_game, score, rank, won, details, end_state)"
-    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+    " is_bot, left_game, score, rank, won, details, end_state, bot_level)"
+    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
 )
 
 # SET expressions read the row as it was before the update, so the streaks are
@@ -472,6 +511,7 @@ def player_row(result: GameResult, player: PlayerResult) -> tuple[Any, ...]:
         player.won,
         json.dumps(player.details, sort_keys=True),
         json.dumps(player.end_state, sort_keys=True),
+        player.bot_level if player.is_bot else None,
     )
 
 

@@ -17,6 +17,8 @@ from bot.history.models import (
     Ranking,
     Variants,
 )
+from bot.history.rating_sql import PlayerRating, RatingBoard, Rebuilt
+from bot.history.ratings import Change
 from bot.history.record import GameResult
 from bot.storage.protocols import Connection
 
@@ -28,8 +30,29 @@ class ResultStore(Protocol):
     server, or for a game played outside one, its chat: `Session.community_id`); a
     person's history and record may be read in every community (`guild_id` None)."""
 
-    async def save(self, connection: Connection, result: GameResult) -> None:
-        """Store a result and update the aggregates; saving a game id again does nothing."""
+    async def save(self, connection: Connection, result: GameResult) -> list[Change]:
+        """Store a result and update the aggregates and the skill ratings; the rating
+        changes it made. Saving a game id again does nothing."""
+        ...
+
+    async def rating_board(
+        self,
+        connection: Connection,
+        game: str,
+        guild_id: int,
+        period: Period,
+        *,
+        asker_id: int,
+        now: int | None = None,
+        size: int = LEADERBOARD_SIZE,
+    ) -> RatingBoard: ...
+
+    async def player_rating(
+        self, connection: Connection, game: str, guild_id: int, user_id: int
+    ) -> PlayerRating | None: ...
+
+    async def rebuild_ratings(self, connection: Connection, *, dialect: str) -> Rebuilt:
+        """Every community's ratings again from history, in the caller's transaction."""
         ...
 
     async def history_page(

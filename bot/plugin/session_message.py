@@ -8,7 +8,7 @@ from dataclasses import replace
 from typing import Any
 
 from bot.plugin.game_plugin import GamePlugin
-from bot.render.layout import Rendered
+from bot.render.layout import Block, Picture, Rendered
 from bot.render.lobby import (
     closed_lobby_blocks,
     final_layout,
@@ -18,6 +18,7 @@ from bot.render.lobby import (
     waiting_block,
     with_continue,
 )
+from bot.render.ratings import rating_block
 from bot.sessions.model import Ending, Session, Status
 
 
@@ -42,7 +43,20 @@ def render_session(
     if session.game is None or session.ending is Ending.CANCELLED:
         return Rendered(closed_lobby_blocks(session, game=game.title), [])
     ended = renderer.final(session, list(events))
-    return replace(ended, layout=final_layout(session, reviewed=game.reviewer is not None))
+    layout = final_layout(session, reviewed=game.reviewer is not None)
+    return replace(ended, blocks=with_ratings(ended.blocks, session), layout=layout)
+
+
+def with_ratings(blocks: tuple[Block, ...], session: Session) -> tuple[Block, ...]:
+    """The game's end screen with the rating changes after its text: before its
+    pictures and its footer (the last block)."""
+    ratings = rating_block(session)
+    if ratings is None or not blocks:
+        return blocks
+    at = len(blocks) - 1
+    while at > 0 and isinstance(blocks[at - 1], Picture):
+        at -= 1
+    return (*blocks[:at], ratings, *blocks[at:])
 
 
 def render_frozen(session: Session, game: GamePlugin) -> Rendered:

@@ -6,7 +6,7 @@ import math
 
 import discord
 
-from bot.history import text
+from bot.history import rating_text, text
 from bot.history.figures import HistoryFigures, NameOf
 from bot.history.models import (
     HISTORY_PAGE_SIZE,
@@ -16,6 +16,7 @@ from bot.history.models import (
     PlayerStats,
     Scope,
 )
+from bot.history.rating_sql import PlayerRating, RatingBoard
 from bot.i18n import t
 from bot.render.layout import MAX_DESCRIPTION, MAX_FIELD_VALUE
 from bot.score.pager import Direction, Pager, PageTurn
@@ -74,6 +75,24 @@ def leaderboard_embed(
     return embed
 
 
+def rating_embed(board: RatingBoard, figures: HistoryFigures, name_of: NameOf) -> discord.Embed:
+    """The rating leaderboard: the top, the asker's own rank, each computer level."""
+    lines = rating_text.rating_lines(board, name_of)
+    asker = rating_text.rating_asker_line(board, name_of)
+    if asker is not None:
+        lines += ["", asker]
+    computers = rating_text.computers_line(board)
+    if computers is not None:
+        lines += ["", computers]
+    embed = discord.Embed(
+        title=rating_text.rating_title(board),
+        description=text.fit_lines(lines, MAX_DESCRIPTION),
+        colour=figures.colour,
+    )
+    embed.set_footer(text=t("score.rating.footer", minimum=text.games(board.min_games)))
+    return embed
+
+
 _PLAYER_FOOTER = {
     Scope.SERVER: "score.player.footer",
     Scope.CHAT: "score.player.footer.chat",
@@ -87,9 +106,13 @@ def player_embed(
     title: str,
     avatar: str,
     scope: Scope = Scope.SERVER,
+    rating: PlayerRating | None = None,
 ) -> discord.Embed:
     embed = discord.Embed(title=title, colour=figures.colour)
     embed.set_thumbnail(url=avatar)
+    if rating is not None:  # first, across the card: what a glance looks for
+        field_name, value = rating_text.player_rating_field(rating)
+        embed.add_field(name=field_name, value=value, inline=False)
     for field_name, value in text.player_fields(stats, figures):
         embed.add_field(name=field_name, value=value, inline=True)
     embed.set_footer(text=t(_PLAYER_FOOTER[scope], count=stats.stored_games))

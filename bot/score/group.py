@@ -14,6 +14,7 @@ from discord import app_commands
 from bot.history import text
 from bot.history.figures import HistoryFigures
 from bot.history.models import Period, Ranking, Variants
+from bot.history.rating_text import RATING_RANKING
 from bot.i18n import t
 from bot.score.pages import ScorePages
 from bot.ui.replies import fail, tell
@@ -36,6 +37,9 @@ def score_group(pages: ScorePages) -> app_commands.Group:
         app_commands.Choice(name=command_text(text.ranking_key(ranking, figures)), value=value)
         for value, ranking in rankings.items()
     ]
+    ranking_choices.append(
+        app_commands.Choice(name=command_text("score.ranking.rating"), value=RATING_RANKING)
+    )
     period_choices = [
         app_commands.Choice(name=command_text(text.period_key(period)), value=period.value)
         for period in Period
@@ -57,8 +61,12 @@ def score_group(pages: ScorePages) -> app_commands.Group:
     async def show_leaderboard(
         interaction: Interaction, ranking: str, period: str, variants: str | None
     ) -> None:
-        if ranking not in rankings or period not in _PERIODS or variants not in _VARIANTS:
+        known = ranking in rankings or ranking == RATING_RANKING
+        if not known or period not in _PERIODS or variants not in _VARIANTS:
             await tell(interaction, t("score.leaderboard.unknown"))
+            return
+        if ranking == RATING_RANKING:  # one rating covers the game's variants too
+            await pages.rating_board(interaction, Period(period))
             return
         ranked = rankings[ranking]
         chosen = Variants(variants) if variants else default_variants(ranked, figures)

@@ -14,7 +14,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.history import text
+from bot.history import rating_text, text
 from bot.history.figures import HistoryFigures, NameOf
 from bot.history.models import HistoryPage, Period, Ranking, Scope, Variants
 from bot.history.store import ResultStore
@@ -185,6 +185,26 @@ class ScorePages:
         embed = embeds.leaderboard_embed(board, self.figures, name_of)
         await interaction.response.send_message(embed=embed)
 
+    async def rating_board(self, interaction: Interaction, period: Period) -> None:
+        """The rating leaderboard: every game of the kind counts, its variants included
+        (one rated game), so the variants filter does not apply."""
+        async with self.connection(interaction) as conn:
+            board = await self.store.rating_board(
+                conn,
+                self.kind,
+                community_of(interaction),
+                period,
+                asker_id=interaction.user.id,
+                now=int(time.time()),
+            )
+        if not board.top:
+            scope = scope_of(interaction, None)
+            await tell(interaction, rating_text.rating_empty(board, scope))
+            return
+        name_of = name_resolver(interaction.guild)
+        embed = embeds.rating_embed(board, self.figures, name_of)
+        await interaction.response.send_message(embed=embed)
+
     # ------------------------------------------------------------------ one player
 
     async def player(self, interaction: Interaction, player: discord.User | None) -> None:
@@ -193,14 +213,19 @@ class ScorePages:
             await tell(interaction, t("score.player.bot"))
             return
         scope = scope_of(interaction, target.id)
+        community = reads_from(interaction, scope)
         async with self.connection(interaction) as conn:
             stats = await self.store.player_stats(
                 conn,
                 self.kind,
-                reads_from(interaction, scope),
+                community,
                 target.id,
                 variant=self.figures.variant.key if self.figures.variant else None,
             )
+            # A rating is a community's: a card of every community shows none.
+            rating = None
+            if community is not None:
+                rating = await self.store.player_rating(conn, self.kind, community, target.id)
         name_of = name_resolver(interaction.guild)
         if stats is None:
             name = name_of(target.id, target.display_name)
@@ -212,7 +237,8 @@ class ScorePages:
             await tell(interaction, unfinished)
             return
         title = t(_PLAYER_TITLE[scope], name=name, guild=place_title(interaction))
-        embed = embeds.player_embed(stats, self.figures, title, target.display_avatar.url, scope)
+        avatar = target.display_avatar.url
+        embed = embeds.player_embed(stats, self.figures, title, avatar, scope, rating)
         await interaction.response.send_message(embed=embed)
 
     # ------------------------------------------------------------------ one game

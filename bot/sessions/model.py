@@ -97,6 +97,19 @@ class Seat:
         )
 
 
+@dataclass(frozen=True, slots=True)
+class RatingChange:
+    """What a finished game did to a person's skill rating, as the end screen shows it
+    (bot.history.ratings' shown scale): set by the game-over hook in the final commit."""
+
+    user_id: int
+    before: int
+    after: int
+
+    def to_row(self) -> list[int]:
+        return [self.user_id, self.before, self.after]
+
+
 @dataclass(slots=True)
 class Session:
     kind: str
@@ -124,6 +137,8 @@ class Session:
     practice: bool = False
     # Where it is played (a server with the bot, a group DM...): stored with the state.
     place: Place = Place.SERVER
+    # Each person's rating before and after the game, in seat order: set at its end.
+    rating_changes: tuple[RatingChange, ...] = ()
 
     # ----------------------------------------------------------------- seats
 
@@ -231,6 +246,11 @@ class Session:
             # Only when set, so every other game's stored state stays as it was.
             **({"practice": True} if self.practice else {}),
             **({"place": str(self.place)} if self.place is not Place.SERVER else {}),
+            **(
+                {"ratings": [change.to_row() for change in self.rating_changes]}
+                if self.rating_changes
+                else {}
+            ),
         }
         return SessionRow(
             id=self.id,
@@ -273,4 +293,8 @@ class Session:
             closed_by=state.get("closed_by"),
             practice=bool(state.get("practice", False)),
             place=Place(state.get("place") or Place.SERVER),
+            rating_changes=tuple(
+                RatingChange(int(user_id), int(before), int(after))
+                for user_id, before, after in state.get("ratings") or ()
+            ),
         )

@@ -531,6 +531,10 @@ class SessionService:
             recorded = True
             if draft.started_at is not None:
                 recorded = await self._record_result(connection, draft)
+            if draft.rating_changes:  # the hook's rating changes, for the end screen
+                again = draft.to_row(adapter)
+                again.state.pop("log", None)
+                await self.store.update(connection, again, draft.version)
             if recorded:
                 await self.store.drop_events(connection, draft.id)
             await self.store.write_shown(connection, marks)

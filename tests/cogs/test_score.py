@@ -161,6 +161,7 @@ async def test_the_group_is_synced_as_pickomino_score(harness):
         "win_rate",
         "average_worms",
         "games",
+        "rating",
     ]
     game_id, review = subcommands["game"]["options"]
     assert game_id["name"] == "id" and game_id["type"] == 4 and game_id["autocomplete"]
@@ -428,6 +429,47 @@ async def test_player_card(harness):
 
     for_bob = await command_for(harness, anne, "player", bob)
     assert for_bob.message.embed["title"] == "Bob in this server"
+
+
+async def test_rating_leaderboard_and_card(harness):
+    anne, bob, cleo = harness.user("Anne"), harness.user("Bob"), harness.user("Cleo")
+    robot = SeatInfo(-1, "Pip (Hard)", True)
+    results = games([anne, bob], 8, robot=robot)
+    for result in results:  # as the recorder sets it from the seat
+        result.players[-1].bot_level = "hard"
+    await save(harness, results + games([cleo, anne], 2, first_id=50, seed=3))
+
+    answer = await command(harness, anne, "leaderboard", ranking="rating")
+    embed = answer.message.embed
+    check_embed_limits(embed)
+    assert embed["title"] == "Skill rating · All time"
+    lines = embed["description"].splitlines()
+    assert {line.split("**")[1] for line in lines[:2]} == {"Anne", "Bob"}  # Cleo: 2 games
+    assert re.fullmatch(r"`[12]\.` \*\*(Anne|Bob)\*\* · [\d,]+ · 1?\d games", lines[0])
+    assert re.fullmatch(r"🤖 Computer players: Hard [\d,]+", lines[-1])
+    assert "Ranked from 5 games" in embed["footer"]["text"]
+
+    answer = await command(harness, cleo, "leaderboard", ranking="rating")
+    assert "You are not ranked yet" in answer.message.embed["description"]
+    answer = await command(harness, anne, "leaderboard", ranking="rating", period="30d")
+    assert answer.message.embed["title"] == "Skill rating · Last 30 days"
+
+    answer = await command(harness, anne, "player")
+    (first, *_) = answer.message.embed["fields"]
+    assert first["name"] == "Skill rating"
+    assert re.fullmatch(r"\*\*[\d,]+\*\* · #[12] of 2\nLikely skill [\d,]+–[\d,]+", first["value"])
+    answer = await command_for(harness, anne, "player", cleo)
+    (first, *_) = answer.message.embed["fields"]
+    assert "ranked from 5 games" in first["value"]
+
+
+async def test_rating_leaderboard_empty(harness):
+    anne, bob = harness.user("Anne"), harness.user("Bob")
+    await save(harness, games([anne, bob], 2))
+    answer = await command(harness, anne, "leaderboard", ranking="rating")
+    assert answer.ephemeral == (
+        "Nobody in this server has 5 games rated yet, so there is no rating board."
+    )
 
 
 async def test_player_who_left_the_server_and_strangers(harness):

@@ -72,7 +72,8 @@ def test_every_template_formats():
         channel_id=9, number=1, victim="Bob", turned=36, tiles="`21`", ranking="Wins",
         period="All time", command="/pickomino", score="7🪱", item=21, picks="Anne 🔴5",
         die="🔴5", points=5, bonus=3, colours="🔴🔴", variant=" 🌭", mark="🟧", turn="25",
-        turns="🟧 25", title="Game #1",
+        turns="🟧 25", title="Game #1", rating="1,512", top="1,790", level="Hard",
+        levels="Hard 1,540",
     )  # fmt: skip
     for key in (k for k in catalog() if k.startswith("score.")):
         assert t(key, **params)

@@ -13,7 +13,8 @@ lobby with a computer player, Cancel's question and the closed lobby; 3-, 5- and
 person's bust; a turn ping; the old copy after /pickomino status; the end screen with
 its picture; an abandoned game; an old Play again; an Extrawurm lobby, its end screen
 and the Canned Worm's and the Golden Die's turns; the score pages (a game's story, the
-history, a leaderboard, a player's card).
+history, a leaderboard, a player's card); the skill ratings (the end screen with each
+person's change, the rating leaderboard, a card with the rating).
 """
 
 from __future__ import annotations
@@ -33,12 +34,23 @@ import discord
 from bot.games.pickomino.engine import Face, Game, Phase, Rules
 from bot.games.pickomino.engine.specialists import Specialist
 from bot.games.pickomino.pictures import pickomino_emojis
+from bot.history.record import SeatInfo
+from bot.history.sql import SqlResultStore
 from bot.i18n import LOCALES, with_locale
 from bot.preview import message_html
 from bot.preview.shoot import WIDTHS, BrowserMissing, screenshot
 from bot.render.custom_ids import ComponentRef
 from bot.render.emoji import use_book
-from tests.discord_harness import CHANNEL_ID, BotHarness, FakeUser, PrivateChat, StoredMessage
+from tests.discord_harness import (
+    CHANNEL_ID,
+    GUILD_ID,
+    BotHarness,
+    FakeUser,
+    PrivateChat,
+    StoredMessage,
+)
+from tests.history.games import play as play_engine
+from tests.history.games import result_of
 
 NOW = 1_800_000_000.0
 KEEP_ORDER = ("keep:w", "keep:5", "keep:4", "keep:3", "keep:2", "keep:1")
@@ -516,6 +528,31 @@ async def review_scenes(harness: BotHarness, album: Album) -> None:
     album.take("review", answer.message)
 
 
+async def rating_scenes(harness: BotHarness, album: Album) -> None:
+    """Skill ratings: the end screen with each person's change after a few games (saved
+    straight into history, as if played before), the rating leaderboard and a card."""
+    people = [album.person(name) for name in PEOPLE[:3]]
+    seats = [SeatInfo(person.id, person.name, False) for person in people]
+    rng = random.Random(5)
+    store = SqlResultStore()
+    async with harness.bot.db.transaction() as connection:
+        for number in range(8):
+            ended_at = int(NOW) - (8 - number) * 3600
+            played = play_engine(rng, seats)
+            result = result_of(played, seats, game_id=90_000 + number, ended_at=ended_at)
+            result.guild_id = GUILD_ID
+            await store.save(connection, result)
+    live = await game(harness, people, bots=1, first_player="host")
+    final = (await play_until(harness, live.id, lambda s, m: False)).snapshot()
+    album.take("ratings-final", final)
+    for name, page, options in (
+        ("ratings-leaderboard", "leaderboard", {"ranking": "rating"}),
+        ("ratings-player", "player", {}),
+    ):
+        answer = await harness.slash(people[0], "pickomino", "score", page, **options)
+        album.take(name, answer.message)
+
+
 SCENES: dict[str, Callable[[BotHarness, Album], Awaitable[None]]] = {
     "learn": learn_scenes,
     "picker": picker_scenes,
@@ -531,6 +568,7 @@ SCENES: dict[str, Callable[[BotHarness, Album], Awaitable[None]]] = {
     "steal": steal_scenes,
     "anywhere": anywhere_scenes,
     "review": review_scenes,
+    "ratings": rating_scenes,
 }
 
 

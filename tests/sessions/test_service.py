@@ -21,7 +21,7 @@ from bot.sessions.errors import (
     StaleMessage,
     StaleVersion,
 )
-from bot.sessions.model import Ending, Seat, Session, Status
+from bot.sessions.model import Ending, RatingChange, Seat, Session, Status
 from bot.sessions.service import Change, Expect, SessionService
 from bot.storage import apply_migrations, open_database
 from tests.databases import table_names
@@ -131,6 +131,24 @@ async def test_a_game_from_lobby_to_end_with_the_result_hook(service):
     ended = await service.by_id(1)
     assert ended is not None and ended.status is Status.OVER and ended.ending is Ending.FINISHED
     assert recorded == [(1, [{"type": "added", "total": n} for n in (1, 2, 3)])]
+
+
+async def test_the_hooks_rating_changes_are_committed_with_the_ending(service):
+    async def rate(connection, session, events):
+        session.rating_changes = (RatingChange(1, 1_000, 1_061), RatingChange(2, 1_000, 958))
+
+    service.game_over_hooks["race"] = rate
+    await service.open(_lobby())
+    await _join(service, 2)
+    await service.update(CHANNEL, lambda s, c: lobby.start(s, c, 1))
+    for user in (1, 2, 1):
+        await service.update(CHANNEL, lambda s, c, u=user: play.make_move(s, c, u, "add"))
+    ended = await service.by_id(1)
+    assert ended is not None and ended.status is Status.OVER
+    row = await service.store.get(1)
+    assert row.state["ratings"] == [[1, 1_000, 1_061], [2, 1_000, 958]]
+    assert "log" not in row.state  # still the compact final row
+    assert ended.rating_changes == (RatingChange(1, 1_000, 1_061), RatingChange(2, 1_000, 958))
 
 
 async def test_refusals_change_nothing(service):
