@@ -120,6 +120,8 @@ bench: $(STAMP)
 	$(BIN)/python -m benchmarks.bench_picker_bots
 	$(BIN)/python -m benchmarks.bench_shards
 	$(BIN)/python -m benchmarks.bench_play
+	$(BIN)/python -m benchmarks.bench_ratings
+	$(BIN)/python -m benchmarks.bench_review
 
 $(BIN)/pip-compile: | $(BIN)/python
 	@$(PIP_INSTALL) "$(PIP_TOOLS_RANGE)"

@@ -86,9 +86,9 @@ def choice_words(choice: dict[str, Any], name_of: Namer) -> str:
 
 def _dice_kept(face: Face, count: int) -> str:
     # The hints' words for kept dice (`the three 5s`), a key per face and plural form.
-    face_key = "worm" if face is Face.WORM else str(int(face))
+    named = "worm" if face is Face.WORM else str(int(face))
     number = t("pickomino.ai.number.words").split(",")[count]
-    return t(f"pickomino.ai.hint.kept.{face_key}", count=count, number=number)
+    return t(f"pickomino.ai.hint.kept.{named}", count=count, number=number)
 
 
 def _claim(choice: dict[str, Any], name_of: Namer) -> str:
