@@ -135,8 +135,8 @@ async def test_pickomino_learn_is_played_to_the_end_in_the_page(
         stole = t("pickomino.final.steals", lang, count=0) not in learners_tally(end)
         assert (line("pickomino.learn.summary.no_steal") in end) is not stole
         assert (line("pickomino.learn.summary.all") in end) is stole
-        real = t("learn.button.real_game", lang)
-        assert [b["label"].strip() for b in final.enabled()] == [real]
+        real, review = t("learn.button.real_game", lang), t("review.button", lang)
+        assert [b["label"].strip() for b in final.enabled()] == [real, review]
         await shot(anne, f"learn-end-{lang}-390")
         await click_live(anne, "real")
         lobby = (await anne.wait_for(lambda s: bool(s and s[-1].enabled("join")), "a lobby"))[-1]
