@@ -187,3 +187,32 @@ async def test_everyone_away_past_the_tokens_life_loses_nothing(
     assert time.monotonic() < deadline
     assert fake.bot_token_requests(chat.id) == []
     no_problems(launcher)
+
+
+async def test_a_server_that_makes_answers_ephemeral_is_refused_and_the_bots_dm_plays_solo(
+    fake_discord: FakeDiscord, launcher: BotLauncher
+) -> None:
+    fake = fake_discord
+    await launcher.start()
+    # A server that never added the bot, with Use External Apps off: Discord would show
+    # the game to alice alone, so nothing opens and she is told what would make it work.
+    guild_id = await fake.add_guild_without_bot("Strict server")
+    await fake.set_external_apps(guild_id, allowed=False)
+    [channel] = fake.guild_channels_of(guild_id)
+    refused = await fake.send_command("alice", "pickomino start", channel_id=channel.id)
+    assert refused.ephemeral, refused.describe()
+    assert t("place.ephemeral_only") in refused.text, refused.describe()
+    assert refused.latency is not None and refused.latency < DEADLINE
+    assert fake.bot_token_requests(channel.id) == []
+    # alice's DM with the bot: a computer player is seated already, and she starts.
+    dm = fake.bot_dm("alice")
+    opened = await fake.send_command(
+        "alice", "pickomino start", {"turn_timer": 0}, channel_id=dm.id
+    )
+    lobby = opened.message
+    assert lobby is not None and not opened.ephemeral, opened.describe()
+    assert "(Normal)" in lobby.text, lobby.render()
+    await accepted_click(fake, "alice", lobby.id, lobby.button(t("lobby.button.start")))
+    message = fake.get_message(lobby.id)
+    assert message is not None and person_to_move(fake, message) in ("alice", None)
+    no_problems(launcher)
