@@ -17,6 +17,15 @@ class StorageError(Exception):
     """The database refused or failed a statement; the transaction was rolled back."""
 
 
+class DatabaseUnavailable(StorageError):
+    """The database could not be reached: the connection was refused or dropped, the
+    server is starting up or shutting down, or it did not answer within the driver's
+    timeout. A statement refused for what it says (a constraint, bad SQL) is a plain
+    StorageError; this one says nothing of the statement, only that the database is away.
+    A commit cut off this way was rolled back, unless the server had it already: the
+    version check tells at the next commit."""
+
+
 class RowCountMismatch(StorageError):
     """A statement of a batch changed another number of rows than it required; the
     whole batch was rolled back. `index` is the statement's place in the batch."""
@@ -98,6 +107,7 @@ class Database(Protocol):
 __all__ = [
     "Connection",
     "Database",
+    "DatabaseUnavailable",
     "Row",
     "RowCountMismatch",
     "Statement",

@@ -9,9 +9,11 @@ from __future__ import annotations
 from collections.abc import AsyncIterator, Awaitable, Generator, Iterable, Mapping, Sequence
 from contextlib import asynccontextmanager
 from typing import Any
+from urllib.parse import urlsplit
 
 import asyncpg
 
+from bot.storage.postgres.outage import Outage
 from bot.storage.postgres.placeholders import (
     inserted_table,
     returns_rows,
@@ -21,8 +23,17 @@ from bot.storage.postgres.placeholders import (
 from bot.storage.postgres.spelling import postgres_spelling, upsert_table
 from bot.storage.protocols import Connection, Row, RowCountMismatch, Statement, StorageError
 
-DRIVER_ERRORS = (asyncpg.PostgresError, asyncpg.InterfaceError)
+DRIVER_ERRORS = (asyncpg.PostgresError, asyncpg.InterfaceError, OSError, TimeoutError)
 POOL_SIZE = 10
+# How long a statement may wait for the server: a click must be answered within Discord's
+# 3 s, and is acknowledged at 1.5 s, so a server that hangs (stopped, a network cut)
+# becomes "the database is down" for the clicker instead of a click held for a minute
+# (asyncpg's defaults: 60 s to connect, no limit on a statement).
+# The first statement a hung server holds fails within 2 s, and the answer saying so
+# reaches a command within its 3 s too; the bot's statements take milliseconds.
+CONNECT_TIMEOUT = 2.0  # a new connection, the pool's included
+ACQUIRE_TIMEOUT = 2.0  # a pooled connection: waiting for a free one, or connecting
+COMMAND_TIMEOUT = 2.0  # one statement
 
 # Tables whose rows get their `id` from the database: an INSERT returns it as lastrowid.
 _HAS_GENERATED_ID = """
@@ -87,9 +98,10 @@ class _Statement:
 class PostgresConnection:
     """One pooled connection inside a transaction, speaking the Connection protocol."""
 
-    def __init__(self, raw: asyncpg.Connection, schema: SchemaFacts) -> None:
+    def __init__(self, raw: asyncpg.Connection, schema: SchemaFacts, outage: Outage) -> None:
         self.raw = raw
         self._schema = schema
+        self._outage = outage
 
     def execute(self, sql: str, parameters: Sequence[Any] | Mapping[str, Any] = (), /) -> Any:
         return _Statement(self._execute(sql, parameters))
@@ -101,7 +113,7 @@ class PostgresConnection:
             statement = translate(await self._spelled(sql))
             await self.raw.executemany(statement.text, [statement.arguments(p) for p in parameters])
         except DRIVER_ERRORS as error:
-            raise StorageError(str(error)) from error
+            raise self._outage.error(error) from error
 
     async def _execute(
         self, sql: str, parameters: Sequence[Any] | Mapping[str, Any]
@@ -119,7 +131,7 @@ class PostgresConnection:
             status = await self.raw.execute(statement.text, *args)
             return PostgresCursor([], status_count(status), None)
         except DRIVER_ERRORS as error:
-            raise StorageError(str(error)) from error
+            raise self._outage.error(error) from error
 
     async def _has_generated_id(self, table: str) -> bool:
         known = self._schema.generated_id.get(table)
@@ -150,20 +162,44 @@ class PostgresDatabase:
 
     dialect = "postgres"
 
-    def __init__(self, pool: asyncpg.Pool, url: str) -> None:
+    def __init__(
+        self, pool: asyncpg.Pool, url: str, *, acquire_timeout: float = ACQUIRE_TIMEOUT
+    ) -> None:
         self.pool = pool
         self.url = url
+        self.acquire_timeout = acquire_timeout
+        self.outage = Outage()
         self._schema = SchemaFacts()
 
     @classmethod
-    async def open(cls, url: str, *, pool_size: int = POOL_SIZE) -> PostgresDatabase:
+    async def open(
+        cls,
+        url: str,
+        *,
+        pool_size: int = POOL_SIZE,
+        connect_timeout: float = CONNECT_TIMEOUT,
+        acquire_timeout: float = ACQUIRE_TIMEOUT,
+        command_timeout: float = COMMAND_TIMEOUT,
+    ) -> PostgresDatabase:
         """Connect to the database at `url` (libpq style: postgresql://user:pass@host/db,
-        or a Unix socket: postgresql://user@/db?host=/run/postgresql)."""
+        or a Unix socket: postgresql://user@/db?host=/run/postgresql). Later, connections
+        the server dropped are made again as statements need them (asyncpg's pool)."""
         try:
-            pool = await asyncpg.create_pool(url, min_size=1, max_size=pool_size)
-        except (*DRIVER_ERRORS, OSError) as error:
-            raise StorageError(f"cannot connect to PostgreSQL: {error}") from error
-        return cls(pool, url)
+            pool = await asyncpg.create_pool(
+                url,
+                min_size=1,
+                max_size=pool_size,
+                timeout=connect_timeout,
+                command_timeout=command_timeout,
+            )
+        except DRIVER_ERRORS as error:
+            reason = str(error).strip() or type(error).__name__
+            raise StorageError(
+                f"cannot connect to PostgreSQL at {where(url)}: {reason}. Check DATABASE_URL "
+                "(host, port, database, user and password) and that the server is running "
+                "and accepts connections from here."
+            ) from error
+        return cls(pool, url, acquire_timeout=acquire_timeout)
 
     async def close(self) -> None:
         """Wait for the transactions in progress, then close every connection."""
@@ -174,10 +210,15 @@ class PostgresDatabase:
         """`async with db.transaction() as conn:` - committed on exit, rolled back on error;
         a driver error comes out as StorageError."""
         try:
-            async with self.pool.acquire() as raw, raw.transaction():
-                yield PostgresConnection(raw, self._schema)
+            async with (
+                self.pool.acquire(timeout=self.acquire_timeout) as raw,
+                raw.transaction(),
+            ):
+                yield PostgresConnection(raw, self._schema, self.outage)
         except DRIVER_ERRORS as error:
-            raise StorageError(str(error)) from error
+            raise self.outage.error(error) from error
+        if self.outage.down:
+            self.outage.answered()
 
     async def execute_batch(self, statements: Sequence[Statement]) -> None:
         """Every statement in order in one transaction (one pooled connection); a
@@ -198,13 +239,32 @@ class PostgresDatabase:
 
     async def fetchone(self, sql: str, params: Iterable[Any] = ()) -> Row | None:
         try:
-            record: Row | None = await self.pool.fetchrow(translate(sql).text, *params)
+            async with self.pool.acquire(timeout=self.acquire_timeout) as raw:
+                record: Row | None = await raw.fetchrow(translate(sql).text, *params)
         except DRIVER_ERRORS as error:
-            raise StorageError(str(error)) from error
+            raise self.outage.error(error) from error
+        if self.outage.down:
+            self.outage.answered()
         return record
 
     async def fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[Row]:
         try:
-            return list(await self.pool.fetch(translate(sql).text, *params))
+            async with self.pool.acquire(timeout=self.acquire_timeout) as raw:
+                rows = list(await raw.fetch(translate(sql).text, *params))
         except DRIVER_ERRORS as error:
-            raise StorageError(str(error)) from error
+            raise self.outage.error(error) from error
+        if self.outage.down:
+            self.outage.answered()
+        return rows
+
+
+def where(url: str) -> str:
+    """The server and database a URL names, without its user or password."""
+    parts = urlsplit(url)
+    host = parts.hostname or "localhost"
+    if parts.port is not None:
+        host = f"{host}:{parts.port}"
+    socket = [p.removeprefix("host=") for p in parts.query.split("&") if p.startswith("host=")]
+    if socket:
+        host = socket[0]
+    return f"{host}{parts.path or '/'}"
