@@ -185,13 +185,22 @@ class PostgresDatabase:
         or a Unix socket: postgresql://user@/db?host=/run/postgresql). Later, connections
         the server dropped are made again as statements need them (asyncpg's pool)."""
         try:
+            # No floor of connections (min_size 0): asyncpg would restore it in the
+            # background while the server is down, logging a traceback a second. The
+            # first connection, made here, says whether the URL reaches a server.
             pool = await asyncpg.create_pool(
                 url,
-                min_size=1,
+                min_size=0,
                 max_size=pool_size,
                 timeout=connect_timeout,
                 command_timeout=command_timeout,
             )
+            try:
+                async with pool.acquire(timeout=acquire_timeout) as connection:
+                    await connection.fetchval("SELECT 1")
+            except BaseException:
+                pool.terminate()
+                raise
         except DRIVER_ERRORS as error:
             reason = str(error).strip() or type(error).__name__
             raise StorageError(

@@ -1,0 +1,163 @@
+"""End to end, the database crashing under a game: one `python -m bot` process on a
+PostgreSQL server of the test's own, against the Discord stand-in.
+
+In the middle of a turn the server's postmaster is SIGKILLed (its backends follow). While
+it is down, the player to move keeps clicking: every click is answered within Discord's
+3 s, only to the clicker, with the database-down message in their language, and nothing
+changes; /healthz says 503 with the reason. The server is started again on the same data
+directory (crash recovery); the bot reconnects by itself, /healthz says 200, and the game
+is played to its end from where it was: every accepted click is one stored version, and
+the bot logged the outage as warnings, never an error or a traceback.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import socket
+import sys
+import time
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import aiohttp
+import pytest
+
+from bot.devserver.standin import FakeDiscord
+from bot.i18n import t
+from tests.databases import KillablePostgres
+from tests.e2e.test_bot_e2e import DEADLINE, BotLauncher, current_player, launching, snapshot
+from tests.e2e.test_shards_e2e import Table, mid_turn, open_game, play, stored_version
+
+pytestmark = pytest.mark.e2e
+
+TEST_BUDGET = 90.0
+OUTAGE_SECONDS = 8.0  # the server is down this long (an operator's 20 s, shortened for CI)
+CLICK_EVERY_SECONDS = 0.5
+BACK_TIMEOUT = 20.0  # for /healthz to say 200 after the restart
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+async def healthz(port: int) -> tuple[int, dict[str, str]]:
+    async with (
+        aiohttp.ClientSession() as http,
+        http.get(f"http://127.0.0.1:{port}/healthz", timeout=aiohttp.ClientTimeout(5)) as answer,
+    ):
+        return answer.status, await answer.json()
+
+
+async def until_healthy(port: int, timeout: float) -> float:
+    """Wait for /healthz to say 200; how long it took."""
+    began = time.monotonic()
+    while (await healthz(port))[0] != 200:
+        assert time.monotonic() - began < timeout, f"/healthz: {await healthz(port)}"
+        await asyncio.sleep(0.2)
+    return time.monotonic() - began
+
+
+@pytest.fixture
+async def outage_launcher(
+    fake_discord: FakeDiscord,
+    killable_postgres: KillablePostgres,
+    tmp_path: Path,
+    request: pytest.FixtureRequest,
+) -> AsyncIterator[BotLauncher]:
+    url = await killable_postgres.create_database()
+    async with launching(fake_discord, tmp_path / "bot", request, url) as launcher:
+        yield launcher
+
+
+async def test_a_postgres_crash_mid_game_is_told_and_survived(
+    fake_discord: FakeDiscord, outage_launcher: BotLauncher, killable_postgres: KillablePostgres
+) -> None:
+    fake, launcher, server = fake_discord, outage_launcher, killable_postgres
+    port = free_port()
+    began = time.monotonic()
+    down_text = t("error.database_down")
+    async with asyncio.timeout(TEST_BUDGET):
+        bot = await launcher.start({"HEALTH_ADDR": f"127.0.0.1:{port}"})
+        guild = fake.guild_ids[0]
+        table = Table(guild, fake.guild_channels[guild][0].id)
+        await open_game(fake, table)
+        table.started_version, _ = await stored_version(launcher.database_url, table.game)
+        assert await play(fake, table, pause=mid_turn) == "keep"
+        await until_healthy(port, BACK_TIMEOUT)  # READY a moment after the guilds
+
+        # The crash: the postmaster SIGKILLed, its backends gone with it.
+        await asyncio.to_thread(server.kill)
+        crashed = time.monotonic()
+        message = fake.get_message(table.message_id)
+        assert message is not None
+        before = snapshot(message)
+        player = current_player(fake, message)
+        refused = []
+        reasons = set()
+        while time.monotonic() - crashed < OUTAGE_SECONDS:
+            button = next(b for b in message.buttons if b.custom_id and not b.disabled)
+            click = await fake.click(player, table.message_id, button.custom_id)
+            await fake.wait_for(lambda c=click: bool(c.ephemeral_messages), what="the answer")
+            assert click.latency is not None and click.latency < DEADLINE, click.describe()
+            assert down_text in click.text, click.describe()
+            assert snapshot(message) == before, "a click changed the game while it was down"
+            refused.append(click.latency)
+            status, body = await healthz(port)
+            assert status == 503 and "database" in body["reason"], body
+            reasons.add(body["reason"].split(":")[0])
+            await asyncio.sleep(CLICK_EVERY_SECONDS)
+
+        # Back: crash recovery on the same data; the bot finds it by itself.
+        restarting = time.monotonic()
+        await asyncio.to_thread(server.restart)
+        recovery = time.monotonic() - restarting
+        back_after = await until_healthy(port, BACK_TIMEOUT)
+
+        # The game goes on from where it was, to its end; nothing accepted was lost.
+        assert await play(fake, table) is None
+        version, status = await stored_version(launcher.database_url, table.game)
+        assert status == "over"
+        assert version == table.started_version + table.clicks, (table, version)
+
+    assert await bot.stop() == 0, bot.log()
+    log = bot.log()
+    assert "database unreachable" in log and "database reachable again" in log, log
+    assert not bot.problems(), "the bot logged errors:\n" + "\n".join(bot.problems())
+    print(
+        f"database outage e2e: {len(refused)} clicks refused in {OUTAGE_SECONDS:g} s down "
+        f"(answer max {max(refused) * 1000:.0f} ms), /healthz {sorted(reasons)}; the "
+        f"restart's crash recovery {recovery:.1f} s, healthy {back_after:.1f} s after it; "
+        f"{table.clicks} accepted clicks; test {time.monotonic() - began:.1f} s"
+    )
+
+
+@pytest.mark.parametrize("host", ["127.0.0.1:{closed}", "nowhere.invalid"])
+async def test_a_database_url_that_points_nowhere_is_one_error_line(
+    fake_discord: FakeDiscord, tmp_path: Path, host: str
+) -> None:
+    """At start-up: an `error:` line saying where it looked and what to check, exit 2
+    (a configuration error), no traceback, no password."""
+    launcher = BotLauncher(fake_discord, tmp_path)
+    closed = free_port()  # bound for a moment, then nobody listens there
+    url = f"postgresql://bot:secret-word@{host.format(closed=closed)}/pickomino"
+    began = time.monotonic()
+    done = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "bot",
+        cwd=tmp_path,
+        env=launcher.env() | {"DATABASE_URL": url},
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+    )
+    _, stderr = await asyncio.wait_for(done.communicate(), 30)
+    took = time.monotonic() - began
+    err = stderr.decode()
+    assert done.returncode == 2, err
+    last = err.strip().splitlines()[-1]
+    assert last.startswith("error: database: cannot connect to PostgreSQL at "), err
+    assert f"{host.format(closed=closed)}/pickomino" in last and "DATABASE_URL" in last, last
+    assert "secret-word" not in err and "Traceback" not in err, err
+    print(f"start-up with {host}: exit 2 after {took:.1f} s: {last}")
