@@ -185,6 +185,15 @@ class KillablePostgres:
             if backend.is_running():
                 backend.kill()
 
+    def freeze(self, stopped: bool) -> None:
+        """SIGSTOP (or SIGCONT) the postmaster and its backends: a server that hangs
+        (the host swapping, a network cut) instead of refusing."""
+        import psutil
+
+        postmaster = psutil.Process(self.pid)
+        for process in [postmaster, *postmaster.children(recursive=True)]:
+            process.send_signal(signal.SIGSTOP if stopped else signal.SIGCONT)
+
     def restart(self) -> None:
         """Start again on the same data (blocking: run it in a thread)."""
         self._server.ensure_postgres_running()

@@ -13,7 +13,7 @@ from urllib.parse import urlsplit
 
 import asyncpg
 
-from bot.storage.postgres.outage import Outage
+from bot.storage.postgres.outage import Outage, is_away
 from bot.storage.postgres.placeholders import (
     inserted_table,
     returns_rows,
@@ -21,7 +21,14 @@ from bot.storage.postgres.placeholders import (
     translate,
 )
 from bot.storage.postgres.spelling import postgres_spelling, upsert_table
-from bot.storage.protocols import Connection, Row, RowCountMismatch, Statement, StorageError
+from bot.storage.protocols import (
+    Connection,
+    DatabaseUnavailable,
+    Row,
+    RowCountMismatch,
+    Statement,
+    StorageError,
+)
 
 DRIVER_ERRORS = (asyncpg.PostgresError, asyncpg.InterfaceError, OSError, TimeoutError)
 POOL_SIZE = 10
@@ -221,6 +228,7 @@ class PostgresDatabase:
         try:
             async with (
                 self.pool.acquire(timeout=self.acquire_timeout) as raw,
+                _dropped_when_away(raw),
                 raw.transaction(),
             ):
                 yield PostgresConnection(raw, self._schema, self.outage)
@@ -248,7 +256,10 @@ class PostgresDatabase:
 
     async def fetchone(self, sql: str, params: Iterable[Any] = ()) -> Row | None:
         try:
-            async with self.pool.acquire(timeout=self.acquire_timeout) as raw:
+            async with (
+                self.pool.acquire(timeout=self.acquire_timeout) as raw,
+                _dropped_when_away(raw),
+            ):
                 record: Row | None = await raw.fetchrow(translate(sql).text, *params)
         except DRIVER_ERRORS as error:
             raise self.outage.error(error) from error
@@ -258,13 +269,29 @@ class PostgresDatabase:
 
     async def fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[Row]:
         try:
-            async with self.pool.acquire(timeout=self.acquire_timeout) as raw:
+            async with (
+                self.pool.acquire(timeout=self.acquire_timeout) as raw,
+                _dropped_when_away(raw),
+            ):
                 rows = list(await raw.fetch(translate(sql).text, *params))
         except DRIVER_ERRORS as error:
             raise self.outage.error(error) from error
         if self.outage.down:
             self.outage.answered()
         return rows
+
+
+@asynccontextmanager
+async def _dropped_when_away(raw: asyncpg.Connection) -> AsyncIterator[None]:
+    """A connection whose server is away is closed at once, not given back: asyncpg
+    would first cancel the statement that timed out (a new connection to a server that
+    does not answer) and reset the connection, holding the click for seconds more."""
+    try:
+        yield
+    except BaseException as error:
+        if isinstance(error, DatabaseUnavailable) or is_away(error):
+            raw.terminate()
+        raise
 
 
 def where(url: str) -> str:
