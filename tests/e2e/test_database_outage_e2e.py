@@ -24,6 +24,7 @@ import pytest
 
 from bot.devserver.standin import FakeDiscord
 from bot.i18n import t
+from bot.i18n.locales import with_locale
 from tests.databases import KillablePostgres
 from tests.e2e.test_bot_e2e import DEADLINE, BotLauncher, current_player, launching, snapshot
 from tests.e2e.test_shards_e2e import Table, mid_turn, open_game, play, stored_version
@@ -104,6 +105,11 @@ async def test_a_postgres_crash_mid_game_is_told_and_survived(
         assert await play(fake, table, pause=mid_turn) == "keep"
         await until_healthy(port, BACK_TIMEOUT)  # READY a moment after the guilds
 
+        second = await fake.add_channel("second-table")
+        fake.add_user("dieter", locale="de")
+        with with_locale("de"):
+            down_in_german = t("error.database_down")
+
         # A server that hangs: the click is acknowledged at 1.5 s, and told once the
         # driver gives up on the statement (2 s).
         message = fake.get_message(table.message_id)
@@ -133,6 +139,15 @@ async def test_a_postgres_crash_mid_game_is_told_and_survived(
             status, body = await healthz(port)
             assert status == 503 and "database" in body["reason"], body
             reasons.add(body["reason"].split(":")[0])
+            if len(refused) == 1:  # commands too, in the asker's language
+                for user, command, channel, text in [
+                    ("dieter", "pickomino start", second.id, down_in_german),
+                    ("carol", "pickomino score history", table.channel_id, down_text),
+                ]:
+                    asked = await fake.send_command(user, command, channel_id=channel)
+                    await fake.wait_for(lambda a=asked: a.text != "", what="the answer")
+                    assert asked.latency is not None and asked.latency < DEADLINE, asked.describe()
+                    assert asked.ephemeral and text in asked.text, asked.describe()
             await asyncio.sleep(CLICK_EVERY_SECONDS)
 
         # Back: crash recovery on the same data; the bot finds it by itself.
