@@ -25,8 +25,20 @@ import pytest
 from bot.devserver.standin import FakeDiscord
 from bot.i18n import t
 from bot.i18n.locales import with_locale
+from bot.sessions.service import TIMER_RETRY_SECONDS
 from tests.databases import KillablePostgres
-from tests.e2e.test_bot_e2e import DEADLINE, BotLauncher, current_player, launching, snapshot
+from tests.e2e.test_bot_e2e import (
+    DEADLINE,
+    BotLauncher,
+    accepted_click,
+    choose,
+    current_player,
+    is_final,
+    launching,
+    snapshot,
+)
+from tests.e2e.test_extrawurm_e2e import person_to_move
+from tests.e2e.test_play_anywhere_e2e import open_table
 from tests.e2e.test_shards_e2e import Table, mid_turn, open_game, play, stored_version
 
 pytestmark = pytest.mark.e2e
@@ -35,6 +47,7 @@ TEST_BUDGET = 90.0
 OUTAGE_SECONDS = 8.0  # the server is down this long (an operator's 20 s, shortened for CI)
 CLICK_EVERY_SECONDS = 0.5
 BACK_TIMEOUT = 20.0  # for /healthz to say 200 after the restart
+BOT_STEP_SECONDS = 2.0  # the computer player's first step is due after the crash
 
 
 def free_port() -> int:
@@ -97,7 +110,9 @@ async def test_a_postgres_crash_mid_game_is_told_and_survived(
     began = time.monotonic()
     down_text = t("error.database_down")
     async with asyncio.timeout(TEST_BUDGET):
-        bot = await launcher.start({"HEALTH_ADDR": f"127.0.0.1:{port}"})
+        bot = await launcher.start(
+            {"HEALTH_ADDR": f"127.0.0.1:{port}", "BOT_STEP_SECONDS": str(BOT_STEP_SECONDS)}
+        )
         guild = fake.guild_ids[0]
         table = Table(guild, fake.guild_channels[guild][0].id)
         await open_game(fake, table)
@@ -106,7 +121,13 @@ async def test_a_postgres_crash_mid_game_is_told_and_survived(
         await until_healthy(port, BACK_TIMEOUT)  # READY a moment after the guilds
 
         second = await fake.add_channel("second-table")
+        third = await fake.add_channel("third-table")
         fake.add_user("dieter", locale="de")
+        # alice against a Normal computer player at the second table.
+        robot_table = Table(guild, second.id)
+        robot_table.message_id = await open_table(fake, second.id, people=("alice",))
+        robot_message = fake.get_message(robot_table.message_id)
+        assert robot_message is not None
         with with_locale("de"):
             down_in_german = t("error.database_down")
 
@@ -115,6 +136,8 @@ async def test_a_postgres_crash_mid_game_is_told_and_survived(
         message = fake.get_message(table.message_id)
         assert message is not None
         before = snapshot(message)
+        # A turn ping deleted while its record could not go is deleted again after.
+        fake.database_was_down = True
         await asyncio.to_thread(server.freeze, True)
         try:
             hung = await refused_while_down(fake, table, down_text)
@@ -124,6 +147,13 @@ async def test_a_postgres_crash_mid_game_is_told_and_survived(
         finally:
             await asyncio.to_thread(server.freeze, False)
         await until_healthy(port, BACK_TIMEOUT)
+
+        # alice ends her turn against the computer; its first step (BOT_STEP_SECONDS
+        # later) falls in the crash.
+        assert not is_final(robot_message)
+        while person_to_move(fake, robot_message, ("alice",)) == "alice":
+            await accepted_click(fake, "alice", robot_table.message_id, choose(robot_message)[1])
+        robot_before = snapshot(robot_message)
 
         # The crash: the postmaster SIGKILLed, its backends gone with it.
         await asyncio.to_thread(server.kill)
@@ -141,7 +171,7 @@ async def test_a_postgres_crash_mid_game_is_told_and_survived(
             reasons.add(body["reason"].split(":")[0])
             if len(refused) == 1:  # commands too, in the asker's language
                 for user, command, channel, text in [
-                    ("dieter", "pickomino start", second.id, down_in_german),
+                    ("dieter", "pickomino start", third.id, down_in_german),
                     ("carol", "pickomino score history", table.channel_id, down_text),
                 ]:
                     asked = await fake.send_command(user, command, channel_id=channel)
@@ -150,11 +180,21 @@ async def test_a_postgres_crash_mid_game_is_told_and_survived(
                     assert asked.ephemeral and text in asked.text, asked.describe()
             await asyncio.sleep(CLICK_EVERY_SECONDS)
 
+        assert snapshot(robot_message) == robot_before, "the computer moved while it was down"
+
         # Back: crash recovery on the same data; the bot finds it by itself.
         restarting = time.monotonic()
         await asyncio.to_thread(server.restart)
         recovery = time.monotonic() - restarting
         back_after = await until_healthy(port, BACK_TIMEOUT)
+
+        # The computer player's step that was due in the outage comes after it (its timer
+        # is tried again every TIMER_RETRY_SECONDS).
+        await fake.wait_for(
+            lambda: snapshot(robot_message) != robot_before,
+            timeout=TIMER_RETRY_SECONDS + 10,
+            what="the computer player to move after the outage",
+        )
 
         # The game goes on from where it was, to its end; nothing accepted was lost.
         assert await play(fake, table) is None
@@ -165,6 +205,7 @@ async def test_a_postgres_crash_mid_game_is_told_and_survived(
     assert await bot.stop() == 0, bot.log()
     log = bot.log()
     assert "database unreachable" in log and "database reachable again" in log, log
+    assert "turn timer in channel" in log, log  # the computer's step, tried again
     assert not bot.problems(), "the bot logged errors:\n" + "\n".join(bot.problems())
     print(
         f"database outage e2e: a hung server's click told in {hung * 1000:.0f} ms; "
