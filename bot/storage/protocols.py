@@ -7,8 +7,9 @@ written once, with `?` placeholders, in what both dialects understand.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
-from contextlib import AbstractAsyncContextManager
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from contextlib import AbstractAsyncContextManager, contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -24,6 +25,25 @@ class DatabaseUnavailable(StorageError):
     StorageError; this one says nothing of the statement, only that the database is away.
     A commit cut off this way was rolled back, unless the server had it already: the
     version check tells at the next commit."""
+
+
+_UNHURRIED: ContextVar[bool] = ContextVar("unhurried", default=False)
+
+
+@contextmanager
+def unhurried() -> Iterator[None]:
+    """Statements made in this context may take as long as they need: migrations, and
+    waiting for another process's. Elsewhere a driver may give up on a server that does
+    not answer within a click's time (PostgreSQL's COMMAND_TIMEOUT)."""
+    token = _UNHURRIED.set(True)
+    try:
+        yield
+    finally:
+        _UNHURRIED.reset(token)
+
+
+def is_unhurried() -> bool:
+    return _UNHURRIED.get()
 
 
 class RowCountMismatch(StorageError):
@@ -113,4 +133,6 @@ __all__ = [
     "Statement",
     "StatementCursor",
     "StorageError",
+    "is_unhurried",
+    "unhurried",
 ]

@@ -10,9 +10,10 @@ import asyncpg
 import pytest
 
 from bot.observability.health import database_check
+from bot.storage import apply_migrations
 from bot.storage.postgres.database import PostgresDatabase, where
 from bot.storage.postgres.outage import STILL_DOWN_EVERY_SECONDS, Outage, is_away
-from bot.storage.protocols import DatabaseUnavailable, StorageError
+from bot.storage.protocols import DatabaseUnavailable, StorageError, unhurried
 
 
 @pytest.mark.parametrize(
@@ -111,4 +112,27 @@ async def test_a_statement_on_a_server_that_does_not_answer_times_out(postgres_u
             await asyncio.wait_for(db.fetchone("SELECT pg_sleep(5)"), 3)
         assert (await db.fetchone("SELECT 1"))[0] == 1  # type: ignore[index]
     finally:
+        await db.close()
+
+
+async def test_migrations_wait_as_long_as_they_need(postgres_url: str) -> None:
+    """Two processes starting together: one waits for the other's migrations (its
+    advisory lock) for longer than a statement may take elsewhere."""
+    db = await PostgresDatabase.open(postgres_url, command_timeout=0.2)
+    other = await asyncpg.connect(postgres_url)
+    try:
+        holding = other.transaction()
+        await holding.start()
+        await other.execute("SELECT pg_advisory_xact_lock(727476)")  # migrate.py's lock
+        migrating = asyncio.create_task(apply_migrations(db))
+        await asyncio.sleep(0.6)
+        assert not migrating.done()
+        await holding.rollback()
+        assert await asyncio.wait_for(migrating, 30)  # every migration, applied once
+        with unhurried():
+            assert (await db.fetchone("SELECT 1 FROM pg_sleep(0.4)")) is not None
+        with pytest.raises(DatabaseUnavailable):  # elsewhere the timeout holds
+            await db.fetchone("SELECT 1 FROM pg_sleep(0.4)")
+    finally:
+        await other.close()
         await db.close()

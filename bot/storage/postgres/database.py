@@ -28,6 +28,7 @@ from bot.storage.protocols import (
     RowCountMismatch,
     Statement,
     StorageError,
+    is_unhurried,
 )
 
 DRIVER_ERRORS = (asyncpg.PostgresError, asyncpg.InterfaceError, OSError, TimeoutError)
@@ -41,6 +42,7 @@ POOL_SIZE = 10
 CONNECT_TIMEOUT = 2.0  # a new connection, the pool's included
 ACQUIRE_TIMEOUT = 2.0  # a pooled connection: waiting for a free one, or connecting
 COMMAND_TIMEOUT = 2.0  # one statement
+UNHURRIED_SECONDS = 24 * 3600.0  # a statement made unhurried(): migrations
 
 # Tables whose rows get their `id` from the database: an INSERT returns it as lastrowid.
 _HAS_GENERATED_ID = """
@@ -118,7 +120,9 @@ class PostgresConnection:
     ) -> None:
         try:
             statement = translate(await self._spelled(sql))
-            await self.raw.executemany(statement.text, [statement.arguments(p) for p in parameters])
+            await self.raw.executemany(
+                statement.text, [statement.arguments(p) for p in parameters], timeout=_timeout()
+            )
         except DRIVER_ERRORS as error:
             raise self._outage.error(error) from error
 
@@ -130,12 +134,14 @@ class PostgresConnection:
             args = statement.arguments(parameters)
             table = inserted_table(sql)
             if table is not None and await self._has_generated_id(table):
-                new_id = await self.raw.fetchval(statement.text + " RETURNING id", *args)
+                new_id = await self.raw.fetchval(
+                    statement.text + " RETURNING id", *args, timeout=_timeout()
+                )
                 return PostgresCursor([], 1, new_id)
             if returns_rows(sql):
-                rows = await self.raw.fetch(statement.text, *args)
+                rows = await self.raw.fetch(statement.text, *args, timeout=_timeout())
                 return PostgresCursor(list(rows), len(rows), None)
-            status = await self.raw.execute(statement.text, *args)
+            status = await self.raw.execute(statement.text, *args, timeout=_timeout())
             return PostgresCursor([], status_count(status), None)
         except DRIVER_ERRORS as error:
             raise self._outage.error(error) from error
@@ -260,7 +266,9 @@ class PostgresDatabase:
                 self.pool.acquire(timeout=self.acquire_timeout) as raw,
                 _dropped_when_away(raw),
             ):
-                record: Row | None = await raw.fetchrow(translate(sql).text, *params)
+                record: Row | None = await raw.fetchrow(
+                    translate(sql).text, *params, timeout=_timeout()
+                )
         except DRIVER_ERRORS as error:
             raise self.outage.error(error) from error
         if self.outage.down:
@@ -273,12 +281,17 @@ class PostgresDatabase:
                 self.pool.acquire(timeout=self.acquire_timeout) as raw,
                 _dropped_when_away(raw),
             ):
-                rows = list(await raw.fetch(translate(sql).text, *params))
+                rows = list(await raw.fetch(translate(sql).text, *params, timeout=_timeout()))
         except DRIVER_ERRORS as error:
             raise self.outage.error(error) from error
         if self.outage.down:
             self.outage.answered()
         return rows
+
+
+def _timeout() -> float | None:
+    """A statement's timeout: the pool's COMMAND_TIMEOUT (None), or none to speak of."""
+    return UNHURRIED_SECONDS if is_unhurried() else None
 
 
 @asynccontextmanager
