@@ -26,7 +26,7 @@ from bot.devserver.standin import FakeDiscord
 from bot.i18n import t
 from bot.i18n.locales import with_locale
 from bot.sessions.service import TIMER_RETRY_SECONDS
-from tests.databases import KillablePostgres
+from tests.databases import KillablePostgres, PostgresServer
 from tests.e2e.test_bot_e2e import (
     DEADLINE,
     BotLauncher,
@@ -220,8 +220,9 @@ async def test_a_postgres_crash_mid_game_is_told_and_survived(
 async def test_a_database_url_that_points_nowhere_is_one_error_line(
     fake_discord: FakeDiscord, tmp_path: Path, host: str
 ) -> None:
-    """At start-up: an `error:` line saying where it looked and what to check, exit 2
-    (a configuration error), no traceback, no password."""
+    """At start-up: an `error:` line saying where it looked and what to check, exit 1
+    (unreachable, as for Discord; a refusal such as a wrong password is 2, a
+    configuration error), no traceback, no password."""
     launcher = BotLauncher(fake_discord, tmp_path)
     closed = free_port()  # bound for a moment, then nobody listens there
     url = f"postgresql://bot:secret-word@{host.format(closed=closed)}/pickomino"
@@ -238,9 +239,32 @@ async def test_a_database_url_that_points_nowhere_is_one_error_line(
     _, stderr = await asyncio.wait_for(done.communicate(), 30)
     took = time.monotonic() - began
     err = stderr.decode()
-    assert done.returncode == 2, err
+    assert done.returncode == 1, err
     last = err.strip().splitlines()[-1]
     assert last.startswith("error: database: cannot connect to PostgreSQL at "), err
     assert f"{host.format(closed=closed)}/pickomino" in last and "DATABASE_URL" in last, last
     assert "secret-word" not in err and "Traceback" not in err, err
-    print(f"start-up with {host}: exit 2 after {took:.1f} s: {last}")
+    print(f"start-up with {host}: exit 1 after {took:.1f} s: {last}")
+
+
+async def test_a_database_that_refuses_the_bot_is_a_configuration_error(
+    fake_discord: FakeDiscord, postgres_server: PostgresServer, tmp_path: Path
+) -> None:
+    """A server that answers but refuses (here: no such database) is exit 2, one line."""
+    launcher = BotLauncher(fake_discord, tmp_path)
+    url = postgres_server.url("no_such_database")
+    done = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "bot",
+        cwd=tmp_path,
+        env=launcher.env() | {"DATABASE_URL": url},
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+    )
+    _, stderr = await asyncio.wait_for(done.communicate(), 30)
+    err = stderr.decode()
+    assert done.returncode == 2, err
+    last = err.strip().splitlines()[-1]
+    assert last.startswith("error: database: cannot connect to PostgreSQL at "), err
+    assert "no_such_database" in last and "Traceback" not in err, err

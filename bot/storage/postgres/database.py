@@ -216,7 +216,9 @@ class PostgresDatabase:
                 raise
         except DRIVER_ERRORS as error:
             reason = str(error).strip() or type(error).__name__
-            raise StorageError(
+            # Away (refused, no answer, no such host) or refused us (password, database).
+            kind = DatabaseUnavailable if is_away(error) else StorageError
+            raise kind(
                 f"cannot connect to PostgreSQL at {where(url)}: {reason}. Check DATABASE_URL "
                 "(host, port, database, user and password) and that the server is running "
                 "and accepts connections from here."
