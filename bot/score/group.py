@@ -17,7 +17,7 @@ from bot.history.models import Period, Ranking, Variants
 from bot.history.rating_text import RATING_RANKING
 from bot.i18n import t
 from bot.score.pages import ScorePages
-from bot.ui.replies import fail, tell
+from bot.ui.replies import answer_error, tell
 from bot.ui.translator import command_text
 
 Interaction = discord.Interaction[Any]
@@ -47,7 +47,7 @@ def score_group(pages: ScorePages) -> app_commands.Group:
 
     @group.error
     async def on_error(interaction: Interaction, error: app_commands.AppCommandError) -> None:
-        await fail(interaction, error)
+        await answer_error(interaction, error)
 
     @group.command(
         name=command_text("command.name.history"),

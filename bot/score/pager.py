@@ -23,7 +23,7 @@ import discord
 from bot.history.models import Cursor
 from bot.i18n import t
 from bot.render.custom_ids import MAX_CUSTOM_ID
-from bot.ui.replies import fail, tell
+from bot.ui.replies import answer_error, tell
 from bot.ui.translator import use_interaction_locale
 
 Interaction = discord.Interaction[Any]
@@ -242,4 +242,4 @@ class HistoryPageButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template
         try:
             await turner.turn_page(interaction, self.turn)
         except Exception as error:
-            await fail(interaction, error)
+            await answer_error(interaction, error)

@@ -111,3 +111,11 @@ class MoveRefused(SessionError):
 
 class CommitFailed(SessionError):
     key = "error.commit_failed"
+
+
+class DatabaseDown(SessionError):
+    """The database could not be reached (bot.storage.protocols.DatabaseUnavailable): the
+    move was not played, and may be tried again in a moment. Expected while PostgreSQL
+    restarts, so logged as one warning line, not as a failure."""
+
+    key = "error.database_down"

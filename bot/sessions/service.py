@@ -28,6 +28,7 @@ from bot.sessions.adapter import AnyAdapter, GameEvent
 from bot.sessions.errors import (
     AlreadyLive,
     CommitFailed,
+    DatabaseDown,
     MessageUnreachable,
     NoSession,
     StaleButton,
@@ -40,7 +41,7 @@ from bot.sessions.showing import ShowOrder
 from bot.sessions.shown import ShownVersions
 from bot.sessions.timers import TimerWheel
 from bot.sessions.tools import ChangeTools
-from bot.storage.protocols import Connection, Database, StorageError
+from bot.storage.protocols import Connection, Database, DatabaseUnavailable, StorageError
 from bot.storage.sessions import SessionStore, VersionConflict, encode
 
 log = logging.getLogger(__name__)
@@ -107,6 +108,36 @@ class Defer:
 
     act: Callable[[], Awaitable[None]]
     by: float
+
+
+class Acknowledgement:
+    """A click's Defer kept while its change is loaded and committed: a database that is
+    slow to answer (or hangs until the driver's timeout) does not hold the click past
+    `defer.by` unanswered. Nothing else answers the click meanwhile, so the two cannot
+    both answer; `settle()` waits for an acknowledgement under way."""
+
+    def __init__(self, defer: Defer) -> None:
+        self._defer = defer
+        self._task: asyncio.Task[None] | None = None
+        delay = max(0.0, defer.by - time.monotonic())
+        self._timer = asyncio.get_running_loop().call_later(delay, self._start)
+
+    def _start(self) -> None:
+        self._task = asyncio.create_task(self._act(), name="acknowledge-slow-click")
+
+    async def _act(self) -> None:
+        try:
+            await self._defer.act()
+        except Exception as error:
+            log.warning("could not acknowledge a click held by the database: %r", error)
+
+    async def settle(self) -> bool:
+        """Stop the timer; whether the click was acknowledged (after waiting for it)."""
+        self._timer.cancel()
+        if self._task is None:
+            return False
+        await self._task
+        return True
 
 
 Post = Callable[[Session], Awaitable[int | None]]
@@ -204,6 +235,13 @@ class SessionService:
                 async with self.db.transaction() as connection:
                     row = session.to_row(self.adapter(session.kind))
                     session_id = await self.store.insert(connection, row)
+            except DatabaseUnavailable as error:
+                log.warning(
+                    "could not create a session in channel %s: database unreachable (%s)",
+                    session.channel_id,
+                    error,
+                )
+                raise DatabaseDown() from error
             except StorageError as error:
                 log.exception("could not create a session in channel %s", session.channel_id)
                 raise CommitFailed() from error
@@ -227,10 +265,15 @@ class SessionService:
         """Apply `mutate` to the channel's session and commit it (under the channel's
         lock); then `publish` it, after the changes committed before it (not locked).
         `defer` is called first if it must wait for them."""
-        async with self.lock(channel_id):
-            current = (expect or Expect()).check(await self.live(channel_id))
-            change = await self._apply(current, mutate, bump=bump)
-            turn = self.order.take(channel_id, shows_message=bump) if publish is not None else 0
+        acknowledged = None if defer is None else Acknowledgement(defer)
+        try:
+            async with self.lock(channel_id):
+                current = (expect or Expect()).check(await self.live(channel_id))
+                change = await self._apply(current, mutate, bump=bump)
+                turn = self.order.take(channel_id, shows_message=bump) if publish is not None else 0
+        finally:
+            if acknowledged is not None and await acknowledged.settle():
+                defer = None  # acknowledged while the database was slow: not twice
         if publish is not None:
             await self._publish(change, publish, turn, shows_version=bump, defer=defer)
         return change
@@ -493,6 +536,19 @@ class SessionService:
             self._live.pop(draft.channel_id, None)
             self._last_seq.pop(draft.id, None)
             raise StaleVersion() from error
+        except DatabaseUnavailable as error:
+            self.shown.give_back(marks)
+            # Most likely rolled back; but a commit cut off after the server had it is
+            # not: the copy in memory is forgotten, so the next look reads the truth.
+            self._live.pop(draft.channel_id, None)
+            self._last_seq.pop(draft.id, None)
+            log.warning(
+                "could not commit session %s v%s: database unreachable (%s)",
+                draft.id,
+                draft.version,
+                error,
+            )
+            raise DatabaseDown() from error
         except (StorageError, ValueError) as error:
             self.shown.give_back(marks)
             log.exception("could not commit session %s v%s", draft.id, draft.version)
@@ -600,6 +656,15 @@ class SessionService:
             # Another process applied it or holds the session; the next look reads it again.
             log.info("turn timer in channel %s was claimed elsewhere", channel_id)
             self.timers.set(channel_id, self.clock() + TIMER_CLAIMED_RETRY_SECONDS)
+        except (DatabaseDown, DatabaseUnavailable) as error:
+            # Expected while the database is away: what is due happens once it is back.
+            log.warning(
+                "turn timer in channel %s: database unreachable (%s); retrying in %g s",
+                channel_id,
+                error.__cause__ or error,
+                TIMER_RETRY_SECONDS,
+            )
+            self.timers.set(channel_id, self.clock() + TIMER_RETRY_SECONDS)
         except Exception:
             log.exception("turn timer failed in channel %s; retrying", channel_id)
             self.timers.set(channel_id, self.clock() + TIMER_RETRY_SECONDS)

@@ -14,7 +14,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from bot.storage.protocols import Database
+from bot.storage.protocols import Database, unhurried
 
 MIGRATIONS_DIR = Path(__file__).parent / "migrations"
 DIALECTS = ("sqlite", "postgres")
@@ -93,7 +93,13 @@ def _strip_comments(sql: str) -> str:
 
 async def apply_migrations(db: Database, folder: Path | None = None) -> list[int]:
     """Apply every migration of the database's dialect (or of `folder`) not yet recorded;
-    return the versions applied now."""
+    return the versions applied now. A migration takes as long as it needs (a big
+    history rebuilt, another process's migrations waited for): no statement timeout."""
+    with unhurried():
+        return await _apply(db, folder)
+
+
+async def _apply(db: Database, folder: Path | None) -> list[int]:
     postgres = db.dialect == "postgres"
     async with db.transaction() as connection:
         if postgres:

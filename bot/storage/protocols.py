@@ -7,14 +7,43 @@ written once, with `?` placeholders, in what both dialects understand.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
-from contextlib import AbstractAsyncContextManager
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from contextlib import AbstractAsyncContextManager, contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any, Protocol
 
 
 class StorageError(Exception):
     """The database refused or failed a statement; the transaction was rolled back."""
+
+
+class DatabaseUnavailable(StorageError):
+    """The database could not be reached: the connection was refused or dropped, the
+    server is starting up or shutting down, or it did not answer within the driver's
+    timeout. A statement refused for what it says (a constraint, bad SQL) is a plain
+    StorageError; this one says nothing of the statement, only that the database is away.
+    A commit cut off this way was rolled back, unless the server had it already: the
+    version check tells at the next commit."""
+
+
+_UNHURRIED: ContextVar[bool] = ContextVar("unhurried", default=False)
+
+
+@contextmanager
+def unhurried() -> Iterator[None]:
+    """Statements made in this context may take as long as they need: migrations, and
+    waiting for another process's. Elsewhere a driver may give up on a server that does
+    not answer within a click's time (PostgreSQL's COMMAND_TIMEOUT)."""
+    token = _UNHURRIED.set(True)
+    try:
+        yield
+    finally:
+        _UNHURRIED.reset(token)
+
+
+def is_unhurried() -> bool:
+    return _UNHURRIED.get()
 
 
 class RowCountMismatch(StorageError):
@@ -98,9 +127,12 @@ class Database(Protocol):
 __all__ = [
     "Connection",
     "Database",
+    "DatabaseUnavailable",
     "Row",
     "RowCountMismatch",
     "Statement",
     "StatementCursor",
     "StorageError",
+    "is_unhurried",
+    "unhurried",
 ]

@@ -10,7 +10,8 @@ import discord
 from discord import app_commands
 
 from bot.i18n import t
-from bot.sessions.errors import SessionError
+from bot.sessions.errors import DatabaseDown, SessionError
+from bot.storage.protocols import DatabaseUnavailable
 
 log = logging.getLogger(__name__)
 
@@ -46,7 +47,11 @@ async def answer_error(interaction: discord.Interaction[Any], error: BaseExcepti
     """A refusal politely, anything else as a logged failure (commands, components and
     pages alike; app_commands wraps what a command raised in CommandInvokeError)."""
     original = error.original if isinstance(error, app_commands.CommandInvokeError) else error
-    if isinstance(original, SessionError):
+    if isinstance(original, DatabaseUnavailable):
+        # Expected while the database restarts: one line, and the clicker told to retry.
+        log.warning("interaction %s: database unreachable (%s)", interaction.id, original)
+        await refuse(interaction, DatabaseDown())
+    elif isinstance(original, SessionError):
         await refuse(interaction, original)
     elif isinstance(original, app_commands.NoPrivateMessage):
         await tell(interaction, t("error.guild_only"))

@@ -146,6 +146,8 @@ class StandinState:
         # Set when a test SIGKILLs the bot: a delete the kill cut short between the
         # message going and its record going is repeated after the restart, by design.
         self.bot_was_killed = False
+        # Likewise when a test takes the bot's database away: the record could not go.
+        self.database_was_down = False
         self.requests: list[RequestRecord] = []
         # Every 401, 403 and 429 the bot drew: Discord bans an address for too many.
         self.invalid_requests: list[InvalidRequest] = []
@@ -196,7 +198,7 @@ class StandinState:
         problems += [
             f"rejected: {r}"
             for r in self.rejections
-            if not (self.bot_was_killed and self._is_repeated_delete(r))
+            if not ((self.bot_was_killed or self.database_was_down) and self._is_repeated_delete(r))
         ]
         problems += [f"stand-in error: {e}" for e in self.internal_errors]
         if problems:

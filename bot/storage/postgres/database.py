@@ -9,9 +9,11 @@ from __future__ import annotations
 from collections.abc import AsyncIterator, Awaitable, Generator, Iterable, Mapping, Sequence
 from contextlib import asynccontextmanager
 from typing import Any
+from urllib.parse import urlsplit
 
 import asyncpg
 
+from bot.storage.postgres.outage import Outage, is_away
 from bot.storage.postgres.placeholders import (
     inserted_table,
     returns_rows,
@@ -19,10 +21,28 @@ from bot.storage.postgres.placeholders import (
     translate,
 )
 from bot.storage.postgres.spelling import postgres_spelling, upsert_table
-from bot.storage.protocols import Connection, Row, RowCountMismatch, Statement, StorageError
+from bot.storage.protocols import (
+    Connection,
+    DatabaseUnavailable,
+    Row,
+    RowCountMismatch,
+    Statement,
+    StorageError,
+    is_unhurried,
+)
 
-DRIVER_ERRORS = (asyncpg.PostgresError, asyncpg.InterfaceError)
+DRIVER_ERRORS = (asyncpg.PostgresError, asyncpg.InterfaceError, OSError, TimeoutError)
 POOL_SIZE = 10
+# How long a statement may wait for the server: a click must be answered within Discord's
+# 3 s, and is acknowledged at 1.5 s, so a server that hangs (stopped, a network cut)
+# becomes "the database is down" for the clicker instead of a click held for a minute
+# (asyncpg's defaults: 60 s to connect, no limit on a statement).
+# The first statement a hung server holds fails within 2 s, and the answer saying so
+# reaches a command within its 3 s too; the bot's statements take milliseconds.
+CONNECT_TIMEOUT = 2.0  # a new connection, the pool's included
+ACQUIRE_TIMEOUT = 2.0  # a pooled connection: waiting for a free one, or connecting
+COMMAND_TIMEOUT = 2.0  # one statement
+UNHURRIED_SECONDS = 24 * 3600.0  # a statement made unhurried(): migrations
 
 # Tables whose rows get their `id` from the database: an INSERT returns it as lastrowid.
 _HAS_GENERATED_ID = """
@@ -87,9 +107,10 @@ class _Statement:
 class PostgresConnection:
     """One pooled connection inside a transaction, speaking the Connection protocol."""
 
-    def __init__(self, raw: asyncpg.Connection, schema: SchemaFacts) -> None:
+    def __init__(self, raw: asyncpg.Connection, schema: SchemaFacts, outage: Outage) -> None:
         self.raw = raw
         self._schema = schema
+        self._outage = outage
 
     def execute(self, sql: str, parameters: Sequence[Any] | Mapping[str, Any] = (), /) -> Any:
         return _Statement(self._execute(sql, parameters))
@@ -99,9 +120,11 @@ class PostgresConnection:
     ) -> None:
         try:
             statement = translate(await self._spelled(sql))
-            await self.raw.executemany(statement.text, [statement.arguments(p) for p in parameters])
+            await self.raw.executemany(
+                statement.text, [statement.arguments(p) for p in parameters], timeout=_timeout()
+            )
         except DRIVER_ERRORS as error:
-            raise StorageError(str(error)) from error
+            raise self._outage.error(error) from error
 
     async def _execute(
         self, sql: str, parameters: Sequence[Any] | Mapping[str, Any]
@@ -111,15 +134,17 @@ class PostgresConnection:
             args = statement.arguments(parameters)
             table = inserted_table(sql)
             if table is not None and await self._has_generated_id(table):
-                new_id = await self.raw.fetchval(statement.text + " RETURNING id", *args)
+                new_id = await self.raw.fetchval(
+                    statement.text + " RETURNING id", *args, timeout=_timeout()
+                )
                 return PostgresCursor([], 1, new_id)
             if returns_rows(sql):
-                rows = await self.raw.fetch(statement.text, *args)
+                rows = await self.raw.fetch(statement.text, *args, timeout=_timeout())
                 return PostgresCursor(list(rows), len(rows), None)
-            status = await self.raw.execute(statement.text, *args)
+            status = await self.raw.execute(statement.text, *args, timeout=_timeout())
             return PostgresCursor([], status_count(status), None)
         except DRIVER_ERRORS as error:
-            raise StorageError(str(error)) from error
+            raise self._outage.error(error) from error
 
     async def _has_generated_id(self, table: str) -> bool:
         known = self._schema.generated_id.get(table)
@@ -150,20 +175,55 @@ class PostgresDatabase:
 
     dialect = "postgres"
 
-    def __init__(self, pool: asyncpg.Pool, url: str) -> None:
+    def __init__(
+        self, pool: asyncpg.Pool, url: str, *, acquire_timeout: float = ACQUIRE_TIMEOUT
+    ) -> None:
         self.pool = pool
         self.url = url
+        self.acquire_timeout = acquire_timeout
+        self.outage = Outage()
         self._schema = SchemaFacts()
 
     @classmethod
-    async def open(cls, url: str, *, pool_size: int = POOL_SIZE) -> PostgresDatabase:
+    async def open(
+        cls,
+        url: str,
+        *,
+        pool_size: int = POOL_SIZE,
+        connect_timeout: float = CONNECT_TIMEOUT,
+        acquire_timeout: float = ACQUIRE_TIMEOUT,
+        command_timeout: float = COMMAND_TIMEOUT,
+    ) -> PostgresDatabase:
         """Connect to the database at `url` (libpq style: postgresql://user:pass@host/db,
-        or a Unix socket: postgresql://user@/db?host=/run/postgresql)."""
+        or a Unix socket: postgresql://user@/db?host=/run/postgresql). Later, connections
+        the server dropped are made again as statements need them (asyncpg's pool)."""
         try:
-            pool = await asyncpg.create_pool(url, min_size=1, max_size=pool_size)
-        except (*DRIVER_ERRORS, OSError) as error:
-            raise StorageError(f"cannot connect to PostgreSQL: {error}") from error
-        return cls(pool, url)
+            # No floor of connections (min_size 0): asyncpg would restore it in the
+            # background while the server is down, logging a traceback a second. The
+            # first connection, made here, says whether the URL reaches a server.
+            pool = await asyncpg.create_pool(
+                url,
+                min_size=0,
+                max_size=pool_size,
+                timeout=connect_timeout,
+                command_timeout=command_timeout,
+            )
+            try:
+                async with pool.acquire(timeout=acquire_timeout) as connection:
+                    await connection.fetchval("SELECT 1")
+            except BaseException:
+                pool.terminate()
+                raise
+        except DRIVER_ERRORS as error:
+            reason = str(error).strip() or type(error).__name__
+            # Away (refused, no answer, no such host) or refused us (password, database).
+            kind = DatabaseUnavailable if is_away(error) else StorageError
+            raise kind(
+                f"cannot connect to PostgreSQL at {where(url)}: {reason}. Check DATABASE_URL "
+                "(host, port, database, user and password) and that the server is running "
+                "and accepts connections from here."
+            ) from error
+        return cls(pool, url, acquire_timeout=acquire_timeout)
 
     async def close(self) -> None:
         """Wait for the transactions in progress, then close every connection."""
@@ -174,10 +234,16 @@ class PostgresDatabase:
         """`async with db.transaction() as conn:` - committed on exit, rolled back on error;
         a driver error comes out as StorageError."""
         try:
-            async with self.pool.acquire() as raw, raw.transaction():
-                yield PostgresConnection(raw, self._schema)
+            async with (
+                self.pool.acquire(timeout=self.acquire_timeout) as raw,
+                _dropped_when_away(raw),
+                raw.transaction(),
+            ):
+                yield PostgresConnection(raw, self._schema, self.outage)
         except DRIVER_ERRORS as error:
-            raise StorageError(str(error)) from error
+            raise self.outage.error(error) from error
+        if self.outage.down:
+            self.outage.answered()
 
     async def execute_batch(self, statements: Sequence[Statement]) -> None:
         """Every statement in order in one transaction (one pooled connection); a
@@ -198,13 +264,58 @@ class PostgresDatabase:
 
     async def fetchone(self, sql: str, params: Iterable[Any] = ()) -> Row | None:
         try:
-            record: Row | None = await self.pool.fetchrow(translate(sql).text, *params)
+            async with (
+                self.pool.acquire(timeout=self.acquire_timeout) as raw,
+                _dropped_when_away(raw),
+            ):
+                record: Row | None = await raw.fetchrow(
+                    translate(sql).text, *params, timeout=_timeout()
+                )
         except DRIVER_ERRORS as error:
-            raise StorageError(str(error)) from error
+            raise self.outage.error(error) from error
+        if self.outage.down:
+            self.outage.answered()
         return record
 
     async def fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[Row]:
         try:
-            return list(await self.pool.fetch(translate(sql).text, *params))
+            async with (
+                self.pool.acquire(timeout=self.acquire_timeout) as raw,
+                _dropped_when_away(raw),
+            ):
+                rows = list(await raw.fetch(translate(sql).text, *params, timeout=_timeout()))
         except DRIVER_ERRORS as error:
-            raise StorageError(str(error)) from error
+            raise self.outage.error(error) from error
+        if self.outage.down:
+            self.outage.answered()
+        return rows
+
+
+def _timeout() -> float | None:
+    """A statement's timeout: the pool's COMMAND_TIMEOUT (None), or none to speak of."""
+    return UNHURRIED_SECONDS if is_unhurried() else None
+
+
+@asynccontextmanager
+async def _dropped_when_away(raw: asyncpg.Connection) -> AsyncIterator[None]:
+    """A connection whose server is away is closed at once, not given back: asyncpg
+    would first cancel the statement that timed out (a new connection to a server that
+    does not answer) and reset the connection, holding the click for seconds more."""
+    try:
+        yield
+    except BaseException as error:
+        if isinstance(error, DatabaseUnavailable) or is_away(error):
+            raw.terminate()
+        raise
+
+
+def where(url: str) -> str:
+    """The server and database a URL names, without its user or password."""
+    parts = urlsplit(url)
+    host = parts.hostname or "localhost"
+    if parts.port is not None:
+        host = f"{host}:{parts.port}"
+    socket = [p.removeprefix("host=") for p in parts.query.split("&") if p.startswith("host=")]
+    if socket:
+        host = socket[0]
+    return f"{host}{parts.path or '/'}"

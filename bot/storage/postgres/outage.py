@@ -1,0 +1,85 @@
+"""Whether PostgreSQL is reachable, from what its statements met: a driver error means
+"away" or "refused this statement", and an outage is logged as a few warning lines
+(when it begins, every minute it lasts, when it ends), never a traceback per statement."""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Callable
+
+import asyncpg
+
+from bot.storage.protocols import DatabaseUnavailable, StorageError
+
+log = logging.getLogger(__name__)
+
+STILL_DOWN_EVERY_SECONDS = 60.0
+
+# The server is away, not refusing what was asked: a refused or dropped connection, a
+# server starting up, in recovery or shutting down, no answer in time.
+_AWAY = (
+    OSError,
+    TimeoutError,
+    asyncpg.PostgresConnectionError,  # dropped, refused, resolution unknown
+    asyncpg.CannotConnectNowError,  # starting up, in recovery
+    asyncpg.AdminShutdownError,
+    asyncpg.CrashShutdownError,
+    asyncpg.TooManyConnectionsError,
+)
+
+
+def is_away(error: BaseException) -> bool:
+    """Whether `error` says the server is away rather than the statement is wrong."""
+    if isinstance(error, _AWAY):
+        return True
+    # asyncpg's words for a connection the server closed under it (e.g. at a rollback).
+    return isinstance(error, asyncpg.InterfaceError) and "connection is closed" in str(error)
+
+
+class Outage:
+    """The database's reachability as the bot's statements found it."""
+
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+        self.clock = clock
+        self.down_since: float | None = None
+        self._told_at = 0.0
+        self.last_error = ""
+
+    @property
+    def down(self) -> bool:
+        return self.down_since is not None
+
+    def error(self, error: BaseException) -> StorageError:
+        """The StorageError to raise for a driver's `error`, the outage noted."""
+        if not is_away(error):
+            return StorageError(str(error))
+        why = describe(error)
+        now = self.clock()
+        self.last_error = why
+        if self.down_since is None:
+            self.down_since = self._told_at = now
+            log.warning("database unreachable (%s): moves are refused until it answers", why)
+        elif now - self._told_at >= STILL_DOWN_EVERY_SECONDS:
+            self._told_at = now
+            log.warning(
+                "database still unreachable after %.0f s (%s): check that PostgreSQL is "
+                "running and DATABASE_URL reaches it; moves are refused meanwhile",
+                now - self.down_since,
+                why,
+            )
+        return DatabaseUnavailable(why)
+
+    def answered(self) -> None:
+        """A statement went through: an outage, if any, is over."""
+        if self.down_since is None:
+            return
+        log.warning("database reachable again after %.1f s", self.clock() - self.down_since)
+        self.down_since = None
+
+
+def describe(error: BaseException) -> str:
+    """A short reason: the error's class, and its text if it has one."""
+    text = str(error).strip()
+    name = type(error).__name__
+    return f"{name}: {text}" if text else name

@@ -1,0 +1,138 @@
+"""PostgreSQL away: which driver errors say so, how an outage is logged (a few warning
+lines, no traceback), and a pool that finds its connections gone connects again."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+import asyncpg
+import pytest
+
+from bot.observability.health import database_check
+from bot.storage import apply_migrations
+from bot.storage.postgres.database import PostgresDatabase, where
+from bot.storage.postgres.outage import STILL_DOWN_EVERY_SECONDS, Outage, is_away
+from bot.storage.protocols import DatabaseUnavailable, StorageError, unhurried
+
+
+@pytest.mark.parametrize(
+    "error",
+    [
+        ConnectionRefusedError(111, "Connection refused"),
+        TimeoutError(),
+        asyncpg.ConnectionDoesNotExistError("connection was closed in the middle of operation"),
+        asyncpg.CannotConnectNowError("the database system is starting up"),
+        asyncpg.AdminShutdownError("terminating connection due to administrator command"),
+        asyncpg.InterfaceError("cannot call Transaction.rollback(): connection is closed"),
+    ],
+)
+def test_errors_that_say_the_server_is_away(error: BaseException) -> None:
+    assert is_away(error)
+    assert isinstance(Outage().error(error), DatabaseUnavailable)
+
+
+@pytest.mark.parametrize(
+    "error",
+    [
+        asyncpg.UniqueViolationError("duplicate key value"),
+        asyncpg.UndefinedTableError('relation "nope" does not exist'),
+        asyncpg.InterfaceError("cannot perform operation: another operation is in progress"),
+    ],
+)
+def test_errors_about_the_statement_are_plain_storage_errors(error: BaseException) -> None:
+    assert not is_away(error)
+    raised = Outage().error(error)
+    assert type(raised) is StorageError
+
+
+def test_an_outage_is_a_few_warning_lines(caplog: pytest.LogCaptureFixture) -> None:
+    now = [100.0]
+    outage = Outage(clock=lambda: now[0])
+    caplog.set_level(logging.INFO, logger="bot.storage.postgres.outage")
+    refused = ConnectionRefusedError(111, "Connection refused")
+    for _ in range(5):  # the first refusal is told, not every one
+        outage.error(refused)
+        now[0] += 1
+    now[0] += STILL_DOWN_EVERY_SECONDS
+    outage.error(refused)
+    outage.answered()
+    outage.answered()  # up and up again: said once
+    lines = [r.getMessage() for r in caplog.records]
+    assert all(r.levelno == logging.WARNING and not r.exc_info for r in caplog.records)
+    assert len(lines) == 3, lines
+    assert lines[0].startswith("database unreachable (ConnectionRefusedError")
+    assert lines[1].startswith("database still unreachable after 65 s")
+    assert "DATABASE_URL" in lines[1]
+    assert lines[2] == "database reachable again after 65.0 s"
+
+
+def test_where_names_the_server_without_credentials() -> None:
+    assert where("postgresql://bot:secret@db.example:5433/games") == "db.example:5433/games"
+    assert where("postgresql://bot@/games?host=/run/postgresql") == "/run/postgresql/games"
+
+
+async def test_a_pool_whose_connections_were_cut_connects_again(postgres_url: str) -> None:
+    db = await PostgresDatabase.open(postgres_url)
+    try:
+        admin = await asyncpg.connect(postgres_url)
+        try:
+            # What a server restart does to the bot's connections.
+            await admin.execute(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                "WHERE datname = current_database() AND pid <> pg_backend_pid()"
+            )
+        finally:
+            await admin.close()
+        answers = []
+        for _ in range(3):
+            try:
+                answers.append((await db.fetchone("SELECT 1"))[0])  # type: ignore[index]
+            except DatabaseUnavailable:  # the dropped connection is found on first use
+                answers.append(None)
+        assert answers[-1] == 1 and not db.outage.down
+        assert await database_check(db)() is None
+    finally:
+        await db.close()
+
+
+async def test_health_says_why_the_database_is_unreachable() -> None:
+    class Away:
+        async def fetchone(self, sql: str) -> None:
+            raise DatabaseUnavailable("ConnectionRefusedError: [Errno 111] Connection refused")
+
+    reason = await database_check(Away())()  # type: ignore[arg-type]
+    assert reason == "database unreachable: ConnectionRefusedError: [Errno 111] Connection refused"
+
+
+async def test_a_statement_on_a_server_that_does_not_answer_times_out(postgres_url: str) -> None:
+    db = await PostgresDatabase.open(postgres_url, command_timeout=0.2)
+    try:
+        with pytest.raises(DatabaseUnavailable, match="TimeoutError"):
+            await asyncio.wait_for(db.fetchone("SELECT pg_sleep(5)"), 3)
+        assert (await db.fetchone("SELECT 1"))[0] == 1  # type: ignore[index]
+    finally:
+        await db.close()
+
+
+async def test_migrations_wait_as_long_as_they_need(postgres_url: str) -> None:
+    """Two processes starting together: one waits for the other's migrations (its
+    advisory lock) for longer than a statement may take elsewhere."""
+    db = await PostgresDatabase.open(postgres_url, command_timeout=0.2)
+    other = await asyncpg.connect(postgres_url)
+    try:
+        holding = other.transaction()
+        await holding.start()
+        await other.execute("SELECT pg_advisory_xact_lock(727476)")  # migrate.py's lock
+        migrating = asyncio.create_task(apply_migrations(db))
+        await asyncio.sleep(0.6)
+        assert not migrating.done()
+        await holding.rollback()
+        assert await asyncio.wait_for(migrating, 30)  # every migration, applied once
+        with unhurried():
+            assert (await db.fetchone("SELECT 1 FROM pg_sleep(0.4)")) is not None
+        with pytest.raises(DatabaseUnavailable):  # elsewhere the timeout holds
+            await db.fetchone("SELECT 1 FROM pg_sleep(0.4)")
+    finally:
+        await other.close()
+        await db.close()
