@@ -31,6 +31,7 @@ from bot.history.ratings import (
     rated_seats,
 )
 from bot.history.record import GameResult
+from bot.history.rows import fetch_all, fetch_one, stored_names
 from bot.i18n import LOCALES, catalog
 from bot.storage.protocols import Connection, Database
 
@@ -121,7 +122,7 @@ async def rate_result(connection: Connection, result: GameResult) -> list[Change
     key = (result.game, result.guild_id)
     # Taken first: the community's mark row orders its updates (and waits for a rebuild).
     await connection.execute(_TOUCH_MARK, key)
-    mark = await _fetchone(connection, _READ_MARK, key)
+    mark = await fetch_one(connection, _READ_MARK, key)
     if mark is not None and (result.ended_at, result.game_id) < (mark[0], mark[1]):
         # Ended before a game already rated here: replay the community in order.
         replayed = await _replay_community(connection, result.game, result.guild_id)
@@ -146,7 +147,7 @@ async def _ratings_of(
     args: list[Any] = [game, guild_id]
     for player in players:
         args += [player.user_id, player.bot_level]
-    rows = await _fetchall(
+    rows = await fetch_all(
         connection,
         "SELECT user_id, bot_level, mu, sigma, games FROM ratings"
         f" WHERE game = ? AND guild_id = ? AND ({which})",
@@ -172,7 +173,7 @@ async def _games_in_order(
 ) -> list[tuple[int, int, list[Seated]]]:
     """(game id, ended_at, seats) of the community's finished games ending at `since` or
     later, in the order they ended."""
-    rows = await _fetchall(connection, _GAMES_IN_ORDER, (game, guild_id, since))
+    rows = await fetch_all(connection, _GAMES_IN_ORDER, (game, guild_id, since))
     games: list[tuple[int, int, list[Seated]]] = []
     for game_id, ended_at, seat, user_id, name, is_bot, level, left, rank in rows:
         if not games or games[-1][0] != game_id:
@@ -245,7 +246,7 @@ async def rebuild(connection: Connection, *, dialect: str) -> Rebuilt:
     await connection.execute("DELETE FROM ratings")
     await connection.execute("DELETE FROM rating_marks")
     # A practice game's kind is `<game>:practice`: never rated.
-    communities = await _fetchall(
+    communities = await fetch_all(
         connection,
         "SELECT game, guild_id FROM history_guilds WHERE game NOT LIKE '%:%'"
         " ORDER BY game, guild_id",
@@ -299,7 +300,7 @@ async def rating_board(
     first_day = period.first_day(int(time.time()) if now is None else now)
     ratings = Ratings()
     if first_day is None:
-        rows = await _fetchall(
+        rows = await fetch_all(
             connection,
             "SELECT user_id, bot_level, mu, sigma, games FROM ratings"
             " WHERE game = ? AND guild_id = ?",
@@ -317,7 +318,7 @@ async def rating_board(
     wanted = [user_id for user_id, _ in shown]
     if asker_at is not None:
         wanted.append(asker_id)
-    names = await _names(connection, game, guild_id, wanted)
+    names = await stored_names(connection, game, guild_id, wanted)
     top = tuple(
         RatingEntry(rank, user_id, names.get(user_id, str(user_id)), rating)
         for rank, (user_id, rating) in zip(ranks, shown, strict=False)
@@ -351,7 +352,7 @@ async def player_rating(
     min_games: int = RATING_MIN_GAMES,
 ) -> PlayerRating | None:
     """A person's rating in a community, with their rank there; None if unrated."""
-    row = await _fetchone(
+    row = await fetch_one(
         connection,
         "SELECT mu, sigma, games FROM ratings"
         " WHERE game = ? AND guild_id = ? AND user_id = ? AND bot_level = ''",
@@ -361,7 +362,7 @@ async def player_rating(
         return None
     rating = Rating(*row)
     # Ranked by the shown rating, as the leaderboard does: a count of the better ones.
-    others = await _fetchall(
+    others = await fetch_all(
         connection,
         "SELECT mu, sigma FROM ratings WHERE game = ? AND guild_id = ? AND bot_level = ''"
         " AND games >= ?",
@@ -372,31 +373,3 @@ async def player_rating(
     if rating.games >= min_games:
         rank = 1 + sum(1 for value in shown if value > rating.shown)
     return PlayerRating(rating, rank, len(shown), min_games)
-
-
-async def _names(
-    connection: Connection, game: str, guild_id: int, user_ids: list[int]
-) -> dict[int, str]:
-    if not user_ids:
-        return {}
-    marks = ", ".join("?" * len(user_ids))
-    rows = await _fetchall(
-        connection,
-        "SELECT user_id, name FROM history_totals"
-        f" WHERE game = ? AND guild_id = ? AND user_id IN ({marks})",
-        [game, guild_id, *user_ids],
-    )
-    return dict(rows)
-
-
-async def _fetchall(connection: Connection, sql: str, args: Sequence[Any]) -> list[tuple[Any, ...]]:
-    async with connection.execute(sql, args) as cursor:
-        return [tuple(row) for row in await cursor.fetchall()]
-
-
-async def _fetchone(
-    connection: Connection, sql: str, args: Sequence[Any]
-) -> tuple[Any, ...] | None:
-    async with connection.execute(sql, args) as cursor:
-        row = await cursor.fetchone()
-    return None if row is None else tuple(row)

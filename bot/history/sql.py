@@ -60,6 +60,7 @@ from bot.history.rating_sql import (
 )
 from bot.history.ratings import Change
 from bot.history.record import GameResult, PlayerResult
+from bot.history.rows import fetch_all, fetch_one, stored_names
 from bot.storage.protocols import Connection
 
 __all__ = ["SqlResultStore"]
@@ -144,7 +145,7 @@ class SqlResultStore:
             source += " AND (ended_at, game_id) " + ("<" if newer_first else ">") + " (?, ?)"
             args += [cursor.ended_at, cursor.game_id]
         order = "DESC" if newer_first else "ASC"
-        rows = await _fetchall(
+        rows = await fetch_all(
             connection,
             f"SELECT game_id FROM {source} ORDER BY ended_at {order}, game_id {order} LIMIT ?",
             [*args, size + 1],
@@ -221,7 +222,7 @@ class SqlResultStore:
         # One pass over the period's totals (materialized once), read three ways: the
         # top rows (a top-N sort), the asker's row with their rank (a count of better
         # values), and the counts. Ranks inside the top come from its order.
-        rows = await _fetchall(
+        rows = await fetch_all(
             connection,
             f"""
             WITH totals AS MATERIALIZED ({totals}),
@@ -248,7 +249,7 @@ class SqlResultStore:
         top_rows = [row for row in rows if row[0] == 0]  # in the ORDER BY's order
         asker_row = next((row for row in rows if row[0] == 1), None)
         (_, _, ranked_players, asker_games, players, _) = next(row for row in rows if row[0] == 2)
-        names = await _names(
+        names = await stored_names(
             connection,
             game,
             guild_id,
@@ -291,7 +292,7 @@ class SqlResultStore:
         if guild_id is None:
             return await _player_everywhere(connection, game, user_id, variant)
         key = (game, guild_id, user_id)
-        row = await _fetchone(
+        row = await fetch_one(
             connection,
             "SELECT name, games, wins, score, best_score, current_streak, longest_streak,"
             " stored_games, left_games FROM history_totals"
@@ -300,13 +301,13 @@ class SqlResultStore:
         )
         if row is None:
             return None
-        figures = await _fetchall(
+        figures = await fetch_all(
             connection,
             "SELECT figure, total, best FROM history_figures"
             " WHERE game = ? AND guild_id = ? AND user_id = ?",
             key,
         )
-        favourite = await _fetchone(
+        favourite = await fetch_one(
             connection,
             "SELECT item, taken FROM history_items WHERE game = ? AND guild_id = ?"
             " AND user_id = ? ORDER BY taken DESC, item DESC LIMIT 1",
@@ -315,7 +316,7 @@ class SqlResultStore:
         name, games, wins, score, best, current_streak, longest_streak, stored, left = row
         variant_games = None
         if variant is not None:
-            counted = await _fetchone(
+            counted = await fetch_one(
                 connection,
                 "SELECT games FROM history_totals WHERE game = ? AND guild_id = ? AND user_id = ?",
                 (variant_key(game, variant), guild_id, user_id),
@@ -386,7 +387,7 @@ class SqlResultStore:
                 " WHERE p.game_id = g.game_id AND p.user_id = ?)"
             )
             args.append(player_id)
-        row = await _fetchone(
+        row = await fetch_one(
             connection,
             "SELECT s.turns FROM history_games AS g JOIN game_stories AS s USING (game_id)"
             f" WHERE g.game_id = ? AND g.game = ? AND ({where})",
@@ -576,7 +577,7 @@ async def _player_everywhere(
     neither: a run of wins may go from one community to another, so they are counted
     again from the person's finished games in the order they ended (`_STREAKS`)."""
     key = (game, user_id)
-    row = await _fetchone(
+    row = await fetch_one(
         connection,
         "SELECT sum(games), sum(wins), sum(score), max(best_score), sum(stored_games),"
         " sum(left_games) FROM history_totals WHERE game = ? AND user_id = ?",
@@ -585,23 +586,23 @@ async def _player_everywhere(
     if row is None or row[0] is None:
         return None
     games, wins, score, best, stored, left = row
-    named = await _fetchone(
+    named = await fetch_one(
         connection,
         "SELECT name FROM history_players WHERE game = ? AND user_id = ?"
         " ORDER BY ended_at DESC, game_id DESC LIMIT 1",
         key,
     )
-    streaks = await _fetchone(connection, _STREAKS, key)
+    streaks = await fetch_one(connection, _STREAKS, key)
     longest_streak, current_streak = streaks if streaks is not None else (0, 0)
     # The person's communities, so figures and items are read by their primary keys.
     communities = "SELECT guild_id FROM history_totals WHERE game = ? AND user_id = ?"
-    figures = await _fetchall(
+    figures = await fetch_all(
         connection,
         "SELECT figure, sum(total), max(best) FROM history_figures"
         f" WHERE game = ? AND guild_id IN ({communities}) AND user_id = ? GROUP BY figure",
         (game, *key, user_id),
     )
-    favourite = await _fetchone(
+    favourite = await fetch_one(
         connection,
         "SELECT item, sum(taken) AS taken FROM history_items"
         f" WHERE game = ? AND guild_id IN ({communities}) AND user_id = ?"
@@ -610,7 +611,7 @@ async def _player_everywhere(
     )
     variant_games = None
     if variant is not None:
-        counted = await _fetchone(
+        counted = await fetch_one(
             connection,
             "SELECT sum(games) FROM history_totals WHERE game = ? AND user_id = ?",
             (variant_key(game, variant), user_id),
@@ -665,19 +666,19 @@ async def _history_total(
     connection: Connection, game: str, guild_id: int | None, user_id: int | None
 ) -> int:
     if user_id is None:
-        row = await _fetchone(
+        row = await fetch_one(
             connection,
             "SELECT games FROM history_guilds WHERE game = ? AND guild_id = ?",
             (game, guild_id),
         )
     elif guild_id is None:
-        row = await _fetchone(
+        row = await fetch_one(
             connection,
             "SELECT sum(stored_games) FROM history_totals WHERE game = ? AND user_id = ?",
             (game, user_id),
         )
     else:
-        row = await _fetchone(
+        row = await fetch_one(
             connection,
             "SELECT stored_games FROM history_totals"
             " WHERE game = ? AND guild_id = ? AND user_id = ?",
@@ -691,13 +692,13 @@ async def _summaries(connection: Connection, ids: Sequence[int]) -> tuple[GameSu
     if not ids:
         return ()
     marks = ", ".join("?" * len(ids))
-    games = await _fetchall(
+    games = await fetch_all(
         connection,
         "SELECT game_id, game, channel_id, started_at, ended_at, abandoned, has_bots, variant"
         f" FROM history_games WHERE game_id IN ({marks})",
         ids,
     )
-    seats = await _fetchall(
+    seats = await fetch_all(
         connection,
         "SELECT game_id, seat, user_id, name, is_bot, score, rank, won, left_game, end_state"
         f" FROM history_players WHERE game_id IN ({marks}) ORDER BY game_id, seat",
@@ -764,7 +765,7 @@ async def _roll_window(
     Usually nothing to do, or one day to subtract; built from history_days on first use,
     after a long quiet spell, or if asked for an earlier window than the stored one.
     """
-    row = await _fetchone(
+    row = await fetch_one(
         connection,
         "SELECT first_day FROM history_windows WHERE game = ? AND guild_id = ? AND period = ?",
         (game, guild_id, str(period)),
@@ -821,31 +822,3 @@ INSERT INTO history_windows (game, guild_id, period, first_day)
 VALUES (:game, :guild_id, :period, :first_day)
 ON CONFLICT (game, guild_id, period) DO UPDATE SET first_day = excluded.first_day
 """
-
-
-async def _names(
-    connection: Connection, game: str, guild_id: int, user_ids: list[int]
-) -> dict[int, str]:
-    if not user_ids:
-        return {}
-    marks = ", ".join("?" * len(user_ids))
-    rows = await _fetchall(
-        connection,
-        "SELECT user_id, name FROM history_totals"
-        f" WHERE game = ? AND guild_id = ? AND user_id IN ({marks})",
-        [game, guild_id, *user_ids],
-    )
-    return dict(rows)
-
-
-async def _fetchall(connection: Connection, sql: str, args: Sequence[Any]) -> list[tuple[Any, ...]]:
-    async with connection.execute(sql, args) as cursor:
-        return [tuple(row) for row in await cursor.fetchall()]
-
-
-async def _fetchone(
-    connection: Connection, sql: str, args: Sequence[Any]
-) -> tuple[Any, ...] | None:
-    async with connection.execute(sql, args) as cursor:
-        row = await cursor.fetchone()
-    return None if row is None else tuple(row)
