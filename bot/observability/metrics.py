@@ -32,6 +32,9 @@ CONTENT_TYPE = CONTENT_TYPE_LATEST
 CLICK_BUCKETS = (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.0, 3.0, 5.0)
 # A commit is one SQLite transaction on a local file: milliseconds when all is well.
 COMMIT_BUCKETS = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0)
+# A turn timer or a computer player's step wakes a few milliseconds late on an idle loop;
+# a second late is a player left waiting.
+TIMER_BUCKETS = (0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0)
 
 # (shard id, seconds); a client without shards reports shard 0.
 Latencies = Callable[[], Iterable[tuple[int | None, float]]]
@@ -132,6 +135,12 @@ class Metrics:
             buckets=COMMIT_BUCKETS,
             registry=self.registry,
         )
+        self._timer_lateness = Histogram(
+            f"{PREFIX}_timer_lateness_seconds",
+            "How late each turn timer or computer player's step woke, after its instant.",
+            buckets=TIMER_BUCKETS,
+            registry=self.registry,
+        )
         self._version_conflicts = Counter(
             f"{PREFIX}_version_conflicts",
             "Commits refused because the stored session had moved on (optimistic locking).",
@@ -161,6 +170,9 @@ class Metrics:
 
     def commit(self, seconds: float) -> None:
         self._commits.observe(seconds)
+
+    def timer_late(self, seconds: float) -> None:
+        self._timer_lateness.observe(seconds)
 
     def version_conflict(self) -> None:
         self._version_conflicts.inc()

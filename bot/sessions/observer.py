@@ -14,6 +14,8 @@ class SessionObserver(Protocol):
 
     def game_finished(self, game: str, abandoned: bool) -> None: ...
 
+    def timer_late(self, seconds: float) -> None: ...
+
 
 class NoObserver:
     """Reports to nobody (tests, scripts)."""
@@ -28,4 +30,7 @@ class NoObserver:
         return None
 
     def game_finished(self, game: str, abandoned: bool) -> None:
+        return None
+
+    def timer_late(self, seconds: float) -> None:
         return None

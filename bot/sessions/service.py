@@ -173,7 +173,9 @@ class SessionService:
         self.practice_dice = dict(practice_dice or {})  # by game kind: its tutorial's dice
         self.clock = clock
         self.bot_step_seconds = bot_step_seconds
-        self.timers = TimerWheel(self.run_timer, clock)
+        self.timers = TimerWheel(
+            self.run_timer, clock, lateness=lambda seconds: self.observer.timer_late(seconds)
+        )
         self.listener: SessionListener | None = None
         self.game_over_hooks: dict[str, GameOverHook] = {}  # by game kind: its history
         # Told of each game that ended, right after its final commit (the reviews start

@@ -20,9 +20,13 @@ class TimerWheel:
         self,
         fire: Callable[[int], Awaitable[None]],
         clock: Callable[[], float] = time.time,
+        lateness: Callable[[float], None] | None = None,
     ) -> None:
         self._fire = fire
         self._clock = clock
+        # Told how many seconds after its instant each timer woke: the event loop's delay,
+        # which grows when the process has more to do than its core allows.
+        self._lateness = lateness
         self._tasks: dict[int, asyncio.Task[None]] = {}
         self._when: dict[int, float] = {}
 
@@ -53,6 +57,8 @@ class TimerWheel:
 
     async def _wait(self, key: int, when: float) -> None:
         await asyncio.sleep(max(0.0, when - self._clock()))
+        if self._lateness is not None:
+            self._lateness(max(0.0, self._clock() - when))
         if self._tasks.get(key) is asyncio.current_task():
             del self._tasks[key]
             self._when.pop(key, None)

@@ -122,6 +122,21 @@ async def test_the_timer_wheel_fires_once_at_the_instant():
     await wheel.close()
 
 
+async def test_the_timer_wheel_reports_how_late_each_timer_woke():
+    late: list[float] = []
+
+    async def fire(key: int) -> None:
+        return None
+
+    wheel = TimerWheel(fire, lateness=late.append)
+    wheel.set(1, time.time() + 0.01)
+    wheel.set(2, time.time() - 5)  # already due: it wakes at once, 5 s late
+    await asyncio.sleep(0.05)
+    assert len(late) == 2
+    assert 0 <= min(late) < 1 and 5 <= max(late) < 6
+    await wheel.close()
+
+
 def _in_channel(harness: BotHarness, words: str) -> list[Any]:
     """The channel's messages whose text holds `words` (deleted ones are gone)."""
     found = [harness.fake.messages.get(i) for i in harness.fake.channel_log.get(CHANNEL_ID, [])]

