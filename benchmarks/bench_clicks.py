@@ -71,7 +71,12 @@ from bot.devserver.payloads import (
     start_command,
     user_payload,
 )
-from bot.i18n import t
+from bot.games.registry import GAMES
+from bot.i18n import add_catalogs, t
+
+# The games' own strings (Pickomino's "whose turn" line is read from the message): a
+# game's catalogs are added when the bot serves it, which this process does not.
+add_catalogs(*GAMES.catalogs())
 
 PLAYERS_PER_GAME = 3
 FIRST_CHANNEL = 700_000_000_000_000_001
