@@ -168,6 +168,8 @@ class LoopbackDiscord:
         route.add_put("/api/v10/applications/{app}/guilds/{guild}/commands", self.commands)
         route.add_post("/api/v10/interactions/{id}/{token}/callback", self.callback)
         route.add_post("/api/v10/webhooks/{app}/{token}", self.followup)
+        # Turn pings are follow-ups, deleted through the token that sent them.
+        route.add_delete("/api/v10/webhooks/{app}/{token}/messages/{message}", self.delete)
         route.add_post("/api/v10/channels/{channel}/messages", self.create)
         route.add_patch("/api/v10/channels/{channel}/messages/{message}", self.edit)
         route.add_delete("/api/v10/channels/{channel}/messages/{message}", self.delete)
