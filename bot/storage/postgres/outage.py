@@ -33,6 +33,10 @@ def is_away(error: BaseException) -> bool:
     """Whether `error` says the server is away rather than the statement is wrong."""
     if isinstance(error, _AWAY):
         return True
+    # A connection the server cut mid-operation can leave asyncpg's protocol in a state
+    # it refuses to leave ("cannot switch to state ..."): that connection is gone too.
+    if isinstance(error, asyncpg.InternalClientError):
+        return True
     # asyncpg's words for a connection the server closed under it (e.g. at a rollback).
     return isinstance(error, asyncpg.InterfaceError) and "connection is closed" in str(error)
 
