@@ -31,7 +31,16 @@ from bot.storage.protocols import (
     is_unhurried,
 )
 
-DRIVER_ERRORS = (asyncpg.PostgresError, asyncpg.InterfaceError, OSError, TimeoutError)
+# InternalClientError: a connection the server cut mid-operation can leave asyncpg's
+# protocol in a state it refuses to leave ("cannot switch to state ..."); it derives from
+# neither of asyncpg's other bases, and without it that cut reached a click unwrapped.
+DRIVER_ERRORS = (
+    asyncpg.PostgresError,
+    asyncpg.InterfaceError,
+    asyncpg.InternalClientError,
+    OSError,
+    TimeoutError,
+)
 POOL_SIZE = 10
 # How long a statement may wait for the server: a click must be answered within Discord's
 # 3 s, and is acknowledged at 1.5 s, so a server that hangs (stopped, a network cut)
