@@ -5,7 +5,9 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+from types import SimpleNamespace
 
+import asyncpg
 import pytest
 
 from benchmarks import bench_soak
@@ -45,9 +47,68 @@ def test_a_brief_soak_reports_every_figure(tmp_path) -> None:
                 "bot_token_per_second", "invalid", "database_mb_end"):  # fmt: skip
         assert key in whole, key
     assert whole["clicks"] > 0 and whole["late"] == 0
+    assert report["lost"]["accepted_sessions"] >= 1
+    assert report["lost"]["clicks_lost"] == report["lost"]["messages_ahead"] == 0
+    assert "targets:" in done.stdout and "- nothing lost: 0 of" in done.stdout
+    assert whole["client_lag_p99_ms"] is not None and "move" in whole["p99_ms_by_click"]
     [process] = report["processes"]
     assert process["rss_mb_max"] > 0 and process["database_connections_max"] >= 1
     [minute] = report["minutes"]
     assert minute["rss_mb"] and minute["database_connections"]
     for plot in ("rss.png", "p99.png", "clicks.png"):
         assert (out / plot).read_bytes().startswith(b"\x89PNG")
+
+
+async def test_a_seen_change_the_database_does_not_hold_is_reported_lost(postgres_url) -> None:
+    connection = await asyncpg.connect(postgres_url)
+    try:
+        await connection.execute(
+            "CREATE TABLE sessions (id BIGINT PRIMARY KEY, version INTEGER, status TEXT, "
+            "message_id BIGINT)"
+        )
+        await connection.executemany(
+            "INSERT INTO sessions VALUES ($1, $2, $3, $4)",
+            [(7, 5, "playing", 70), (8, 9, "playing", 80)],
+        )
+    finally:
+        await connection.close()
+    # Session 7: a click on version 5 was seen done, but the database stayed at 5.
+    # Session 8: a click on version 3 was seen, and the database is past it.
+    run = SimpleNamespace(accepted={7: 5, 8: 3}, fake=None)
+    lost = await bench_soak.lost_changes(postgres_url, run, [])  # type: ignore[arg-type]
+    assert (lost["accepted_sessions"], lost["clicks_lost"], lost["messages_ahead"]) == (2, 1, 0)
+    assert lost["examples"] == [
+        "session 7: a click on version 5 was seen, the database has version 5"
+    ]
+
+
+def report_of(*, late=0, p99=250.0, growth=0.01, stuck=0, lost=0, faults=()) -> dict:
+    return {
+        "whole_run": {"late": late, "p99_ms": p99, "stuck": stuck},
+        "processes": [{"process": 1, "rss_growth_after_warm_up": growth}],
+        "lost": {"accepted_sessions": 10, "clicks_lost": lost, "messages_ahead": 0},
+        "faults": list(faults),
+    }
+
+
+def verdicts(report: dict) -> dict[str, bool | None]:
+    return {aim: met for aim, met, _ in bench_soak.targets(report)}
+
+
+def test_the_targets_say_which_were_met() -> None:
+    assert all(verdicts(report_of()).values())
+    missed = verdicts(report_of(late=1, p99=301.0, growth=0.06, stuck=2, lost=1))
+    assert not any(missed.values())
+    fault = {"kind": "database", "unanswered_clicks": 0, "within_30_s": False,
+             "p99_under_300_ms_after_seconds": None}  # fmt: skip
+    after_fault = verdicts(report_of(faults=[fault]))
+    assert after_fault["database fault: 0 clicks unanswered"] is True
+    assert after_fault["database fault: p99 under 300 ms within 30 s"] is False
+
+
+def test_rss_growth_is_the_fitted_rise_over_where_it_began() -> None:
+    # 200 MB growing 10 MB over the span, with noise around the line.
+    points = [(s, 200 + s / 60 + (1 if s % 120 else -1)) for s in range(0, 601, 30)]
+    assert bench_soak.growth(points) == pytest.approx(0.05, abs=0.005)
+    assert bench_soak.growth([(0, 100.0), (60, 100.0), (120, 100.0)]) == 0.0
+    assert bench_soak.growth([(0, 100.0)]) is None

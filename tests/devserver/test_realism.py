@@ -29,6 +29,7 @@ from bot.devserver.standin import (
     Realism,
 )
 from bot.devserver.standin.openapi import SpecValidator
+from bot.devserver.standin.realism import OPENAPI_FIRST
 
 PNG = "data:image/png;base64," + "iVBORw0KGgo=" * 4
 
@@ -419,6 +420,28 @@ async def test_the_spec_takes_integer_snowflakes_as_discord_does(
     assert status == 400
     assert await error_at(answer, "message_reference", "message_id") == "NUMBER_TYPE_COERCE"
     fake.take_rejections(50035)
+
+
+async def test_a_sampled_spec_check_sees_each_routes_first_bodies_then_one_in_n(
+    http: aiohttp.ClientSession,
+) -> None:
+    sampled = await started(Realism(openapi=True, openapi_every=3))
+    try:
+        refused = {"content": "x", "tts": "yes"}  # only the spec looks at tts
+        firsts = [(await call(http, sampled, "POST", messages(sampled), refused))[0]]
+        for _ in range(OPENAPI_FIRST - 1):
+            firsts.append(
+                (await call(http, sampled, "POST", messages(sampled), {"content": "ok"}))[0]
+            )
+        later = [
+            (await call(http, sampled, "POST", messages(sampled), refused))[0] for _ in range(6)
+        ]
+        assert firsts == [400] + [200] * (OPENAPI_FIRST - 1)
+        # Bodies 21 to 26 of the route: the 21st and the 24th are checked.
+        assert later == [400, 200, 200, 400, 200, 200]
+        assert len(sampled.take_rejections(50035)) == 3
+    finally:
+        await sampled.close()
 
 
 def test_the_spec_points_into_the_component_of_a_callback() -> None:

@@ -11,6 +11,7 @@ import json
 import re
 import time
 import traceback
+from collections import Counter
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -49,6 +50,7 @@ from bot.devserver.standin.models import (
     number_components,
 )
 from bot.devserver.standin.openapi import SpecValidator
+from bot.devserver.standin.realism import OPENAPI_FIRST
 from bot.devserver.standin.permissions import (
     PERM_ADD_REACTIONS,
     PERM_ATTACH_FILES,
@@ -182,6 +184,7 @@ class Rest(Gateway):
         self._routes = self._build_routes()
         self.rate_limits = RateLimits()
         self._spec: SpecValidator | None = None
+        self._bodies_seen: Counter[str] = Counter()  # per route template, for openapi_every
 
     # ---- errors and holds for tests ----------------------------------------------
 
@@ -488,6 +491,9 @@ class Rest(Gateway):
         route: _Route | None = state.get("route")
         if not self.realism.openapi or route is None:
             return
+        seen = self._bodies_seen[route.template] = self._bodies_seen[route.template] + 1
+        if seen > OPENAPI_FIRST and seen % self.realism.openapi_every:
+            return  # sampled (Realism.openapi_every)
         if self._spec is None:
             self._spec = SpecValidator()
         self._spec.check(request.method, route.template, body)
