@@ -101,6 +101,7 @@ CB_DEFERRED_UPDATE, CB_UPDATE = 6, 7
 COMPUTER_LEVEL = "lobby.bot_level.normal"
 SOAK_DATABASE = "soak"
 TIMER_TOP_BUCKET_MS = 5000.0  # bot_timer_lateness_seconds' last finite bucket
+GLANCE_SECONDS = 0.25  # how often a person looks whether a computer player has moved
 LAG_TICK = 0.1  # seconds, how often the client's own lag is read
 RSS_GROWTH_AIM = 0.05  # after the warm-up, per process
 # Clicks that change nothing in the database (they offer, show or hint).
@@ -281,12 +282,11 @@ class Soak:
                 continue
             mover = human_to_move(fake, message)
             if mover is None:  # a computer player's turn: watch the message change
-                edits = message.edits
-                with contextlib.suppress(FakeDiscordTimeout):
-                    await fake.wait_for(
-                        lambda message=message, edits=edits: message.edits > edits,
-                        timeout=max(0.1, min(until - time.monotonic(), TURN_TIMER)),
-                    )
+                # A glance every GLANCE_SECONDS, not a stand-in wait: every change of the
+                # stand-in wakes each of its waiters, and a computer's turn lasts seconds.
+                edits, watched_until = message.edits, time.monotonic() + TURN_TIMER
+                while message.edits == edits and time.monotonic() < min(until, watched_until):
+                    await asyncio.sleep(GLANCE_SECONDS)
                 continue
             await self.think()
             if time.monotonic() >= until:

@@ -7,7 +7,6 @@ channels, guilds, the application)."""
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import random
 import secrets
 import time
@@ -157,7 +156,7 @@ class StandinState:
         self._interactions_by_id: dict[int, FakeInteraction] = {}
         self._interactions_by_token: dict[str, FakeInteraction] = {}
         self._forgotten_tokens: set[str] = set()  # issued once, expired for Discord now
-        self._changed = asyncio.Event()
+        self._waiters: set[asyncio.Future[None]] = set()  # wait_for's, woken by changes
         self.port = port
         # Kept for the page (bot.devserver.page): the pictures the bot uploaded.
         self.emoji_images: dict[str, bytes] = {}  # application emoji name -> PNG
@@ -235,8 +234,10 @@ class StandinState:
         return found
 
     def _notify(self) -> None:
-        event, self._changed = self._changed, asyncio.Event()
-        event.set()
+        waiters, self._waiters = self._waiters, set()
+        for waiter in waiters:
+            if not waiter.done():
+                waiter.set_result(None)
         for listener in self.listeners:
             listener()
 
@@ -266,9 +267,16 @@ class StandinState:
                     text += "\n" + "\n".join(problems)
                 raise FakeDiscordTimeout(text)
             # Woken by every change here; also re-checked every 20 ms, for predicates on
-            # state outside the stand-in (the bot's own objects).
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._changed.wait(), min(remaining, 0.02))
+            # state outside the stand-in (the bot's own objects). A bare future and a
+            # timer, not asyncio.wait_for's task per wait: a soak has hundreds waiting.
+            waiter = loop.create_future()
+            self._waiters.add(waiter)
+            timer = loop.call_later(min(remaining, 0.02), _wake, waiter)
+            try:
+                await waiter
+            finally:
+                timer.cancel()
+                self._waiters.discard(waiter)
 
     def guild_of(self, channel_id: int) -> int:
         """The guild a channel belongs to; 0 for a DM or group DM (Discord sends their
@@ -729,3 +737,8 @@ class StandinState:
                 user.installed_app for user in self.users.values()
             ),
         }
+
+
+def _wake(waiter: asyncio.Future[None]) -> None:
+    if not waiter.done():
+        waiter.set_result(None)
