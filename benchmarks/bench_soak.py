@@ -696,6 +696,14 @@ def whole_run(
                 "rss_mb_max": round(max(s.rss_mb for _, s in slot.samples), 1),
                 "rss_mb_per_hour_after_warm_up": round(slope_per_hour(after) or 0.0, 2),
                 "rss_growth_after_warm_up": growth(after),
+                # A leak grows as fast at the end as after the warm-up; caches that fill
+                # up to their bounds (solver tables, fonts) flatten out.
+                "rss_mb_per_hour_last_10_minutes": round(
+                    slope_per_hour([(t, mb) for t, mb in after if t >= after[-1][0] - 600]) or 0.0,
+                    2,
+                )
+                if after
+                else None,
                 "database_connections_max": max(
                     s.connections[run.database_port] for _, s in slot.samples
                 ),
@@ -968,7 +976,8 @@ def table_lines(report: dict[str, Any]) -> list[str]:
         f"RSS slope after the first {whole['warm_up_seconds']} s: "
         + ", ".join(
             f"process {p['process']} {p['rss_mb_per_hour_after_warm_up']:+.1f} MB/h "
-            f"({fmt_share(p['rss_growth_after_warm_up'])} over the rest of the run)"
+            f"({fmt_share(p['rss_growth_after_warm_up'])} over the rest of the run; "
+            f"{fmt(p['rss_mb_per_hour_last_10_minutes'], 1)} MB/h in its last 10 minutes)"
             for p in report["processes"]
         ),
         "click to updated message p99 by button: "
