@@ -35,6 +35,7 @@ from bot.ui.click_tokens import InteractionTokens
 from bot.ui.components import message_view, prebuilt_message
 from bot.ui.paused_channels import ChannelPaused, PausedChannels
 from bot.ui.pings import TurnPings
+from bot.worker_threads import PICTURES, run_in
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -108,7 +109,7 @@ class LiveMessages:
             if session.status is not Status.OVER or session.game is None or session.id is None:
                 return render_session(session, game)
             events = await self.sessions.ended_events(session.id)
-            return await asyncio.to_thread(render_session, session, game, events)
+            return await run_in(PICTURES, render_session, session, game, events)
 
     async def _emoji_safe(self, send: Callable[[], Awaitable[T]]) -> T:
         """`send()`, and if Discord refuses one of the application's emojis in it (deleted

@@ -2,9 +2,9 @@
 
 When a game ends, `Reviews.game_ended` (the session service's ending listener, told after
 the final commit) reviews it in the background from its events, still in memory then
-(the final commit drops them from the database), off the event loop
-(`asyncio.to_thread`), and stores it (`ReviewStore`). The Review button and
-`/<game> score game ... review` read the stored one; if it is missing and the events are
+(the final commit drops them from the database), off the event loop in a thread of
+its own (`bot.worker_threads.REVIEWS`), and stores it (`ReviewStore`). The Review button
+and `/<game> score game ... review` read the stored one; if it is missing and the events are
 still there (the bot restarted before a compaction, or the background task is still
 running) it is computed at that press, never on the click path of a game in play.
 
@@ -36,6 +36,7 @@ from bot.storage.reviews import ReviewStore, StoredReview
 from bot.ui.click_tokens import InteractionTokens
 from bot.ui.components import message_view
 from bot.ui.replies import tell
+from bot.worker_threads import REVIEWS, run_in
 
 log = logging.getLogger(__name__)
 
@@ -108,7 +109,7 @@ class Reviews:
             events = await self.sessions.ended_events(session.id)
             if not events:
                 return None
-            review = await asyncio.to_thread(compute_review, self.games, session, events)
+            review = await run_in(REVIEWS, compute_review, self.games, session, events)
             stored = StoredReview(session.id, session.kind, session.community_id, review.to_dict())
             await self.store.put(stored)
         except ReviewFailed:

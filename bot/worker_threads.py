@@ -1,0 +1,36 @@
+"""The threads that draw end pictures and compute reviews, one each.
+
+Both are CPU work kept off the event loop. Python runs one thread at a time (the GIL), so
+a second thread for the same work adds no speed, only memory: glibc gives each thread
+that allocates an arena of its own, and what one arena frees the others do not reuse.
+End pictures of 2 to 7 players drawn six at once in asyncio's default pool left the
+process 57 MB larger; drawn in one thread, 11 MB (docs/SCALING.md, "Memory").
+One thread each, so a review (a third of a second) never holds up an end screen.
+Computer players' moves stay in the default pool: one slow Hard move must not hold up
+the others.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextvars
+import functools
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from typing import ParamSpec, TypeVar
+
+P = ParamSpec("P")
+T = TypeVar("T")
+
+PICTURES = ThreadPoolExecutor(max_workers=1, thread_name_prefix="pictures")
+REVIEWS = ThreadPoolExecutor(max_workers=1, thread_name_prefix="reviews")
+
+
+async def run_in(
+    executor: ThreadPoolExecutor, work: Callable[P, T], *args: P.args, **kwargs: P.kwargs
+) -> T:
+    """`work(*args, **kwargs)` in `executor`'s thread, with the caller's context variables
+    (the language a message is drawn in), as asyncio.to_thread carries them."""
+    context = contextvars.copy_context()
+    call = functools.partial(context.run, work, *args, **kwargs)
+    return await asyncio.get_running_loop().run_in_executor(executor, call)
