@@ -238,7 +238,7 @@ class SessionService:
                     row = session.to_row(self.adapter(session.kind))
                     session_id = await self.store.insert(connection, row)
             except DatabaseUnavailable as error:
-                log.warning(
+                log.info(
                     "could not create a session in channel %s: database unreachable (%s)",
                     session.channel_id,
                     error,
@@ -544,7 +544,9 @@ class SessionService:
             # not: the copy in memory is forgotten, so the next look reads the truth.
             self._live.pop(draft.channel_id, None)
             self._last_seq.pop(draft.id, None)
-            log.warning(
+            # INFO: the outage itself is the warning (bot.storage.postgres.outage, a line
+            # when it begins, a minute it lasts and ends); a line per click was hundreds.
+            log.info(
                 "could not commit session %s v%s: database unreachable (%s)",
                 draft.id,
                 draft.version,
@@ -660,7 +662,7 @@ class SessionService:
             self.timers.set(channel_id, self.clock() + TIMER_CLAIMED_RETRY_SECONDS)
         except (DatabaseDown, DatabaseUnavailable) as error:
             # Expected while the database is away: what is due happens once it is back.
-            log.warning(
+            log.info(
                 "turn timer in channel %s: database unreachable (%s); retrying in %g s",
                 channel_id,
                 error.__cause__ or error,

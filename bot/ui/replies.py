@@ -48,8 +48,9 @@ async def answer_error(interaction: discord.Interaction[Any], error: BaseExcepti
     pages alike; app_commands wraps what a command raised in CommandInvokeError)."""
     original = error.original if isinstance(error, app_commands.CommandInvokeError) else error
     if isinstance(original, DatabaseUnavailable):
-        # Expected while the database restarts: one line, and the clicker told to retry.
-        log.warning("interaction %s: database unreachable (%s)", interaction.id, original)
+        # Expected while the database restarts: one INFO line (the outage's own warnings
+        # say it once, not once a click), and the clicker told to retry.
+        log.info("interaction %s: database unreachable (%s)", interaction.id, original)
         await refuse(interaction, DatabaseDown())
     elif isinstance(original, SessionError):
         await refuse(interaction, original)

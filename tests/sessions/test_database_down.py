@@ -84,9 +84,20 @@ def tracebacks(caplog: pytest.LogCaptureFixture) -> list[str]:
     return [r.getMessage() for r in caplog.records if r.exc_info or r.levelno >= logging.ERROR]
 
 
+def service_warnings(caplog: pytest.LogCaptureFixture) -> list[str]:
+    """The session service's warnings: none per click or timer in an outage (the outage
+    warns once, bot.storage.postgres.outage; 20 s of one were 784 lines a process)."""
+    return [
+        r.getMessage()
+        for r in caplog.records
+        if r.name == "bot.sessions.service" and r.levelno >= logging.WARNING
+    ]
+
+
 async def test_a_move_while_the_database_is_down_is_refused_and_changes_nothing(
     flaky: Flaky, caplog: pytest.LogCaptureFixture
 ) -> None:
+    caplog.set_level(logging.INFO, logger="bot.sessions.service")
     service = SessionService(flaky, {"race": Race()}, rng=random.Random(1), clock=Clock())
     session = await _timed_game(service, 9, CHANNEL)
     flaky.down = True
@@ -95,6 +106,7 @@ async def test_a_move_while_the_database_is_down_is_refused_and_changes_nothing(
     with pytest.raises(DatabaseUnavailable):  # the copy in memory was forgotten
         await service.live(CHANNEL)
     assert "database unreachable" in caplog.text and not tracebacks(caplog)
+    assert service_warnings(caplog) == []
     flaky.down = False
     change = await service.update(CHANNEL, lambda s, c: play.make_move(s, c, 1, "add"))
     assert change.session.version == session.version + 1
@@ -105,6 +117,7 @@ async def test_a_move_while_the_database_is_down_is_refused_and_changes_nothing(
 async def test_a_turn_timer_due_during_the_outage_acts_after_it(
     flaky: Flaky, caplog: pytest.LogCaptureFixture
 ) -> None:
+    caplog.set_level(logging.INFO, logger="bot.sessions.service")
     clock = Clock()
     service = SessionService(flaky, {"race": Race()}, rng=random.Random(1), clock=clock)
     session = await _timed_game(service, 9, CHANNEL)
@@ -114,6 +127,7 @@ async def test_a_turn_timer_due_during_the_outage_acts_after_it(
     await service.run_timer(CHANNEL)
     assert service.timers.pending()[CHANNEL] == clock.now + TIMER_RETRY_SECONDS
     assert "turn timer in channel" in caplog.text and not tracebacks(caplog)
+    assert service_warnings(caplog) == []
     flaky.down = False
     clock.now += TIMER_RETRY_SECONDS
     await service.run_timer(CHANNEL)
