@@ -34,9 +34,9 @@ table's "client lag" is how late this process's own timers woke and "client GC" 
 longest garbage collection (a busy or paused client makes every click look slower, and
 a pause of seconds makes clicks late for both bots at once). What survives each minute
 is frozen out of the collector (`gc.freeze`) and the request records are dropped once
-counted, so its pauses do not grow with the run. Its stand-in validates each route's first bodies against
-Discord's OpenAPI spec, then one in `--spec-every` (the validation would otherwise take
-half of this process's core; the e2e tests validate every body).
+counted, so its pauses do not grow with the run. Its stand-in validates each route's
+first bodies against Discord's OpenAPI spec, then one in `--spec-every` (the validation
+would otherwise take half of this process's core; the e2e tests validate every body).
 
 Usage: python -m benchmarks.bench_soak [--games 20] [--minutes 2] [--processes 2]
        [--computer-share 0.25] [--out soak-report] [--kill-db-at MIN]

@@ -50,7 +50,6 @@ from bot.devserver.standin.models import (
     number_components,
 )
 from bot.devserver.standin.openapi import SpecValidator
-from bot.devserver.standin.realism import OPENAPI_FIRST
 from bot.devserver.standin.permissions import (
     PERM_ADD_REACTIONS,
     PERM_ATTACH_FILES,
@@ -70,6 +69,7 @@ from bot.devserver.standin.ratelimits import (
     Scope,
     rate_limited,
 )
+from bot.devserver.standin.realism import OPENAPI_FIRST
 from bot.devserver.standin.validation import (
     Path,
     check_list,
