@@ -105,6 +105,7 @@ CB_DEFERRED_UPDATE, CB_UPDATE = 6, 7
 COMPUTER_LEVEL = "lobby.bot_level.normal"
 SOAK_DATABASE = "soak"
 TIMER_TOP_BUCKET_MS = 5000.0  # bot_timer_lateness_seconds' last finite bucket
+LOBBY_TRIES = 5  # a lobby click refused (the database away) is tried again this often
 GLANCE_SECONDS = 0.25  # how often a person looks whether a computer player has moved
 LAG_TICK = 0.1  # seconds, how often the client's own lag is read
 RSS_GROWTH_AIM = 0.05  # after the warm-up, per process
@@ -267,21 +268,31 @@ class Soak:
         seats = [("alice", "lobby.button.add_bot")] * 2 if table.computer else []
         seats = seats or [("bob", "lobby.button.join"), ("carol", "lobby.button.join")]
         for user, label in [*seats, ("alice", "lobby.button.start")]:
+            if not await self.lobby_step(user, lobby, label):
+                return False
+        return True
+
+    async def lobby_step(self, user: str, lobby: FakeMessage, label: str) -> bool:
+        """Click `label` on the lobby until the lobby shows it done, as a person does
+        when told to try again (the database away); False if it never was."""
+        for _ in range(LOBBY_TRIES):
             await self.think()
             if not lobby.has_button(t(label)):
                 return False
+            edits = lobby.edits
+            button = lobby.button(t(label))
             if label == "lobby.button.add_bot":
-                offered = await self.click(user, lobby.id, lobby.button(t(label)), None)
+                offered = await self.click(user, lobby.id, button, None)
                 levels = offered.message if offered is not None else None
                 if levels is None or not levels.has_button(t(COMPUTER_LEVEL)):
-                    return False
+                    continue  # refused: no levels offered
                 await self.think()
-                button = levels.button(t(COMPUTER_LEVEL))
-                if await self.click(user, levels.id, button, lobby) is None:
-                    return False
-            elif await self.click(user, lobby.id, lobby.button(t(label)), lobby) is None:
-                return False
-        return True
+                await self.click(user, levels.id, levels.button(t(COMPUTER_LEVEL)), lobby)
+            else:
+                await self.click(user, lobby.id, button, lobby)
+            if lobby.edits > edits:
+                return True
+        return False
 
     async def play(self, table: Table, until: float) -> None:
         fake = self.fake
