@@ -391,7 +391,8 @@ class Soak:
     def sample_processes(self, now: float) -> None:
         for slot in self.slots:
             figures = sample(slot.pid)
-            if figures is not None:
+            # A killed process not yet replaced (a zombie) has no memory to speak of.
+            if figures is not None and figures.rss_mb > 0:
                 slot.samples.append((now, figures))
 
     async def timer_lateness(self, session: aiohttp.ClientSession) -> tuple[float, float] | None:
