@@ -155,7 +155,7 @@ class InteractionTokens:
                 del self._for_edits[channel_id]
 
     def channels(self) -> int:
-        """How many channels have tokens kept (tests, and the soak's memory figures)."""
+        """How many channels have tokens kept (what the pruning test counts)."""
         return len(self._recent.keys() | self._for_edits.keys())
 
     def _alive(self, token: Token) -> bool:
