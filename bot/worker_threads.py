@@ -4,7 +4,8 @@ Both are CPU work kept off the event loop. Python runs one thread at a time (the
 a second thread for the same work adds no speed, only memory: glibc gives each thread
 that allocates an arena of its own, and what one arena frees the others do not reuse.
 End pictures of 2 to 7 players drawn six at once in asyncio's default pool left the
-process 57 MB larger; drawn in one thread, 11 MB (docs/SCALING.md, "Memory").
+process 54 MB larger; drawn in one thread, 11 MB (`python -m benchmarks.bench_memory
+--work pictures --threads 6`, then 1; docs/SCALING.md, "Memory").
 One thread each, so a review (a third of a second) never holds up an end screen.
 Computer players' moves stay in the default pool: one slow Hard move must not hold up
 the others.
