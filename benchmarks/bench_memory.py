@@ -13,11 +13,12 @@ from __future__ import annotations
 
 import argparse
 import gc
+import os
 import random
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from pathlib import Path
 
+from benchmarks import procfs
 from benchmarks.arguments import positive
 from benchmarks.bench_pictures import sample_game
 from benchmarks.bench_review import levels_for, timed_review
@@ -29,10 +30,8 @@ REPORT_EVERY = 40
 
 
 def rss_mb() -> float:
-    for line in Path("/proc/self/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1]) / 1024
-    raise RuntimeError("no VmRSS in /proc/self/status (Linux only)")
+    """This process's resident memory (benchmarks.procfs, as bench_soak reads its bots)."""
+    return procfs.rss_mb(os.getpid())
 
 
 def work_of(kind: str, rng: random.Random) -> Callable[[int], object]:

@@ -227,19 +227,9 @@ async def test_a_database_url_that_points_nowhere_is_one_error_line(
     closed = free_port()  # bound for a moment, then nobody listens there
     url = f"postgresql://bot:secret-word@{host.format(closed=closed)}/pickomino"
     began = time.monotonic()
-    done = await asyncio.create_subprocess_exec(
-        sys.executable,
-        "-m",
-        "bot",
-        cwd=tmp_path,
-        env=launcher.env() | {"DATABASE_URL": url},
-        stdout=asyncio.subprocess.PIPE,
-        stderr=asyncio.subprocess.PIPE,
-    )
-    _, stderr = await asyncio.wait_for(done.communicate(), 30)
+    returncode, err = await start_once(launcher, url, tmp_path)
     took = time.monotonic() - began
-    err = stderr.decode()
-    assert done.returncode == 1, err
+    assert returncode == 1, err
     last = err.strip().splitlines()[-1]
     assert last.startswith("error: database: cannot connect to PostgreSQL at "), err
     assert f"{host.format(closed=closed)}/pickomino" in last and "DATABASE_URL" in last, last
@@ -253,18 +243,23 @@ async def test_a_database_that_refuses_the_bot_is_a_configuration_error(
     """A server that answers but refuses (here: no such database) is exit 2, one line."""
     launcher = BotLauncher(fake_discord, tmp_path)
     url = postgres_server.url("no_such_database")
+    returncode, err = await start_once(launcher, url, tmp_path)
+    assert returncode == 2, err
+    last = err.strip().splitlines()[-1]
+    assert last.startswith("error: database: cannot connect to PostgreSQL at "), err
+    assert "no_such_database" in last and "Traceback" not in err, err
+
+
+async def start_once(launcher: BotLauncher, url: str, cwd: Path) -> tuple[int, str]:
+    """`python -m bot` with DATABASE_URL `url`, to its exit: its exit code and stderr."""
     done = await asyncio.create_subprocess_exec(
         sys.executable,
         "-m",
         "bot",
-        cwd=tmp_path,
+        cwd=cwd,
         env=launcher.env() | {"DATABASE_URL": url},
         stdout=asyncio.subprocess.PIPE,
         stderr=asyncio.subprocess.PIPE,
     )
     _, stderr = await asyncio.wait_for(done.communicate(), 30)
-    err = stderr.decode()
-    assert done.returncode == 2, err
-    last = err.strip().splitlines()[-1]
-    assert last.startswith("error: database: cannot connect to PostgreSQL at "), err
-    assert "no_such_database" in last and "Traceback" not in err, err
+    return done.returncode if done.returncode is not None else -1, stderr.decode()

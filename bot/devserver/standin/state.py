@@ -236,8 +236,7 @@ class StandinState:
     def _notify(self) -> None:
         waiters, self._waiters = self._waiters, set()
         for waiter in waiters:
-            if not waiter.done():
-                waiter.set_result(None)
+            _wake(waiter)
         for listener in self.listeners:
             listener()
 
