@@ -19,9 +19,11 @@ import discord
 from discord.ext import commands
 from discord.http import Route
 
+from bot.background import BackgroundTasks
 from bot.command_sync import Outcome, Target, differences, guild_ids, targets
 from bot.config import ConfigError, Settings
 from bot.games.registry import GAMES
+from bot.gateway_resume import SessionFiles, use_resuming_websocket, watch_replays
 from bot.health import keep_beating
 from bot.history.rating_sql import RATINGS_MIGRATION, rebuild_all
 from bot.history.recorder import recorder
@@ -88,6 +90,8 @@ class DiceBot(commands.Bot):
     health: HealthServer | None = None
     startup_repair: asyncio.Task[int]  # shows again the messages a crash left behind
     ping_cleanup: asyncio.Task[int]  # deletes the turn pings of turns over at start-up
+    warming: asyncio.Task[None]  # builds the computer players' tables
+    command_sync: asyncio.Task[bool]  # makes Discord's application commands the tree's
 
     def __init__(
         self,
@@ -130,6 +134,14 @@ class DiceBot(commands.Bot):
         self.synced_commands = False
         self.emoji_sync: asyncio.Task[SyncResult | None] | None = None
         self._heartbeat: asyncio.Task[None] | None = None
+        self.starting = BackgroundTasks()  # what start-up leaves to run beside the gateway
+        # Read by bot.gateway_resume's websocket: None, every start identifies afresh.
+        self.gateway_sessions: SessionFiles | None = None
+        if settings.gateway_session_dir is not None:
+            self.gateway_sessions = SessionFiles(
+                settings.gateway_session_dir, settings.shard_count or 1
+            )
+            watch_replays(self, self.gateway_sessions)
 
     async def start(self, token: str, *, reconnect: bool = True) -> None:
         from bot.endpoints import apply_endpoint_overrides
@@ -142,7 +154,22 @@ class DiceBot(commands.Bot):
                 settings.discord_api_base or "default",
                 settings.discord_gateway_url or "default",
             )
+        if self.gateway_sessions is not None:
+            use_resuming_websocket()
         await super().start(token, reconnect=reconnect)
+
+    def is_ready(self) -> bool:
+        """READY came, or every shard of this process resumed a saved session instead
+        (Discord sends no READY to a RESUME)."""
+        if super().is_ready():
+            return True
+        sessions = self.gateway_sessions
+        return sessions is not None and sessions.resumed_every(self.shards_here)
+
+    @property
+    def shards_here(self) -> tuple[int | None, ...]:
+        """The shards this process's gateway connections serve (None: unsharded)."""
+        return self.settings.shards or (self.shard_id,)
 
     @property
     def latencies(self) -> list[tuple[int, float]]:
@@ -182,10 +209,6 @@ class DiceBot(commands.Bot):
             owns_guild=self.settings.owns_guild,
             practice_dice=self.games.practice_dice(),
         )
-        # The computer players' and hints' shared tables, built before the first click needs them.
-        for game in self.games:
-            if game.warm_up is not None:
-                await asyncio.to_thread(game.warm_up, self.settings.cache_dir)
         self.platform = build_platform(
             self,
             self.games,
@@ -221,12 +244,32 @@ class DiceBot(commands.Bot):
         self.startup_repair = asyncio.create_task(
             self._repair_after_pings(self.ping_cleanup), name="repair-live-messages"
         )
-        await self.sync_commands(force=self.force_sync)
-        freeze_startup_objects()
+        # Both while the gateway connects, not before it: a restarted process answers the
+        # clicks Discord replays to it (bot.gateway_resume) within their 3 s only if it
+        # connects within about 2 s of its start, and the tables took 1.3 s and the sync
+        # 0.4 s of that. A move or hint that comes first builds the tables it needs itself;
+        # Discord serves the commands registered before until the sync is done.
+        self.warming = self.starting.start(self._warm_up(), "warm-up")
+        self.command_sync = self.starting.start(
+            self.sync_commands(force=self.force_sync), "command-sync"
+        )
         if self.settings.heartbeat_file is not None:
             self._heartbeat = asyncio.create_task(
                 keep_beating(self.settings.heartbeat_file, self._connected), name="heartbeat"
             )
+
+    async def _warm_up(self) -> None:
+        """The computer players' and hints' shared tables, built in a thread; then what
+        start-up built is left out of later garbage collections."""
+        for game in self.games:
+            if game.warm_up is not None:
+                await asyncio.to_thread(game.warm_up, self.settings.cache_dir)
+        freeze_startup_objects()
+
+    async def started(self) -> None:
+        """Until the start-up work left to run beside the gateway is done (the tables
+        built, the commands synced)."""
+        await asyncio.gather(self.warming, self.command_sync)
 
     async def _add_games(self, platform: Platform) -> None:
         """Each served game's /<game> group with its score group attached, its history
@@ -412,11 +455,14 @@ class DiceBot(commands.Bot):
             await asyncio.wait(answering, timeout=ANSWERS_AT_SHUTDOWN_SECONDS)
         if self.emoji_sync is not None and not self.emoji_sync.done():
             self.emoji_sync.cancel()
+        self.starting.cancel()
         for name in ("startup_repair", "ping_cleanup"):
             task = getattr(self, name, None)
             if task is not None and not task.done():
                 task.cancel()
         await super().close()
+        if self.gateway_sessions is not None:
+            self.gateway_sessions.close()
         db = getattr(self, "db", None)
         if db is not None:
             await db.close()

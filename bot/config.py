@@ -55,6 +55,9 @@ class Settings(BaseSettings):
     # Where the games keep tables they take long to build (Picker's exact tables), so a
     # restart, or another process sharing the folder, loads them instead. Blank: none.
     cache_dir: Path | None = Path("data/cache")
+    # Where each shard's gateway session is kept, so that a restarted process resumes it
+    # and is sent the clicks made while it was down (bot.gateway_resume). Blank: none.
+    gateway_session_dir: Path | None = Path("data/gateway")
     # Roll every die from random.Random(DICE_SEED): the same clicks give the same game,
     # for end-to-end tests and demos. Unset (always, in production): the OS's randomness.
     dice_seed: int | None = None
@@ -72,6 +75,7 @@ class Settings(BaseSettings):
         "shard_ids",
         "heartbeat_file",
         "cache_dir",
+        "gateway_session_dir",
         "dice_seed",
         mode="before",
     )

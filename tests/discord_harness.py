@@ -800,6 +800,7 @@ class BotHarness:
                 force_sync=force_sync,
             )
             await bot.login("fake-token")
+            await bot.started()  # tables built and commands synced, as tests expect
             harness = cls(bot, fake)
             try:
                 yield harness

@@ -22,20 +22,6 @@ if TYPE_CHECKING:  # imported when used: the module's e2e mark is registered bel
 E2E_REALISM = Realism.discord(latency=Latency(round_trip=0.020, jitter=0.010))
 
 
-def pytest_configure(config: pytest.Config) -> None:
-    config.addinivalue_line(
-        "markers",
-        "e2e: starts the real bot process against the Discord stand-in (part of the normal "
-        "run; deselect with -m 'not e2e')",
-    )
-    config.addinivalue_line(
-        "markers",
-        "discord(**changes): the stand-in's Realism for this test, E2E_REALISM with these "
-        "fields changed (rate_limits=False...): a behaviour kept off, with a comment naming "
-        "the bot problem it trips",
-    )
-
-
 @pytest.hookimpl(wrapper=True, tryfirst=True)
 def pytest_runtest_makereport(
     item: pytest.Item, call: pytest.CallInfo[None]

@@ -179,9 +179,10 @@ class BotLauncher:
         *,
         ready: Callable[[], bool] | None = None,
     ) -> BotProcess:
-        """Start a bot and wait until it has identified (a new gateway session), or
-        `ready()` says so, and its /pickomino command is registered."""
-        identifies = self.fake.identifies
+        """Start a bot and wait until it has identified (a new gateway session) or resumed
+        one (a restart keeps its session, bot.gateway_resume), or `ready()` says so, and
+        its /pickomino command is registered."""
+        identifies, resumes = self.fake.identifies, self.fake.resumes
         log_path = self.workdir / f"bot-{len(self.processes) + 1}.log"
         with log_path.open("wb") as log_file:
             popen = subprocess.Popen(
@@ -199,7 +200,8 @@ class BotLauncher:
         def connected() -> bool:
             if ready is not None:
                 return process.exited or ready()
-            return process.exited or (self.fake.identifies > identifies and self.fake.ready)
+            back = self.fake.identifies > identifies or self.fake.resumes > resumes
+            return process.exited or (back and self.fake.ready)
 
         await self.fake.wait_for(connected, timeout=START_TIMEOUT, what="the bot to connect")
         if process.exited:
@@ -393,6 +395,13 @@ def message_behind(database: Path) -> bool:
 # --------------------------------------------------------------------------------------
 
 
+async def until_logged(process: BotProcess, text: str, timeout: float = START_TIMEOUT) -> None:
+    """Until the process's log says `text` (work a start leaves to run in the background)."""
+    async with asyncio.timeout(timeout):
+        while text not in process.log():
+            await asyncio.sleep(0.05)
+
+
 async def accepted_click(
     fake: FakeDiscord, user: str, message_id: int, button: FakeButton
 ) -> FakeInteraction:
@@ -556,7 +565,9 @@ async def test_full_game_with_sigkill_restart(
         syncs = fake.command_syncs
         second = await launcher.start()
         first_after_restart = len(fake.interactions)
-        assert fake.identifies == 2
+        # It resumed the gateway session (bot.gateway_resume): no second IDENTIFY.
+        assert (fake.identifies, fake.resumes) == (1, 1)
+        await until_logged(second, "application commands unchanged")  # synced meanwhile
         assert fake.command_syncs == syncs, "the unchanged command tree was synced again"
         if shown_again:
             await fake.wait_for(lambda: message.edits > edits_at_kill, what="the start-up repair")

@@ -586,3 +586,63 @@ async def test_a_repeated_delete_is_a_problem_unless_the_bot_was_killed(
     with pytest.raises(AssertionError, match="10008"):
         fake_discord.check()
     fake_discord.take_rejections()
+
+
+async def _identified(fake: FakeDiscord, ws: aiohttp.ClientWebSocketResponse) -> dict[str, Any]:
+    """HELLO, IDENTIFY, then READY's data (GUILD_CREATE and the rest left unread)."""
+    assert (await asyncio.wait_for(ws.receive_json(), 5))["op"] == 10
+    await ws.send_json({"op": 2, "d": {"token": fake.token, "intents": 1, "properties": {}}})
+    while True:
+        frame = await asyncio.wait_for(ws.receive_json(), 5)
+        if frame.get("t") == "READY":
+            return dict(frame["d"])
+
+
+async def _resumed(
+    fake: FakeDiscord, session_id: str, seq: int
+) -> tuple[list[dict[str, Any]], aiohttp.ClientSession, aiohttp.ClientWebSocketResponse]:
+    """A RESUME on a new connection: the frames up to RESUMED (or INVALID_SESSION)."""
+    http = aiohttp.ClientSession()
+    ws = await http.ws_connect(fake.gateway_url + "?v=10&encoding=json")
+    assert (await asyncio.wait_for(ws.receive_json(), 5))["op"] == 10
+    resume = {"token": fake.token, "session_id": session_id, "seq": seq}
+    await ws.send_json({"op": 6, "d": resume})
+    frames = []
+    while True:
+        frame = await asyncio.wait_for(ws.receive_json(), 5)
+        frames.append(frame)
+        if frame["op"] == 9 or frame.get("t") == "RESUMED":
+            return frames, http, ws
+
+
+async def test_a_session_closed_with_1000_ends_and_a_dropped_one_replays_what_it_missed(
+    fake_discord: FakeDiscord,
+) -> None:
+    """As Discord's gateway docs say (Disconnecting): closed with 1000 or 1001 a session
+    is invalidated; otherwise it stays resumable, and a RESUME replays the events sent
+    meanwhile, then RESUMED."""
+    url = fake_discord.gateway_url + "?v=10&encoding=json"
+    async with aiohttp.ClientSession() as http, http.ws_connect(url) as ws:
+        ended = (await _identified(fake_discord, ws))["session_id"]
+        await ws.close(code=1000)
+    await fake_discord.wait_for(lambda: not fake_discord.ready)
+    frames, http, ws = await _resumed(fake_discord, ended, 1)
+    await ws.close()
+    await http.close()
+    assert [(f["op"], f["d"]) for f in frames] == [(9, False)]
+
+    async with aiohttp.ClientSession() as http, http.ws_connect(url) as ws:
+        dropped = (await _identified(fake_discord, ws))["session_id"]
+        await ws.close(code=4000)
+    await fake_discord.wait_for(lambda: not fake_discord.ready)
+    session = fake_discord.sessions[dropped]
+    seen = session.seq
+    await fake_discord.dispatch("TYPING_START", {"channel_id": "1", "user_id": "2"})
+    frames, http, ws = await _resumed(fake_discord, dropped, seen)
+    try:
+        assert [frame.get("t") for frame in frames] == ["TYPING_START", "RESUMED"]
+        assert frames[0]["s"] == seen + 1
+        assert session.resumes == 1 and fake_discord.ready
+    finally:
+        await ws.close()
+        await http.close()

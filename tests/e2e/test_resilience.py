@@ -7,8 +7,11 @@ the clicks that were committed, and no process logged an error or a traceback.""
 from __future__ import annotations
 
 import asyncio
+import json
 import signal
+import socket
 import sqlite3
+import time
 from pathlib import Path
 
 import pytest
@@ -152,3 +155,71 @@ async def test_a_reply_that_fails_for_good_is_repaired_through_the_channel(
         await press_next(fake, message_id)  # the repaired buttons work
         assert stored_version(launcher.database) == before + 2
     no_problems(launcher)
+
+
+async def test_a_restart_resumes_the_gateway_session_and_plays_a_click_made_meanwhile(
+    fake_discord: FakeDiscord, launcher: BotLauncher
+) -> None:
+    """Stopped as a deploy stops it (SIGTERM), the bot leaves its gateway session open
+    at Discord; the next process resumes it, and a click made while it was starting is
+    replayed to it, played and answered within Discord's 3 s (bot.gateway_resume)."""
+    fake = fake_discord
+    async with asyncio.timeout(120):
+        first, message_id, before = await game_in_play(fake, launcher)
+        assert await first.stop() == 0
+        await fake.wait_for(lambda: not fake.ready, what="the stand-in to see the bot gone")
+
+        starting = asyncio.create_task(launcher.start())
+        async with asyncio.timeout(30):
+            while not starting.done() and "turn timers" not in launcher.processes[-1].log():
+                await asyncio.sleep(0.02)
+        assert not starting.done(), "the bot connected before the click could be made"
+        message = live(fake, message_id)
+        roll = roll_button(message)
+        assert roll is not None
+        click = await fake.click(
+            current_player(fake, message), message_id, roll.custom_id, wait=False
+        )
+        second = await starting
+        await click.wait_settled()
+
+        assert click.response_type == CB_UPDATE, click.describe()
+        assert click.latency is not None and click.latency < 3.0, click.describe()
+        assert stored_version(launcher.database) == before + 1
+        assert shown_versions(live(fake, message_id)) == {before + 1}
+        assert fake.identifies == 1 and fake.resumes == 1, "the session was not resumed"
+        assert "resuming gateway session" in second.log()
+    no_problems(launcher)
+
+
+async def test_a_saved_session_that_cannot_be_resumed_is_replaced_by_a_new_one(
+    fake_discord: FakeDiscord, launcher: BotLauncher
+) -> None:
+    """A session file left from before (its resume address gone, or Discord no longer
+    keeping it) costs the start nothing but a line: the bot identifies afresh."""
+    fake = fake_discord
+    folder = launcher.workdir / "data" / "gateway"
+    folder.mkdir(parents=True)
+    gone = f"ws://127.0.0.1:{unused_port()}/resume"
+    stale = {"session_id": "gone", "resume_url": gone, "sequence": 12, "saved_at": time.time()}
+    stale["gateway"] = fake.gateway_url
+    (folder / "shard-0-of-1.json").write_text(json.dumps(stale), encoding="utf-8")
+    async with asyncio.timeout(60):
+        first = await launcher.start()
+        assert fake.identifies == 1 and fake.resumes == 0
+        assert "cannot resume at " + gone in first.log()
+        assert await first.stop() == 0
+
+        # The session it opened is kept; one Discord has forgotten meanwhile (the
+        # stand-in restarted, say) is answered INVALID_SESSION, and it identifies.
+        fake.sessions.clear()
+        second = await launcher.start()
+        assert fake.identifies == 2 and fake.resumes == 0
+        assert "resuming gateway session" in second.log()
+    no_problems(launcher)
+
+
+def unused_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])

@@ -569,8 +569,11 @@ class UserActions(Places):
             # never overtakes the answer that showed them what they click.
             await asyncio.sleep(self._one_way() + self._one_way())
         guild_id = self.guild_of(interaction.channel_id)
+        # As Discord: a session whose connection dropped is sent the click all the same,
+        # to replay at a RESUME; only with no session at all (the bot has not connected
+        # yet) is there nothing to send it to, and the test waits for one.
         await self.wait_for(
-            lambda: self.guild_ready(guild_id),
+            lambda: self.session_for(guild_id) is not None,
             timeout=timeout,
             what=f"a bot shard for guild {guild_id} to connect",
         )

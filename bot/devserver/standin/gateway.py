@@ -7,6 +7,7 @@ import asyncio
 import contextlib
 import json
 import secrets
+import time
 import zlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -35,6 +36,11 @@ from bot.devserver.standin.constants import (
 from bot.devserver.standin.models import FakeMessage, Rejection, as_int
 from bot.devserver.standin.state import StandinState
 
+# Discord: "If you close with 1000 or 1001, your session will be invalidated"; otherwise it
+# "will remain active and timeout after a few minutes" (Gateway, Disconnecting).
+ENDING_CLOSE_CODES = (1000, 1001)
+RESUMABLE_SECONDS = 180.0
+
 
 @dataclass
 class Session:
@@ -47,6 +53,14 @@ class Session:
     conn: Connection | None = None
     resumes: int = 0
     active_since: int = 0  # when it last identified or resumed: the newest one gets events
+    dropped_at: float | None = None  # time.monotonic() when its connection went
+    ended: bool = False  # its bot closed it with 1000 or 1001
+
+    def resumable(self) -> bool:
+        """Connected, or dropped less than Discord's few minutes ago and not ended."""
+        if self.conn is not None or self.dropped_at is None:
+            return True
+        return not self.ended and time.monotonic() - self.dropped_at < RESUMABLE_SECONDS
 
     def owns(self, guild_id: int) -> bool:
         """Whether Discord sends this guild's events on this session (its shard)."""
@@ -80,6 +94,7 @@ class Connection:
         self._outbox: asyncio.Queue[_Outgoing] = asyncio.Queue()
         self._writer: asyncio.Task[None] | None = None
         self._last_due = 0.0
+        self.closed_by_discord = False  # the stand-in closed it, not the bot
 
     async def send(self, frame: dict[str, Any]) -> None:
         data = json.dumps(frame, separators=(",", ":"))
@@ -145,6 +160,7 @@ class Connection:
                 await self.ws.send_str(data)
 
     async def _close_now(self, code: int, reason: str) -> None:
+        self.closed_by_discord = True
         with contextlib.suppress(Exception):
             await self.ws.close(code=code, message=reason.encode())
 
@@ -177,6 +193,11 @@ class Gateway(StandinState):
     # ---- gateway control for tests -----------------------------------------------
 
     @property
+    def resumes(self) -> int:
+        """How many RESUMEs the sessions took, all told."""
+        return sum(session.resumes for session in self.sessions.values())
+
+    @property
     def ready(self) -> bool:
         session = self.session
         return session is not None and session.conn is not None and not session.conn.ws.closed
@@ -184,7 +205,11 @@ class Gateway(StandinState):
     def session_for(self, guild_id: int) -> Session | None:
         """The gateway session a guild's events go to: the newest one of its shard, a
         connected one first (a dropped one keeps its events for a RESUME)."""
-        owners = [session for session in self.sessions.values() if session.owns(guild_id)]
+        owners = [
+            session
+            for session in self.sessions.values()
+            if session.owns(guild_id) and session.resumable()
+        ]
         connected = [session for session in owners if session.conn is not None]
         chosen = connected or owners
         return max(chosen, key=lambda session: session.active_since) if chosen else None
@@ -262,8 +287,14 @@ class Gateway(StandinState):
         finally:
             conn.stop()
             self._connections.discard(conn)
-            if conn.session is not None and conn.session.conn is conn:
-                conn.session.conn = None
+            session = conn.session
+            if session is not None and session.conn is conn:
+                session.conn = None
+                session.dropped_at = time.monotonic()
+                # Discord: closed with 1000 or 1001 the session ends (the bot shows
+                # offline); dropped, or closed with another code, it stays resumable
+                # for a few minutes.
+                session.ended = not conn.closed_by_discord and ws.close_code in ENDING_CLOSE_CODES
             self._notify()
         return ws
 
@@ -357,7 +388,7 @@ class Gateway(StandinState):
 
     async def _resume(self, conn: Connection, data: dict[str, Any]) -> bool:
         session = self.sessions.get(str(data.get("session_id")))
-        if session is None or not self._token_ok(data.get("token")):
+        if session is None or not session.resumable() or not self._token_ok(data.get("token")):
             await conn.send({"op": OP_INVALID_SESSION, "d": False, "s": None, "t": None})
             return True
         if session.conn is not None and session.conn is not conn:
