@@ -29,6 +29,7 @@ from bot.history.rating_sql import RATINGS_MIGRATION, rebuild_all
 from bot.history.recorder import recorder
 from bot.history.sql import SqlResultStore
 from bot.i18n import add_catalogs
+from bot.memory_trim import keep_trimming
 from bot.observability.discord_http import count_on_session, discord_error_trace
 from bot.observability.health import HealthServer, database_check, gateway_check
 from bot.observability.metrics import Metrics
@@ -134,7 +135,9 @@ class DiceBot(commands.Bot):
         self.synced_commands = False
         self.emoji_sync: asyncio.Task[SyncResult | None] | None = None
         self._heartbeat: asyncio.Task[None] | None = None
-        self.starting = BackgroundTasks()  # what start-up leaves to run beside the gateway
+        # What start-up leaves running beside the gateway: the tables, the command sync,
+        # the allocator's trims.
+        self.starting = BackgroundTasks()
         # Read by bot.gateway_resume's websocket: None, every start identifies afresh.
         self.gateway_sessions: SessionFiles | None = None
         if settings.gateway_session_dir is not None:
@@ -253,6 +256,8 @@ class DiceBot(commands.Bot):
         self.command_sync = self.starting.start(
             self.sync_commands(force=self.force_sync), "command-sync"
         )
+        # glibc keeps what the bot frees below its heaps' tops: handed back each minute.
+        self.starting.start(keep_trimming(), "malloc-trim")
         if self.settings.heartbeat_file is not None:
             self._heartbeat = asyncio.create_task(
                 keep_beating(self.settings.heartbeat_file, self._connected), name="heartbeat"

@@ -1,0 +1,78 @@
+"""bot.memory_trim: the allocator's free pages go back to the system, once a minute."""
+
+from __future__ import annotations
+
+import asyncio
+import platform
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from bot.memory_trim import keep_trimming, malloc_trim
+from tests.discord_harness import BotHarness
+
+GLIBC = sys.platform == "linux" and platform.libc_ver()[0] == "glibc"
+
+# 80 MB in blocks too large for Python's own arenas (they come from malloc) and too
+# small for a mapping of their own; all freed but the last, which holds the heap's top
+# where it is: glibc keeps the rest resident until trimmed.
+FRAGMENTED_HEAP = textwrap.dedent(
+    """
+    from bot.memory_trim import malloc_trim
+
+    def rss_mb():
+        with open("/proc/self/status") as status:
+            for line in status:
+                if line.startswith("VmRSS:"):
+                    return int(line.split()[1]) / 1024
+
+    blocks = [bytes(4000) for _ in range(20_000)]
+    top = blocks[-1]
+    del blocks
+    before = rss_mb()
+    malloc_trim()()
+    print(before - rss_mb())
+    """
+)
+
+
+@pytest.mark.skipif(not GLIBC, reason="malloc_trim is glibc's")
+def test_trimming_hands_back_what_was_freed_below_the_heaps_top() -> None:
+    done = subprocess.run(
+        [sys.executable, "-c", FRAGMENTED_HEAP], capture_output=True, text=True, check=True
+    )
+    assert float(done.stdout) > 50  # MB of the 80 freed
+
+
+async def test_the_heaps_are_trimmed_every_period_until_cancelled() -> None:
+    trims: list[float] = []
+    loop = asyncio.get_running_loop()
+    task = asyncio.create_task(keep_trimming(0.01, lambda: trims.append(loop.time()) or True))
+    await asyncio.sleep(0.1)
+    task.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await task
+    assert 3 <= len(trims) <= 10
+
+
+async def test_without_malloc_trim_nothing_is_trimmed(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("bot.memory_trim.malloc_trim", lambda: None)
+    await asyncio.wait_for(keep_trimming(0.01), timeout=1)  # returns at once
+
+
+@pytest.mark.skipif(not GLIBC, reason="malloc_trim is glibc's")
+def test_glibc_has_malloc_trim() -> None:
+    trim = malloc_trim()
+    assert trim is not None
+    trim()
+
+
+async def test_the_bot_trims_while_it_runs_and_stops_when_closed(tmp_path: Path) -> None:
+    async with BotHarness.running(tmp_path / "bot.db"):
+        trimming = [task for task in asyncio.all_tasks() if task.get_name() == "malloc-trim"]
+        assert len(trimming) == 1 and not trimming[0].done()
+    await asyncio.sleep(0)
+    assert trimming[0].done()
