@@ -79,6 +79,10 @@ async def test_the_message_says_what_comes_and_offers_continue_then_any_click_ca
         anne, bob = harness.user("Anne"), harness.user("Bob")
         live = await start_in_group_dm(harness, [anne, bob], first_player="host", turn_timer=60)
         seen = harness.message(live.id)
+        # The token is kept without the message it was clicked on (a copy of the
+        # interaction: bot.ui.click_tokens.kept), and edits all the same.
+        kept = harness.bot.platform.live.tokens.usable(CHANNEL_ID, live.id)
+        assert kept is not None and kept.message is None
         # Before the last token runs out: the last edit says what happens by itself.
         await harness.bot.platform.live.show_waiting(CHANNEL_ID)
         await harness.settle()
