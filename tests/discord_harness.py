@@ -36,6 +36,7 @@ import re
 import time
 from collections.abc import AsyncIterator, Callable, Iterator
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
@@ -752,7 +753,7 @@ class BotHarness:
         self.bot = bot
         self.fake = fake
         self._users = itertools.count(100_000_000_000_000_001)
-        self._interaction_ids = itertools.count(500_000_000_000_000_001)
+        self._last_interaction_id = 0
 
     @classmethod
     @contextlib.asynccontextmanager
@@ -819,6 +820,13 @@ class BotHarness:
         self.fake.members[user.id] = user
         return user
 
+    def _new_interaction_id(self) -> int:
+        """A snowflake of now, as Discord's (the bot reads when a click was made from
+        it), one more than the last if the clock has not moved."""
+        now = discord.utils.time_snowflake(datetime.now(UTC))
+        self._last_interaction_id = max(now, self._last_interaction_id + 1)
+        return self._last_interaction_id
+
     def member(self, user_id: int | str) -> FakeUser:
         return self.fake.members[int(user_id)]
 
@@ -848,7 +856,7 @@ class BotHarness:
     ) -> dict:
         """An interaction of `user` in the channel; `private`: in that chat outside any
         server instead (its own channel id)."""
-        interaction_id = next(self._interaction_ids)
+        interaction_id = self._new_interaction_id()
         channel = payloads.channel_payload(
             channel_id,
             thread_of=CHANNEL_ID if thread else None,

@@ -12,6 +12,7 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Awaitable, Callable
+from datetime import UTC, datetime
 from typing import Any
 
 import discord
@@ -55,6 +56,17 @@ MOVES = frozenset({ClickAction.MOVE, ClickAction.MENU})  # made on the version t
 DEFER_AFTER_SECONDS = 1.5
 # Clicks that open a lobby check the bot's permissions first and refuse, naming them.
 OPENS_LOBBY = frozenset({ClickAction.AGAIN, ClickAction.REAL})
+
+
+def acknowledge_by(received: float, interaction_id: int, now: datetime) -> float:
+    """When a click whose change is held up is acknowledged (on time.monotonic(), as
+    `received`): DEFER_AFTER_SECONDS after Discord made it, by its id's time. A click
+    replayed after a restart (bot.gateway_resume) arrives having waited part of its 3 s
+    already, up to 2.5 s; a click that looks made in the future (this machine's clock
+    behind Discord's) counts from its arrival."""
+    made = discord.utils.snowflake_time(interaction_id)
+    waited = min(DEFER_AFTER_SECONDS, max(0.0, (now - made).total_seconds()))
+    return received + DEFER_AFTER_SECONDS - waited
 
 
 def is_moderator(interaction: Interaction) -> bool:
@@ -240,7 +252,7 @@ class Clicks:
             # and edit through the interaction's webhook when its turn comes.
             await interaction.response.defer()
 
-        defer = Defer(acknowledge, by=received + DEFER_AFTER_SECONDS)
+        defer = Defer(acknowledge, by=acknowledge_by(received, interaction.id, datetime.now(UTC)))
         await self.sessions.update(
             interaction.channel_id, accepted, expect=expect, publish=show, defer=defer
         )
