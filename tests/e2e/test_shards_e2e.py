@@ -39,6 +39,7 @@ from tests.e2e.test_bot_e2e import (
     BotLauncher,
     BotProcess,
     accepted_click,
+    as_unicode,
     choose,
     current_player,
     game_id,
@@ -289,7 +290,8 @@ async def test_two_shard_processes_on_postgres_survive_a_sigkill(
                 table.clicks += 1
             still_turn = not is_final(message) and current_player(fake, message) == player
             if still_turn and kept_line(message):
-                assert kept_line(message) == kept_before[table.game], message.render()
+                kept_after = as_unicode(kept_line(message))
+                assert kept_after == as_unicode(kept_before[table.game]), message.render()
 
         await asyncio.gather(*(play(fake, table) for table in killed), *steady_games)
 
