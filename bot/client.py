@@ -11,8 +11,8 @@ import logging
 import random
 import secrets
 import time
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Awaitable, Callable
+from typing import Any, TypeVar
 
 import aiohttp
 import discord
@@ -62,7 +62,8 @@ SYNC_ERRORS = (discord.DiscordException, aiohttp.ClientError, OSError, TimeoutEr
 
 # discord.py's names for the tasks that handle a command or a component's interaction.
 _INTERACTION_TASKS = ("CommandTree-invoker", "discord-ui-view-dispatch", "discord-ui-dynamic-item")
-ANSWERS_AT_SHUTDOWN_SECONDS = 3.0  # Discord's deadline for a first answer
+T = TypeVar("T")
+FIRST_ANSWER_SECONDS = 3.0  # Discord's deadline for a first answer
 
 
 def _answers_an_interaction(task: asyncio.Task[Any]) -> bool:
@@ -138,6 +139,13 @@ class DiceBot(commands.Bot):
         # What start-up leaves running beside the gateway: the tables, the command sync,
         # the allocator's trims.
         self.starting = BackgroundTasks()
+        # Set once this process's shards are connected and the clicks Discord replayed
+        # to them (bot.gateway_resume) are answered. A replayed click arrives with under
+        # a second of its 3 s left, so what start-up leaves for later (the tables, the
+        # syncs, the repairs, turn timers come due) waits for it (`_catch_up`).
+        self.caught_up = asyncio.Event()
+        self.add_listener(self._catch_up, "on_ready")
+        self.add_listener(self._catch_up, "on_resumed")
         # Read by bot.gateway_resume's websocket: None, every start identifies afresh.
         self.gateway_sessions: SessionFiles | None = None
         if settings.gateway_session_dir is not None:
@@ -233,6 +241,7 @@ class DiceBot(commands.Bot):
             # In the background: drawing and uploading pictures must never delay or fail
             # start-up; messages show Unicode until (and unless) the emojis are there.
             self.emoji_sync = asyncio.create_task(self._sync_emojis(), name="emoji-sync")
+        self.sessions.timers.hold()  # until caught up
         armed = await self.sessions.restore_timers()
         shards = self.settings.shards
         if shards is None:
@@ -240,21 +249,24 @@ class DiceBot(commands.Bot):
         else:
             log.info("resumed %d turn timers of shards %s", armed, self.settings.shard_ids)
         # Turn pings posted before the start whose turn is over: deleted in the background.
+        pings = self.platform.pings
         self.ping_cleanup = asyncio.create_task(
-            self.platform.pings.restore(self.sessions), name="turn-pings"
+            self._once_caught_up(lambda: pings.restore(self.sessions)), name="turn-pings"
         )
         # In the background too: the gateway need not wait for Discord to take the edits.
         self.startup_repair = asyncio.create_task(
             self._repair_after_pings(self.ping_cleanup), name="repair-live-messages"
         )
-        # Both while the gateway connects, not before it: a restarted process answers the
-        # clicks Discord replays to it (bot.gateway_resume) within their 3 s only if it
-        # connects within about 2 s of its start, and the tables took 1.3 s and the sync
-        # 0.4 s of that. A move or hint that comes first builds the tables it needs itself;
-        # Discord serves the commands registered before until the sync is done.
-        self.warming = self.starting.start(self._warm_up(), "warm-up")
+        # Neither before the gateway nor beside its replay: a restarted process answers
+        # the clicks Discord replays to it (bot.gateway_resume) within their 3 s only if
+        # it connects within about 2 s of its start and has its loop for them then; the
+        # tables took 1.3 s (a thread, but holding the GIL) and the sync 0.4 s. A move
+        # or hint that comes first builds the tables it needs itself; Discord serves the
+        # commands registered before until the sync is done.
+        self.warming = self.starting.start(self._once_caught_up(self._warm_up), "warm-up")
         self.command_sync = self.starting.start(
-            self.sync_commands(force=self.force_sync), "command-sync"
+            self._once_caught_up(lambda: self.sync_commands(force=self.force_sync)),
+            "command-sync",
         )
         # glibc keeps what the bot frees below its heaps' tops: handed back each minute.
         self.starting.start(keep_trimming(), "malloc-trim")
@@ -262,6 +274,27 @@ class DiceBot(commands.Bot):
             self._heartbeat = asyncio.create_task(
                 keep_beating(self.settings.heartbeat_file, self._connected), name="heartbeat"
             )
+
+    async def _catch_up(self) -> None:
+        """At READY or RESUMED: once every shard here is connected, wait for the clicks
+        replayed to them to be answered (or for their 3 s to pass), then let the rest of
+        start-up run and the turn timers fire."""
+        if self.caught_up.is_set() or not self.is_ready():
+            return
+        replayed = [task for task in asyncio.all_tasks() if _answers_an_interaction(task)]
+        if replayed:
+            await asyncio.wait(replayed, timeout=FIRST_ANSWER_SECONDS)
+            log.info("clicks replayed at the start, answered first: %d", len(replayed))
+        self.go_on_after_replay()
+
+    def go_on_after_replay(self) -> None:
+        """Let the start-up work held for the replay run, and the turn timers fire."""
+        self.caught_up.set()
+        self.sessions.timers.release()
+
+    async def _once_caught_up(self, work: Callable[[], Awaitable[T]]) -> T:
+        await self.caught_up.wait()
+        return await work()
 
     async def _warm_up(self) -> None:
         """The computer players' and hints' shared tables, built in a thread; then what
@@ -313,6 +346,7 @@ class DiceBot(commands.Bot):
             self.emoji_sync = asyncio.create_task(self._sync_emojis(), name="emoji-sync")
 
     async def _sync_emojis(self) -> SyncResult | None:
+        await self.caught_up.wait()  # drawing the pictures holds the GIL
         try:
             sets = [await asyncio.to_thread(g.emojis) for g in self.games if g.emojis is not None]
             book = EmojiBook(*sets)
@@ -457,7 +491,7 @@ class DiceBot(commands.Bot):
         # a score page, say): let them arrive before the HTTP session closes under them.
         answering = [task for task in asyncio.all_tasks() if _answers_an_interaction(task)]
         if answering:
-            await asyncio.wait(answering, timeout=ANSWERS_AT_SHUTDOWN_SECONDS)
+            await asyncio.wait(answering, timeout=FIRST_ANSWER_SECONDS)
         if self.emoji_sync is not None and not self.emoji_sync.done():
             self.emoji_sync.cancel()
         self.starting.cancel()

@@ -770,6 +770,7 @@ class BotHarness:
         games: Games = GAMES,
         dev_guild_id: int | None = None,
         force_sync: bool = False,
+        caught_up: bool = True,
     ) -> AsyncIterator[BotHarness]:
         """Start a bot on `database` (login + setup_hook), yield the harness, close it.
 
@@ -780,6 +781,10 @@ class BotHarness:
         in production (off by default, so messages show their Unicode text).
 
         `dev_guild_id` is DEV_GUILD_ID; `force_sync` is `python -m bot --sync`.
+
+        `caught_up=False` leaves the bot as a restarted process whose gateway has not
+        connected yet: what start-up leaves for later and the turn timers wait for a
+        `ready` or `resumed` event.
 
         `close=False` leaves the bot as a kill -9 would: nothing flushed, nothing closed
         (its database connection is closed without any shutdown step, to free the file).
@@ -801,7 +806,9 @@ class BotHarness:
                 force_sync=force_sync,
             )
             await bot.login("fake-token")
-            await bot.started()  # tables built and commands synced, as tests expect
+            if caught_up:
+                bot.go_on_after_replay()  # no gateway here, so nothing is replayed
+                await bot.started()  # tables built and commands synced, as tests expect
             harness = cls(bot, fake)
             try:
                 yield harness

@@ -24,11 +24,14 @@ class TimerWheel:
     ) -> None:
         self._fire = fire
         self._clock = clock
-        # Told how many seconds after its instant each timer woke: the event loop's delay,
-        # which grows when the process has more to do than its core allows.
+        # Told how many seconds after its instant each timer fired: the event loop's
+        # delay, which grows when the process has more to do than its core allows, and
+        # any hold.
         self._lateness = lateness
         self._tasks: dict[int, asyncio.Task[None]] = {}
         self._when: dict[int, float] = {}
+        self._running = asyncio.Event()
+        self._running.set()
 
     def set(self, key: int, when: float | None) -> None:
         """Wake for `key` at `when` (a clock() instant), replacing its earlier timer."""
@@ -40,6 +43,14 @@ class TimerWheel:
             return
         self._when[key] = when
         self._tasks[key] = asyncio.create_task(self._wait(key, when), name=f"{TASK_PREFIX}{key}")
+
+    def hold(self) -> None:
+        """Timers that come due wait for `release()` before they fire (a restarted bot
+        answers the clicks its gateway replays first)."""
+        self._running.clear()
+
+    def release(self) -> None:
+        self._running.set()
 
     def pending(self) -> dict[int, float]:
         """Armed timers: key -> instant."""
@@ -57,6 +68,7 @@ class TimerWheel:
 
     async def _wait(self, key: int, when: float) -> None:
         await asyncio.sleep(max(0.0, when - self._clock()))
+        await self._running.wait()
         if self._lateness is not None:
             self._lateness(max(0.0, self._clock() - when))
         if self._tasks.get(key) is asyncio.current_task():

@@ -96,6 +96,52 @@ async def test_a_click_committed_before_a_kill_is_shown_at_start_up(tmp_path, ca
     assert _tracebacks(caplog) == []
 
 
+async def test_a_restart_answers_its_replayed_clicks_before_it_repairs_or_syncs(
+    tmp_path, caplog, monkeypatch
+):
+    """Discord replays the clicks made while the process was down (bot.gateway_resume)
+    with under a second of their 3 s left: the repairs, the command sync and the tables
+    wait until those are answered."""
+    caplog.set_level(logging.INFO, "bot.client")
+    database = tmp_path / "bot.db"
+    async with BotHarness.running(database, close=False) as first:
+        anne, bob = first.user("Anne"), first.user("Bob")
+        live = await start_game(first, [anne, bob], first_player="host")
+
+        async def die(*args: object) -> None:
+            raise asyncio.CancelledError
+
+        monkeypatch.setattr(LiveMessages, "reply_edit", die)
+        await first.click(anne, first.message(live.id), "Roll")
+        monkeypatch.undo()
+        fake = first.fake
+    asked_commands = ("GET", "/applications/{application_id}/commands")
+    syncs = len(fake.sent(*asked_commands))
+
+    async with BotHarness.running(database, fake=fake, caught_up=False) as second:
+        bot = second.bot
+        answered = asyncio.Event()
+
+        async def replayed_click() -> None:  # as discord.py names a click's task
+            await answered.wait()
+            await second.click(bob, second.message(live.id), "Roll")  # not his turn
+
+        click = asyncio.create_task(replayed_click(), name="discord-ui-dynamic-item-replay")
+        monkeypatch.setattr(bot, "is_ready", lambda: True)  # every shard resumed
+        bot.dispatch("resumed")
+        await asyncio.sleep(0.1)
+        held = [bot.startup_repair, bot.ping_cleanup, bot.warming, bot.command_sync]
+        assert not any(task.done() for task in held)
+        assert len(fake.sent(*asked_commands)) == syncs and _edits(second) == 0
+        answered.set()
+        await click
+        assert await bot.startup_repair == 1
+        await bot.started()
+        assert len(fake.sent(*asked_commands)) > syncs  # synced once caught up
+        assert "clicks replayed at the start, answered first: 1" in caplog.text
+    assert _tracebacks(caplog) == []
+
+
 async def test_a_stale_click_is_still_refused_when_the_message_is_current(tmp_path, caplog):
     async with BotHarness.running(tmp_path / "bot.db") as harness:
         anne, bob = harness.user("Anne"), harness.user("Bob")

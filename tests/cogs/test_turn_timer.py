@@ -122,6 +122,27 @@ async def test_the_timer_wheel_fires_once_at_the_instant():
     await wheel.close()
 
 
+async def test_a_held_wheel_fires_what_came_due_only_once_released():
+    fired: list[int] = []
+    late: list[float] = []
+
+    async def fire(key: int) -> None:
+        fired.append(key)
+
+    wheel = TimerWheel(fire, lateness=late.append)
+    wheel.hold()
+    wheel.set(1, time.time() - 1)  # due already
+    wheel.set(2, time.time() + 0.01)
+    await asyncio.sleep(0.05)
+    assert fired == []
+    wheel.set(1, None)  # cancelled while held: never fires
+    wheel.release()
+    await asyncio.sleep(0.02)
+    assert fired == [2]
+    assert late and late[0] >= 0.03  # the hold counts as lateness
+    await wheel.close()
+
+
 async def test_the_timer_wheel_reports_how_late_each_timer_woke():
     late: list[float] = []
 
