@@ -898,10 +898,12 @@ def recovery(run: Soak, fault: Fault) -> dict[str, Any]:
     restored = fault.restored_at or math.inf
     during = [c for c in run.clicks if fault.at <= c.at < restored + RECOVERY_AIM]
     recovered_after = None
+    windows: list[float | None] = []  # each window's callback p99, ms
     start = restored
     while math.isfinite(start) and start < restored + 60:
         window = [c for c in run.clicks if start <= c.at < start + WINDOW]
         p99 = percentile(callback_ms(window), 0.99)
+        windows.append(None if p99 is None else round(p99))
         ok = p99 is None or (p99 < RECOVERED_MS and not any(c.late for c in window))
         if ok and recovered_after is None:
             recovered_after = start - restored
@@ -916,6 +918,7 @@ def recovery(run: Soak, fault: Fault) -> dict[str, Any]:
         "error_answers": sum(not c.late and c.client is None for c in during),
         "p99_under_300_ms_after_seconds": recovered_after,
         "within_30_s": recovered_after is not None and recovered_after <= RECOVERY_AIM,
+        "window_p99_ms_after_restart": windows,
     }
 
 
@@ -1044,6 +1047,11 @@ def table_lines(report: dict[str, Any]) -> list[str]:
                 if fault["p99_under_300_ms_after_seconds"] is not None
                 else "not within a minute of the restart"
             )
+            + " (callback p99 of each 5 s after it: "
+            + ", ".join(
+                "-" if ms is None else f"{ms}" for ms in fault["window_p99_ms_after_restart"]
+            )
+            + " ms)"
         )
     lost = report.get("lost")
     if lost is not None:

@@ -238,9 +238,6 @@ class DiceBot(commands.Bot):
         if self.settings.emoji_sync:
             stored = await get_meta(self.db, APPLICATION_EMOJIS)
             remember(markup_from_store(stored, self.application_id))
-            # In the background: drawing and uploading pictures must never delay or fail
-            # start-up; messages show Unicode until (and unless) the emojis are there.
-            self.emoji_sync = asyncio.create_task(self._sync_emojis(), name="emoji-sync")
         self.sessions.timers.hold()  # until caught up
         armed = await self.sessions.restore_timers()
         shards = self.settings.shards
@@ -268,6 +265,10 @@ class DiceBot(commands.Bot):
             self._once_caught_up(lambda: self.sync_commands(force=self.force_sync)),
             "command-sync",
         )
+        if self.settings.emoji_sync:
+            # In the background: drawing and uploading pictures must never delay or fail
+            # start-up; messages show Unicode until (and unless) the emojis are there.
+            self.emoji_sync = asyncio.create_task(self._sync_emojis(), name="emoji-sync")
         # glibc keeps what the bot frees below its heaps' tops: handed back each minute.
         self.starting.start(keep_trimming(), "malloc-trim")
         if self.settings.heartbeat_file is not None:
@@ -346,7 +347,10 @@ class DiceBot(commands.Bot):
             self.emoji_sync = asyncio.create_task(self._sync_emojis(), name="emoji-sync")
 
     async def _sync_emojis(self) -> SyncResult | None:
-        await self.caught_up.wait()  # drawing the pictures holds the GIL
+        # Drawing the pictures holds the GIL: after the replay, and after the tables'
+        # thread, so that the loop competes with one such thread at a time.
+        await self.caught_up.wait()
+        await asyncio.wait({self.warming})
         try:
             sets = [await asyncio.to_thread(g.emojis) for g in self.games if g.emojis is not None]
             book = EmojiBook(*sets)

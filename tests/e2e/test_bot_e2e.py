@@ -28,7 +28,7 @@ import statistics
 import subprocess
 import sys
 import time
-from collections.abc import AsyncIterator, Callable, Mapping
+from collections.abc import AsyncIterator, Callable, Coroutine, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -213,6 +213,22 @@ class BotLauncher:
         await self.fake.wait_for_commands("pickomino", timeout=START_TIMEOUT)
         print(f"bot #{len(self.processes)} ready in {time.monotonic() - process.started_at:.2f}s")
         return process
+
+    async def connecting(self, start: Coroutine[Any, Any, BotProcess]) -> asyncio.Task[BotProcess]:
+        """Run `start` (a start of this launcher's) until its new process has restored
+        its turn timers, the last thing it logs before it connects to the gateway: a
+        click made then is replayed to it. The start, still under way."""
+        known = len(self.processes)
+        starting = asyncio.create_task(start)
+
+        def logged() -> bool:
+            return len(self.processes) > known and "turn timers" in self.processes[-1].log()
+
+        async with asyncio.timeout(START_TIMEOUT):
+            while not starting.done() and not logged():
+                await asyncio.sleep(0.02)
+        assert not starting.done(), "the process connected before the click could be made"
+        return starting
 
     async def stop_all(self) -> None:
         for process in self.processes:

@@ -169,11 +169,7 @@ async def test_a_restart_resumes_the_gateway_session_and_plays_a_click_made_mean
         assert await first.stop() == 0
         await fake.wait_for(lambda: not fake.ready, what="the stand-in to see the bot gone")
 
-        starting = asyncio.create_task(launcher.start())
-        async with asyncio.timeout(30):
-            while not starting.done() and "turn timers" not in launcher.processes[-1].log():
-                await asyncio.sleep(0.02)
-        assert not starting.done(), "the bot connected before the click could be made"
+        starting = await launcher.connecting(launcher.start())
         message = live(fake, message_id)
         roll = roll_button(message)
         assert roll is not None

@@ -164,15 +164,6 @@ async def click_roll(fake: FakeDiscord, table: Table) -> FakeInteraction:
     return await fake.click(player, table.message_id, roll.custom_id, wait=False)
 
 
-async def until_connecting(launcher: BotLauncher, starting: asyncio.Task[BotProcess]) -> None:
-    """Until the process being started has restored its turn timers, the last thing it
-    logs before it connects to the gateway."""
-    async with asyncio.timeout(START_TIMEOUT):
-        while not starting.done() and "turn timers" not in launcher.processes[-1].log():
-            await asyncio.sleep(0.02)
-    assert not starting.done(), "the process connected before the click could be made"
-
-
 async def stored_version(database_url: str, game: int) -> tuple[int, str]:
     connection = await asyncpg.connect(database_url)
     try:
@@ -261,8 +252,7 @@ async def test_two_shard_processes_on_postgres_survive_a_sigkill(
         # in its second game as it connects is replayed to it at once.
         await asyncio.sleep(max(0.0, ANSWERABLE_SECONDS + 0.5 - (time.monotonic() - clicked_early)))
         late_player = current_player(fake, fake.get_message(late_table.message_id))
-        restarting = asyncio.create_task(start_shard(launcher, 1))
-        await until_connecting(launcher, restarting)
+        restarting = await launcher.connecting(start_shard(launcher, 1))
         late = await click_roll(fake, late_table)
         restarted = await restarting
         back_at = time.perf_counter()
