@@ -215,18 +215,14 @@ class BotLauncher:
         return process
 
     async def connecting(self, start: Coroutine[Any, Any, BotProcess]) -> asyncio.Task[BotProcess]:
-        """Run `start` (a start of this launcher's) until its new process has restored
-        its turn timers, the last thing it logs before it connects to the gateway: a
-        click made then is replayed to it. The start, still under way."""
+        """Run `start` (a start of this launcher's) until its new process exists, a second
+        or so before it can connect: a click made then waits at Discord for the shard's
+        session and is replayed to it at its RESUME. The start, still under way."""
         known = len(self.processes)
         starting = asyncio.create_task(start)
-
-        def logged() -> bool:
-            return len(self.processes) > known and "turn timers" in self.processes[-1].log()
-
         async with asyncio.timeout(START_TIMEOUT):
-            while not starting.done() and not logged():
-                await asyncio.sleep(0.02)
+            while not starting.done() and len(self.processes) == known:
+                await asyncio.sleep(0.005)
         assert not starting.done(), "the process connected before the click could be made"
         return starting
 
