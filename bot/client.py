@@ -70,6 +70,16 @@ def _answers_an_interaction(task: asyncio.Task[Any]) -> bool:
     return task is not asyncio.current_task() and task.get_name().startswith(_INTERACTION_TASKS)
 
 
+async def _answers_in_flight() -> int:
+    """Wait for the interactions being handled now to be answered, at most Discord's
+    deadline for a first answer (past it, their answers would be refused anyway); how
+    many there were."""
+    answering = [task for task in asyncio.all_tasks() if _answers_an_interaction(task)]
+    if answering:
+        await asyncio.wait(answering, timeout=FIRST_ANSWER_SECONDS)
+    return len(answering)
+
+
 def freeze_startup_objects() -> None:
     """Leave what start-up built out of every later garbage collection.
 
@@ -282,10 +292,9 @@ class DiceBot(commands.Bot):
         start-up run and the turn timers fire."""
         if self.caught_up.is_set() or not self.is_ready():
             return
-        replayed = [task for task in asyncio.all_tasks() if _answers_an_interaction(task)]
+        replayed = await _answers_in_flight()
         if replayed:
-            await asyncio.wait(replayed, timeout=FIRST_ANSWER_SECONDS)
-            log.info("clicks replayed at the start, answered first: %d", len(replayed))
+            log.info("clicks replayed at the start, answered first: %d", replayed)
         self.go_on_after_replay()
 
     def go_on_after_replay(self) -> None:
@@ -493,9 +502,7 @@ class DiceBot(commands.Bot):
             platform.pings.close()  # those waiting for a rate limit: the next start
         # Answers on their way (a command or a click being answered as the signal came,
         # a score page, say): let them arrive before the HTTP session closes under them.
-        answering = [task for task in asyncio.all_tasks() if _answers_an_interaction(task)]
-        if answering:
-            await asyncio.wait(answering, timeout=FIRST_ANSWER_SECONDS)
+        await _answers_in_flight()
         if self.emoji_sync is not None and not self.emoji_sync.done():
             self.emoji_sync.cancel()
         self.starting.cancel()
