@@ -50,6 +50,7 @@ from bot.storage.protocols import Database
 from bot.ui.click_tokens import InteractionTokens
 from bot.ui.platform import Platform, build_platform
 from bot.ui.translator import CatalogTranslator, LocaleTree
+from bot.worker_threads import favour_the_event_loop
 
 log = logging.getLogger(__name__)
 
@@ -198,6 +199,7 @@ class DiceBot(commands.Bot):
         return [(self.shard_id or 0, self.latency)]
 
     async def setup_hook(self) -> None:
+        favour_the_event_loop()  # before any thread computes beside the loop
         count_on_session(self.http, self.metrics)  # the session exists once logged in
         self.db = await open_database(self.settings.database_url, exclusive=True)
         applied = await apply_migrations(self.db)

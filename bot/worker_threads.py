@@ -9,6 +9,12 @@ process 54 MB larger; drawn in one thread, 11 MB (`python -m benchmarks.bench_me
 One thread each, so a review (a third of a second) never holds up an end screen.
 Computer players' moves stay in the default pool: one slow Hard move must not hold up
 the others.
+
+While one of these threads computes, the event loop waits for the GIL each time it
+comes back from a socket call, and Python makes a computing thread hand the GIL over
+only after its switch interval: 5 ms by default, so a click that makes a dozen requests
+waited some 50 ms more while a review ran (`python -m benchmarks.bench_loop_wait`).
+`favour_the_event_loop` shortens it.
 """
 
 from __future__ import annotations
@@ -16,6 +22,7 @@ from __future__ import annotations
 import asyncio
 import contextvars
 import functools
+import sys
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import ParamSpec, TypeVar
@@ -25,6 +32,17 @@ T = TypeVar("T")
 
 PICTURES = ThreadPoolExecutor(max_workers=1, thread_name_prefix="pictures")
 REVIEWS = ThreadPoolExecutor(max_workers=1, thread_name_prefix="reviews")
+
+# How long a computing thread keeps the GIL while another thread waits for it. At 0.5 ms
+# the loop's wait for a dozen socket calls beside a review fell from 53 to 7 ms and the
+# review's own speed did not measurably change (`benchmarks.bench_loop_wait`).
+SWITCH_INTERVAL_SECONDS = 0.0005
+
+
+def favour_the_event_loop() -> None:
+    """Make threads computing in Python hand the GIL to the event loop sooner (for the
+    whole process: it is the bot's)."""
+    sys.setswitchinterval(SWITCH_INTERVAL_SECONDS)
 
 
 async def run_in(
