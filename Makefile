@@ -122,6 +122,7 @@ bench: $(STAMP)
 	$(BIN)/python -m benchmarks.bench_play
 	$(BIN)/python -m benchmarks.bench_ratings
 	$(BIN)/python -m benchmarks.bench_review
+	$(BIN)/python -m benchmarks.bench_loop_wait
 
 $(BIN)/pip-compile: | $(BIN)/python
 	@$(PIP_INSTALL) "$(PIP_TOOLS_RANGE)"

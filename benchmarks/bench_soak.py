@@ -368,18 +368,6 @@ class Soak:
         self.clicks.append(Click(time.monotonic(), client, late, callback, action))
         return interaction
 
-    async def keep_freezing(self, until: float) -> None:
-        """Move what survived the last seconds (the stand-in's world, the interactions it
-        keeps, the clicks' records) out of the collector's sight. All of it lives on,
-        and each full collection walked all of it: frozen once a minute, the pauses grew
-        through each minute to 270-355 ms at 500 games (55,000 objects more every 8 s),
-        stalling the stand-in and both bots' clicks with it; frozen every few seconds,
-        a collection walks only those seconds' objects. Before that, unfrozen, they
-        grew to seconds (bursts of late clicks 85 to 98 s apart in a 30-minute run)."""
-        while time.monotonic() < until:
-            await asyncio.sleep(FREEZE_EVERY)
-            gc.freeze()
-
     async def watch_own_lag(self, until: float) -> None:
         """How late this process's timers wake: the clicking client's own delay."""
         while (now := time.monotonic()) < until:
@@ -610,7 +598,7 @@ async def measure(
     until = began + seconds
     players = [asyncio.create_task(run.play(table, until)) for table in tables]
     lag_watch = asyncio.create_task(run.watch_own_lag(until))
-    freezing = asyncio.create_task(run.keep_freezing(until))
+    freezing = asyncio.create_task(keep_freezing(until))
     faults = []
     if options.kill_db_at is not None and server is not None:
         faults.append(asyncio.create_task(kill_database(run, server, options.kill_db_at)))
@@ -929,6 +917,19 @@ def recovery(run: Soak, fault: Fault) -> dict[str, Any]:
         "within_30_s": recovered_after is not None and recovered_after <= RECOVERY_AIM,
         "window_p99_ms_after_restart": windows,
     }
+
+
+async def keep_freezing(until: float) -> None:
+    """Move what survived the last seconds (the stand-in's world, the interactions it
+    keeps, the clicks' records) out of the collector's sight. All of it lives on,
+    and each full collection walked all of it: frozen once a minute, the pauses grew
+    through each minute to 270-355 ms at 500 games (55,000 objects more every 8 s),
+    stalling the stand-in and both bots' clicks with it; frozen every few seconds,
+    a collection walks only those seconds' objects. Before that, unfrozen, they
+    grew to seconds (bursts of late clicks 85 to 98 s apart in a 30-minute run)."""
+    while time.monotonic() < until:
+        await asyncio.sleep(FREEZE_EVERY)
+        gc.freeze()
 
 
 async def kill_database(run: Soak, server: KillablePostgres, minute: float) -> None:

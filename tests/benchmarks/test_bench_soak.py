@@ -1,9 +1,11 @@
 """bench_soak runs the real bots briefly and writes its report; bad input is an `error:`
 line before anything starts."""
 
+import gc
 import json
 import subprocess
 import sys
+import time
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -112,3 +114,18 @@ def test_rss_growth_is_the_fitted_rise_over_where_it_began() -> None:
     assert bench_soak.growth(points) == pytest.approx(0.05, abs=0.005)
     assert bench_soak.growth([(0, 100.0), (60, 100.0), (120, 100.0)]) == 0.0
     assert bench_soak.growth([(0, 100.0)]) is None
+
+
+async def test_what_survives_is_frozen_out_of_the_collector_every_few_seconds(
+    monkeypatch,
+) -> None:
+    """The benchmark's own full collections walk only the last seconds' objects: its
+    pauses would stall the stand-in and both bots' clicks with it."""
+    monkeypatch.setattr(bench_soak, "FREEZE_EVERY", 0.01)
+    kept = [[index] for index in range(1000)]  # what a soak keeps: all of it lives on
+    gc.unfreeze()
+    try:
+        await bench_soak.keep_freezing(time.monotonic() + 0.05)
+        assert gc.get_freeze_count() >= len(kept)
+    finally:
+        gc.unfreeze()
