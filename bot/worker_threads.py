@@ -13,7 +13,7 @@ the others.
 While one of these threads computes, the event loop waits for the GIL each time it
 comes back from a socket call, and Python makes a computing thread hand the GIL over
 only after its switch interval: 5 ms by default, so a click that makes a dozen requests
-waited some 50 ms more while a review ran (`python -m benchmarks.bench_loop_wait`).
+waited about 75 ms more while a review ran (`python -m benchmarks.bench_loop_wait`).
 `favour_the_event_loop` shortens it.
 """
 
