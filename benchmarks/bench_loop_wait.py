@@ -29,10 +29,10 @@ from dataclasses import dataclass
 from multiprocessing.queues import Queue
 
 from benchmarks.arguments import positive
+from benchmarks.bench_review import played_game
 from benchmarks.stats import percentile
 from bot.games.pickomino.ai import warm_up
 from bot.games.pickomino.ai.players import Level
-from bot.games.pickomino.ai.self_play import play_levels
 from bot.games.pickomino.engine import Rules
 from bot.games.pickomino.review import PickominoReviewer
 from bot.plugin.review import ReviewSetup
@@ -109,13 +109,8 @@ async def repeat(
 
 def played_games(count: int) -> list[tuple[ReviewSetup, list[GameEvent]]]:
     rng = random.Random(1)
-    rules = Rules()
-    games = []
-    for game in range(count):
-        levels = [Level.NORMAL, Level.HARD, Level.EASY, Level.NORMAL]
-        players, events = play_levels(levels, rng, rules, first=game % 4)
-        games.append((ReviewSetup(tuple(players), rules.to_dict()), events))
-    return games
+    levels = [Level.NORMAL, Level.HARD, Level.EASY, Level.NORMAL]
+    return [played_game(levels, rng, Rules(), first=game) for game in range(count)]
 
 
 def main(argv: Sequence[str] | None = None) -> None:

@@ -39,6 +39,7 @@ from bot.games.pickomino.ai.self_play import play_levels
 from bot.games.pickomino.engine import Rules
 from bot.games.pickomino.review import PickominoReviewer
 from bot.plugin.review import GameReview, ReviewSetup
+from bot.sessions.adapter import GameEvent
 
 TABLES = (2, 4, 7)
 CPU_TARGET_SECONDS = 1.0  # p99 of a 7-player game's review
@@ -62,9 +63,16 @@ class Timed:
     review: GameReview
 
 
-def timed_review(levels: Sequence[Level], rng: random.Random, rules: Rules, first: int) -> Timed:
+def played_game(
+    levels: Sequence[Level], rng: random.Random, rules: Rules, first: int
+) -> tuple[ReviewSetup, list[GameEvent]]:
+    """A game computer players of `levels` played, as a review is handed it."""
     players, events = play_levels(levels, rng, rules, first=first % len(levels))
-    setup = ReviewSetup(tuple(players), rules.to_dict())
+    return ReviewSetup(tuple(players), rules.to_dict()), events
+
+
+def timed_review(levels: Sequence[Level], rng: random.Random, rules: Rules, first: int) -> Timed:
+    setup, events = played_game(levels, rng, rules, first)
     began = time.process_time()
     review = REVIEWER.review(setup, events)
     return Timed(time.process_time() - began, review)

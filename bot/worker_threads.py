@@ -34,7 +34,7 @@ PICTURES = ThreadPoolExecutor(max_workers=1, thread_name_prefix="pictures")
 REVIEWS = ThreadPoolExecutor(max_workers=1, thread_name_prefix="reviews")
 
 # How long a computing thread keeps the GIL while another thread waits for it. At 0.5 ms
-# the loop's wait for a dozen socket calls beside a review fell from 53 to 7 ms and the
+# the loop's wait for a dozen socket calls beside a review fell from 77 to 12 ms and the
 # review's own speed did not measurably change (`benchmarks.bench_loop_wait`).
 SWITCH_INTERVAL_SECONDS = 0.0005
 
