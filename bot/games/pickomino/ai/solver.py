@@ -8,8 +8,10 @@ of their chance times the best state reachable by keeping one of their new faces
 rewards (Position.rewards) they are expected changes of the player's worm count, and
 for 0/1 rewards (odds.py) they are chances.
 
-Solving takes a few milliseconds; each table's solution is memoized, so every
-decision of a turn after the first is a lookup.
+The values are computed with numpy, every state of a layer at once (batch.py: about
+1.3 ms a table); each table's solution is memoized, so every decision of a turn after
+the first is a lookup. The rest (a roll's value, the chance of a tile) is worked out
+here from those values when asked.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from functools import lru_cache
 from itertools import repeat
 from operator import call, mul
 
+from bot.games.pickomino.ai.batch import state_values
 from bot.games.pickomino.ai.position import Position
 from bot.games.pickomino.ai.rewards import TIE, Rewards
 from bot.games.pickomino.ai.states import MAX_TOTAL, RollNode, TurnState, state_graph
@@ -44,17 +47,10 @@ class TurnValues:
             raise ValueError(f"rewards need one entry per sum 0 to {MAX_TOTAL}")
         self.rewards = rewards
         self.fail = fail
-        graph = state_graph()
-        states = graph.states
-        values = [NEVER] * (len(states) + 1)
-        for i in graph.ended:
-            stop = rewards[states[i].total] if states[i].has_worm else None
-            values[i] = fail if stop is None else stop
-        for node in graph.rolls:
-            roll = _roll_value(node, values, fail)
-            stop = rewards[node.total] if node.has_worm else None
-            values[node.state] = stop if stop is not None and stop >= roll - TIE else roll
-        self._values = array("d", values)
+        # numpy's pass over the graph (batch.py), five times the speed of walking it here;
+        # a plain array of floats after, as the decisions read single values.
+        self._values = array("d")
+        self._values.frombytes(state_values(rewards, fail).tobytes())
         self._chances: dict[frozenset[int] | None, tuple[list[float], list[float | None]]] = {}
 
     def value(self, state: TurnState) -> float:
@@ -64,8 +60,15 @@ class TurnValues:
     def roll_value(self, state: TurnState) -> float | None:
         """Expected reward of rolling now and playing best after; None if the turn is over."""
         graph = state_graph()
-        node = graph.roll_of.get(graph.index[state])
-        return None if node is None else _roll_value(node, self._values, self.fail)
+        index = graph.index[state]
+        node = graph.roll_of.get(index)
+        if node is None:
+            return None
+        if self._values[index] != self.stop_value(state):
+            # The solver rolled here, so the state's value is the roll's, to the last
+            # bit: summed again in Python it could differ in the last place.
+            return self._values[index]
+        return _roll_value(node, self._values, self.fail)
 
     def stop_value(self, state: TurnState) -> float | None:
         """What stopping now gives; None when stopping is not possible."""
