@@ -13,7 +13,9 @@ Every minute it prints a progress line, and at the end a table per minute and fo
 whole run: clicks answered (and a second), click to updated message p50 and p99 as the
 clicking client sees it (network included), clicks answered after Discord's 3 s or never,
 each process's RSS and established connections (to the database, to Discord), CPU per
-click, database size, turn-timer lateness (the bots' bot_timer_lateness_seconds),
+click, database size, turn-timer lateness (the bots' bot_timer_lateness_seconds), the
+bots' stalls (their event loops held a second or more) and longest full garbage
+collections (bot_event_loop_lag_seconds, bot_gc_full_pause_seconds),
 bot-token requests a second, invalid requests (401, 403, 429), games finished and games
 stuck (no change for longer than the turn timer allows). RSS growth is the slope of a
 line fitted to each process's RSS after the warm-up (5 minutes, or a fifth of a shorter
@@ -82,6 +84,7 @@ from bot.devserver.standin import (
     Realism,
 )
 from bot.i18n import t
+from bot.observability.loop_stalls import STALL_SECONDS
 from bot.render.custom_ids import ClickAction, ComponentRef
 from tests.e2e.test_bot_e2e import BotLauncher, BotProcess, choose, is_final, text_blocks
 from tests.e2e.test_shards_e2e import SHARD_COUNT, shard_ready
@@ -106,6 +109,11 @@ CB_DEFERRED_UPDATE, CB_UPDATE = 6, 7
 COMPUTER_LEVEL = "lobby.bot_level.normal"
 SOAK_DATABASE = "soak"
 TIMER_TOP_BUCKET_MS = 5000.0  # bot_timer_lateness_seconds' last finite bucket
+TIMER_LATENESS = "bot_timer_lateness_seconds"
+LOOP_LAG = "bot_event_loop_lag_seconds"  # bot.observability.loop_stalls
+GC_FULL_PAUSE = "bot_gc_full_pause_seconds"
+GC_TOP_BUCKET_MS = 2500.0  # its last finite bucket
+HISTOGRAMS = (TIMER_LATENESS, LOOP_LAG, GC_FULL_PAUSE)
 LOBBY_TRIES = 5  # a lobby click refused (the database away) is tried again this often
 GLANCE_SECONDS = 0.25  # how often a person looks whether a computer player has moved
 LAG_TICK = 0.1  # seconds, how often the client's own lag is read
@@ -181,6 +189,8 @@ class Minute:
     database_mb: float = 0.0
     timer_late_p50_ms: float | None = None
     timer_late_p99_ms: float | None = None
+    bot_stalls: int = 0  # the bots' event loops held a second or more (loop_stalls.py)
+    bot_gc_max_ms: float | None = None  # their longest full collection (upper bucket bound)
     client_lag_p99_ms: float | None = None  # this process's own timers, woken late
     client_lag_max_ms: float | None = None
     client_gc_max_ms: float | None = None  # this process's longest garbage collection
@@ -205,7 +215,8 @@ class Soak:
         self.faults: list[Fault] = []
         self.began = 0.0
         self.database_port = 0
-        self.lateness_seen: dict[int, dict[float, float]] = {}  # slot -> bucket -> count
+        # (slot, histogram) -> bucket bound -> count, as last read
+        self.histograms_seen: dict[tuple[int, str], dict[float, float]] = {}
         # Session id -> the highest version a click was accepted on (its change was seen).
         self.accepted: dict[int, int] = {}
         self.lags: list[tuple[float, float]] = []  # (when, seconds this loop woke late)
@@ -396,10 +407,10 @@ class Soak:
             if figures is not None and figures.rss_mb > 0:
                 slot.samples.append((now, figures))
 
-    async def timer_lateness(self, session: aiohttp.ClientSession) -> tuple[float, float] | None:
-        """The p50 and p99 (upper bucket bounds, ms) of the timers that woke since the
-        last call, from every process's bot_timer_lateness_seconds."""
-        new: Counter[float] = Counter()
+    async def histograms(self, session: aiohttp.ClientSession) -> dict[str, Counter[float]]:
+        """What each of the bots' HISTOGRAMS counted since the last call, summed over
+        the processes: cumulative counts by upper bucket bound (seconds)."""
+        new: dict[str, Counter[float]] = {name: Counter() for name in HISTOGRAMS}
         for slot in self.slots:
             try:
                 url = f"http://127.0.0.1:{slot.health_port}/metrics"
@@ -407,27 +418,34 @@ class Soak:
                     text = await answer.text()
             except (aiohttp.ClientError, TimeoutError):
                 continue
-            buckets = {
-                float(s.labels["le"]): s.value
-                for family in text_string_to_metric_families(text)
-                for s in family.samples
-                if s.name == "bot_timer_lateness_seconds_bucket"
-            }
-            seen = self.lateness_seen.get(slot.index, {})
-            restarted = buckets.get(math.inf, 0) < seen.get(math.inf, 0)
-            for bound, total in buckets.items():
-                new[bound] += total - (0 if restarted else seen.get(bound, 0))
-            self.lateness_seen[slot.index] = buckets
-        total = new.get(math.inf, 0)
-        if total <= 0:
-            return None
-        bounds = sorted(new)
+            families = list(text_string_to_metric_families(text))
+            for name in HISTOGRAMS:
+                buckets = {
+                    float(s.labels["le"]): s.value
+                    for family in families
+                    for s in family.samples
+                    if s.name == f"{name}_bucket"
+                }
+                seen = self.histograms_seen.get((slot.index, name), {})
+                restarted = buckets.get(math.inf, 0) < seen.get(math.inf, 0)
+                for bound, total in buckets.items():
+                    new[name][bound] += total - (0 if restarted else seen.get(bound, 0))
+                self.histograms_seen[slot.index, name] = buckets
+        return new
 
-        def quantile(share: float) -> float:
-            bound = next(b for b in bounds if new[b] >= share * total)
-            return bound * 1000 if math.isfinite(bound) else math.inf
 
-        return quantile(0.5), quantile(0.99)
+def quantile_ms(buckets: Counter[float], share: float) -> float | None:
+    """The upper bound (ms) of the bucket holding the `share` quantile; None if empty."""
+    total = buckets.get(math.inf, 0)
+    if total <= 0:
+        return None
+    bound = next(b for b in sorted(buckets) if buckets[b] >= share * total)
+    return bound * 1000 if math.isfinite(bound) else math.inf
+
+
+def count_over(buckets: Counter[float], seconds: float) -> int:
+    """How many were counted above `seconds` (a bucket bound)."""
+    return round(buckets.get(math.inf, 0) - buckets.get(seconds, 0))
 
 
 def waited_for_a_shard(interaction: FakeInteraction, clicked: float) -> float:
@@ -608,7 +626,7 @@ async def measure(
     first_mb = last_mb = await database_mb(admin_url)
     cpu_seen = [0.0] * len(run.slots)
     async with aiohttp.ClientSession() as session:
-        await run.timer_lateness(session)  # the start-up's timers are not the soak's
+        await run.histograms(session)  # the start-up's timers and pauses are not the soak's
         run.sample_processes(began)
         cpu_seen = [slot.samples[-1][1].cpu_seconds for slot in run.slots]
         database_cpu_seen = server.cpu_seconds() if server is not None else None
@@ -663,9 +681,11 @@ async def measure(
             database_cpu_seen = database_cpu if database_cpu is not None else database_cpu_seen
             last_mb = await last_database_mb(admin_url, last_mb)
             row.database_mb = round(last_mb, 2)
-            lateness = await run.timer_lateness(session)
-            if lateness is not None:
-                row.timer_late_p50_ms, row.timer_late_p99_ms = lateness
+            counted = await run.histograms(session)
+            row.timer_late_p50_ms = quantile_ms(counted[TIMER_LATENESS], 0.5)
+            row.timer_late_p99_ms = quantile_ms(counted[TIMER_LATENESS], 0.99)
+            row.bot_stalls = count_over(counted[LOOP_LAG], STALL_SECONDS)
+            row.bot_gc_max_ms = quantile_ms(counted[GC_FULL_PAUSE], 1.0)
             lags = [lag * 1000 for at, lag in run.lags if minute_start <= at < minute_end]
             row.client_lag_p99_ms = percentile(lags, 0.99)
             row.client_lag_max_ms = max(lags, default=None)
@@ -690,15 +710,16 @@ def progress_line(row: Minute, run: Soak) -> str:
         f"minute {row.minute}: {row.clicks} clicks ({row.clicks_per_second:.1f}/s), "
         f"p50 {fmt(row.p50_ms)} ms, p99 {fmt(row.p99_ms)} ms, late {row.late}, "
         f"finished {row.finished}, stuck {row.stuck}, RSS {rss} MB, "
-        f"CPU {row.cpu_cores:.2f} cores, db {row.database_mb:.1f} MB"
+        f"CPU {row.cpu_cores:.2f} cores, db {row.database_mb:.1f} MB, "
+        f"bot stalls {row.bot_stalls}"
     )
 
 
-def fmt(value: float | None, digits: int = 0) -> str:
+def fmt(value: float | None, digits: int = 0, top: float = TIMER_TOP_BUCKET_MS) -> str:
     if value is None:
         return "-"
     if math.isinf(value):  # above the histogram's last bucket
-        return f">{TIMER_TOP_BUCKET_MS:.0f}"
+        return f">{top:.0f}"
     return f"{value:.{digits}f}"
 
 
@@ -789,6 +810,10 @@ def whole_run(
         "timer_late_p99_ms_worst_minute": max(
             (m.timer_late_p99_ms for m in minutes if m.timer_late_p99_ms is not None),
             default=None,
+        ),
+        "bot_stalls": sum(m.bot_stalls for m in minutes),
+        "bot_gc_max_ms": max(
+            (m.bot_gc_max_ms for m in minutes if m.bot_gc_max_ms is not None), default=None
         ),
         "warm_up_seconds": round(warm_up),
         "client_lag_p99_ms": percentile(
@@ -998,9 +1023,10 @@ def table_lines(report: dict[str, Any]) -> list[str]:
         "",
         "| min | clicks/s | p50 ms | p99 ms | callback p99 ms | late | RSS MB | db conns "
         "| Discord conns | CPU ms/click | cores | db CPU ms/click | timer late p99 ms "
+        "| bot stalls | bot GC max ms "
         "| bot-token req/s | invalid | finished | stuck | db MB | client lag p99/max ms "
         "| client GC max ms |",
-        "|" + "---|" * 20,
+        "|" + "---|" * 22,
     ]
     for m in report["minutes"]:
         invalid = sum(m["invalid"].values())
@@ -1012,6 +1038,7 @@ def table_lines(report: dict[str, Any]) -> list[str]:
             f"| {'/'.join(map(str, m['discord_connections']))} "
             f"| {fmt(m['cpu_ms_per_click'], 1)} | {m['cpu_cores']:.2f} "
             f"| {fmt(m['database_cpu_ms_per_click'], 1)} | {fmt(m['timer_late_p99_ms'])} "
+            f"| {m['bot_stalls']} | {fmt(m['bot_gc_max_ms'], top=GC_TOP_BUCKET_MS)} "
             f"| {m['bot_token_per_second']:.2f} | {invalid} "
             f"| {m['finished']} | {m['stuck']} | {m['database_mb']:.1f} "
             f"| {fmt(m['client_lag_p99_ms'])}/{fmt(m['client_lag_max_ms'])} "
@@ -1026,6 +1053,7 @@ def table_lines(report: dict[str, Any]) -> list[str]:
         f"| {fmt(whole['cpu_ms_per_click'], 1)} | {whole['cpu_cores']:.2f} "
         f"| {fmt(whole['database_cpu_ms_per_click'], 1)} "
         f"| {fmt(whole['timer_late_p99_ms_worst_minute'])} (worst) "
+        f"| {whole['bot_stalls']} | {fmt(whole['bot_gc_max_ms'], top=GC_TOP_BUCKET_MS)} (worst) "
         f"| {whole['bot_token_per_second']:.2f} | {sum(whole['invalid'].values())} "
         f"| {whole['finished']} | {whole['stuck']} | {whole['database_mb_end']:.1f} "
         f"| {fmt(whole['client_lag_p99_ms'])}/{fmt(whole['client_lag_max_ms'])} "

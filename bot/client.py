@@ -32,6 +32,7 @@ from bot.i18n import add_catalogs
 from bot.memory_trim import keep_trimming
 from bot.observability.discord_http import count_on_session, discord_error_trace
 from bot.observability.health import HealthServer, database_check, gateway_check
+from bot.observability.loop_stalls import GcPauses, watch_the_loop
 from bot.observability.metrics import Metrics
 from bot.pictures.emojis import EmojiBook, SyncResult
 from bot.plugin import Games
@@ -124,6 +125,7 @@ class DiceBot(commands.Bot):
         intents = discord.Intents.none()
         intents.guilds = True
         self.metrics = Metrics(latencies=lambda: self.latencies)
+        self.gc_pauses = GcPauses(self.metrics.gc_full_pause)
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=intents,
@@ -283,6 +285,9 @@ class DiceBot(commands.Bot):
             self.emoji_sync = asyncio.create_task(self._sync_emojis(), name="emoji-sync")
         # glibc keeps what the bot frees below its heaps' tops: handed back each minute.
         self.starting.start(keep_trimming(), "malloc-trim")
+        # A held loop delays every click of the process at once: measured, and logged.
+        self.gc_pauses.install()
+        self.starting.start(watch_the_loop(self.metrics.loop_lag, self.gc_pauses), "loop-watch")
         if self.settings.heartbeat_file is not None:
             self._heartbeat = asyncio.create_task(
                 keep_beating(self.settings.heartbeat_file, self._connected), name="heartbeat"
@@ -508,6 +513,7 @@ class DiceBot(commands.Bot):
         if self.emoji_sync is not None and not self.emoji_sync.done():
             self.emoji_sync.cancel()
         self.starting.cancel()
+        self.gc_pauses.remove()
         for name in ("startup_repair", "ping_cleanup"):
             task = getattr(self, name, None)
             if task is not None and not task.done():

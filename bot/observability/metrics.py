@@ -35,6 +35,11 @@ COMMIT_BUCKETS = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0)
 # A turn timer or a computer player's step wakes a few milliseconds late on an idle loop;
 # a second late is a player left waiting.
 TIMER_BUCKETS = (0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0)
+# The event loop's lag (bot.observability.loop_stalls): a few milliseconds when all is
+# well; from a second on, Discord's 3 s for a click are in danger.
+LAG_BUCKETS = (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.0, 3.0, 5.0)
+# A full garbage collection: milliseconds on a small heap, seconds on a large one.
+GC_BUCKETS = (0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5)
 
 # (shard id, seconds); a client without shards reports shard 0.
 Latencies = Callable[[], Iterable[tuple[int | None, float]]]
@@ -141,6 +146,18 @@ class Metrics:
             buckets=TIMER_BUCKETS,
             registry=self.registry,
         )
+        self._loop_lag = Histogram(
+            f"{PREFIX}_event_loop_lag_seconds",
+            "How late the event loop's watch woke (every 0.25 s): the loop held by work.",
+            buckets=LAG_BUCKETS,
+            registry=self.registry,
+        )
+        self._gc_full_pauses = Histogram(
+            f"{PREFIX}_gc_full_pause_seconds",
+            "Each full garbage collection's pause (the whole process waits for it).",
+            buckets=GC_BUCKETS,
+            registry=self.registry,
+        )
         self._version_conflicts = Counter(
             f"{PREFIX}_version_conflicts",
             "Commits refused because the stored session had moved on (optimistic locking).",
@@ -173,6 +190,12 @@ class Metrics:
 
     def timer_late(self, seconds: float) -> None:
         self._timer_lateness.observe(seconds)
+
+    def loop_lag(self, seconds: float) -> None:
+        self._loop_lag.observe(seconds)
+
+    def gc_full_pause(self, seconds: float) -> None:
+        self._gc_full_pauses.observe(seconds)
 
     def version_conflict(self) -> None:
         self._version_conflicts.inc()

@@ -3,9 +3,11 @@ line before anything starts."""
 
 import gc
 import json
+import math
 import subprocess
 import sys
 import time
+from collections import Counter
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -46,7 +48,8 @@ def test_a_brief_soak_reports_every_figure(tmp_path) -> None:
     report = json.loads((out / "report.json").read_text())
     whole = report["whole_run"]
     for key in ("clicks", "p50_ms", "p99_ms", "late", "cpu_ms_per_click", "finished", "stuck",
-                "bot_token_per_second", "invalid", "database_mb_end"):  # fmt: skip
+                "bot_token_per_second", "invalid", "database_mb_end", "bot_stalls",
+                "bot_gc_max_ms"):  # fmt: skip
         assert key in whole, key
     assert whole["clicks"] > 0 and whole["late"] == 0
     assert report["lost"]["accepted_sessions"] >= 1
@@ -95,6 +98,16 @@ def report_of(*, late=0, p99=250.0, growth=0.01, stuck=0, lost=0, faults=()) -> 
 
 def verdicts(report: dict) -> dict[str, bool | None]:
     return {aim: met for aim, met, _ in bench_soak.targets(report)}
+
+
+def test_the_bots_histograms_give_quantiles_and_counts_over_a_bound() -> None:
+    # Cumulative counts by upper bound, as Prometheus gives them: 90 wake-ups within
+    # 10 ms, 8 more within 1 s, 2 above 2 s.
+    lags = Counter({0.01: 90, 1.0: 98, 2.0: 98, math.inf: 100})
+    assert bench_soak.quantile_ms(lags, 0.5) == 10.0
+    assert bench_soak.quantile_ms(lags, 0.99) == math.inf
+    assert bench_soak.count_over(lags, 1.0) == 2
+    assert bench_soak.quantile_ms(Counter(), 0.99) is None
 
 
 def test_the_targets_say_which_were_met() -> None:

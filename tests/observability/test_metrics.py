@@ -33,6 +33,8 @@ def test_every_metric_is_named_before_anything_happens() -> None:
         "bot_click_seconds",
         "bot_commit_seconds",
         "bot_timer_lateness_seconds",
+        "bot_event_loop_lag_seconds",
+        "bot_gc_full_pause_seconds",
         "bot_version_conflicts_total",
         "bot_discord_http_errors_total",
     ):
