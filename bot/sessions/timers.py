@@ -13,6 +13,14 @@ import time
 from collections.abc import Awaitable, Callable
 
 TASK_PREFIX = "turn-timer-"
+# Timers that came due while the wheel was held (a restarted process, until the clicks
+# replayed to it are answered) fire after the release at this pace, in the order they
+# woke, not all at once. At 1,000 games a restarted process found about a hundred due at
+# once (computer players' steps, turn timers): fired together, they took every pooled
+# database connection for over 2 s, so clicks were refused as if the database were
+# down, and their messages' edits, which after a restart go with the bot token (the
+# interaction tokens were the old process's), hit Discord's global 50 a second.
+HELD_FIRED_A_SECOND = 20.0
 
 
 class TimerWheel:
@@ -21,6 +29,7 @@ class TimerWheel:
         fire: Callable[[int], Awaitable[None]],
         clock: Callable[[], float] = time.time,
         lateness: Callable[[float], None] | None = None,
+        held_fired_a_second: float = HELD_FIRED_A_SECOND,
     ) -> None:
         self._fire = fire
         self._clock = clock
@@ -32,6 +41,8 @@ class TimerWheel:
         self._when: dict[int, float] = {}
         self._running = asyncio.Event()
         self._running.set()
+        self._held_gap = 1.0 / held_fired_a_second
+        self._next_held = 0.0  # the loop's time before which no held timer fires
 
     def set(self, key: int, when: float | None) -> None:
         """Wake for `key` at `when` (a clock() instant), replacing its earlier timer."""
@@ -52,6 +63,13 @@ class TimerWheel:
     def release(self) -> None:
         self._running.set()
 
+    async def _turn_of_the_held(self) -> None:
+        """Wait for this held timer's turn: one every `_held_gap` seconds."""
+        loop = asyncio.get_running_loop()
+        turn = max(loop.time(), self._next_held)
+        self._next_held = turn + self._held_gap
+        await asyncio.sleep(turn - loop.time())
+
     def pending(self) -> dict[int, float]:
         """Armed timers: key -> instant."""
         return dict(self._when)
@@ -68,7 +86,9 @@ class TimerWheel:
 
     async def _wait(self, key: int, when: float) -> None:
         await asyncio.sleep(max(0.0, when - self._clock()))
-        await self._running.wait()
+        if not self._running.is_set():
+            await self._running.wait()  # waiters wake in the order they came due
+            await self._turn_of_the_held()
         if self._lateness is not None:
             self._lateness(max(0.0, self._clock() - when))
         if self._tasks.get(key) is asyncio.current_task():

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import itertools
 import time
 from typing import Any
 
@@ -140,6 +141,32 @@ async def test_a_held_wheel_fires_what_came_due_only_once_released():
     await asyncio.sleep(0.02)
     assert fired == [2]
     assert late and late[0] >= 0.03  # the hold counts as lateness
+    await wheel.close()
+
+
+async def test_timers_due_while_held_fire_one_at_a_time_after_the_release():
+    fired: list[tuple[int, float]] = []
+    loop = asyncio.get_running_loop()
+
+    async def fire(key: int) -> None:
+        fired.append((key, loop.time()))
+
+    wheel = TimerWheel(fire, held_fired_a_second=50)  # one every 20 ms
+    wheel.hold()
+    for key in range(5):
+        wheel.set(key, time.time() - 10 + key)  # all due, the oldest first
+    await asyncio.sleep(0.02)
+    released = loop.time()
+    wheel.release()
+    wheel.set(9, time.time())  # due after the release: not held, so not paced
+    await asyncio.sleep(0.2)
+    when = dict(fired)
+    assert [key for key, _ in fired if key != 9] == [0, 1, 2, 3, 4]  # in the order due
+    assert when[9] - released < 0.015  # at once, beside the held ones
+    held_times = [at - released for key, at in fired if key != 9]
+    assert held_times[0] < 0.015
+    gaps = [later - earlier for earlier, later in itertools.pairwise(held_times)]
+    assert all(0.015 <= gap < 0.05 for gap in gaps), gaps
     await wheel.close()
 
 
