@@ -31,7 +31,19 @@ async def acknowledge(interaction: discord.Interaction[Any]) -> None:
 
 
 async def refuse(interaction: discord.Interaction[Any], error: SessionError) -> None:
-    await tell(interaction, t(error.key, **error.params))
+    """Tell the clicker why nothing was done. An interaction Discord no longer knows
+    (404: past its 3 s, 10062, or its webhook gone) cannot be told: its person saw
+    "This interaction failed" and nothing was played, so that is an INFO line, not a
+    traceback (a busy process met it by the hundred in bench_soak)."""
+    try:
+        await tell(interaction, t(error.key, **error.params))
+    except discord.NotFound as gone:
+        log.info(
+            "interaction %s: refused (%s), but Discord no longer knows it (%s)",
+            interaction.id,
+            error.key,
+            gone.code,
+        )
 
 
 async def fail(interaction: discord.Interaction[Any], error: BaseException) -> None:

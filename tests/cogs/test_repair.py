@@ -197,3 +197,16 @@ async def test_a_repair_that_fails_too_is_tried_again(tmp_path, caplog):
         assert len(harness.fake.sent(*WEBHOOK_EDIT)) == 1 and len(harness.fake.sent(*EDIT)) == 2
         assert harness.bot.sessions.shown.behind == {}
         assert _tracebacks(caplog) == []
+
+
+async def test_a_refusal_discord_no_longer_takes_is_logged_without_a_traceback(tmp_path, caplog):
+    async with BotHarness.running(tmp_path / "bot.db") as harness:
+        anne, bob = harness.user("Anne"), harness.user("Bob")
+        live = await start_game(harness, [anne, bob], first_player="host")
+        before = await harness.session()
+        harness.fake.fail[CALLBACK] = 404  # the refusal comes after Discord's 3 s
+        with caplog.at_level(logging.INFO, logger="bot.ui.replies"):
+            await harness.click(harness.user("Carol"), harness.message(live.id), "Roll")
+        assert (await harness.session()).version == before.version  # nothing played
+        assert _tracebacks(caplog) == []
+        assert any("no longer knows it" in r.getMessage() for r in caplog.records)
