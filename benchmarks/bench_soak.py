@@ -14,8 +14,9 @@ whole run: clicks answered (and a second), click to updated message p50 and p99 
 clicking client sees it (network included), clicks answered after Discord's 3 s or never,
 each process's RSS and established connections (to the database, to Discord), CPU per
 click, database size, turn-timer lateness (the bots' bot_timer_lateness_seconds), the
-bots' stalls (their event loops held a second or more) and longest full garbage
-collections (bot_event_loop_lag_seconds, bot_gc_full_pause_seconds),
+bots' stalls (their event loops held a second or more), longest full garbage
+collections and commits' p99 (bot_event_loop_lag_seconds, bot_gc_full_pause_seconds,
+bot_commit_seconds),
 bot-token requests a second, invalid requests (401, 403, 429), games finished and games
 stuck (no change for longer than the turn timer allows). RSS growth is the slope of a
 line fitted to each process's RSS after the warm-up (5 minutes, or a fifth of a shorter
@@ -113,7 +114,9 @@ TIMER_LATENESS = "bot_timer_lateness_seconds"
 LOOP_LAG = "bot_event_loop_lag_seconds"  # bot.observability.loop_stalls
 GC_FULL_PAUSE = "bot_gc_full_pause_seconds"
 GC_TOP_BUCKET_MS = 2500.0  # its last finite bucket
-HISTOGRAMS = (TIMER_LATENESS, LOOP_LAG, GC_FULL_PAUSE)
+COMMITS = "bot_commit_seconds"  # a click's change committed, as the bot timed it
+COMMIT_TOP_BUCKET_MS = 1000.0
+HISTOGRAMS = (TIMER_LATENESS, LOOP_LAG, GC_FULL_PAUSE, COMMITS)
 LOBBY_TRIES = 5  # a lobby click refused (the database away) is tried again this often
 GLANCE_SECONDS = 0.25  # how often a person looks whether a computer player has moved
 LAG_TICK = 0.1  # seconds, how often the client's own lag is read
@@ -191,6 +194,7 @@ class Minute:
     timer_late_p99_ms: float | None = None
     bot_stalls: int = 0  # the bots' event loops held a second or more (loop_stalls.py)
     bot_gc_max_ms: float | None = None  # their longest full collection (upper bucket bound)
+    commit_p99_ms: float | None = None  # the bots' commits (upper bucket bound)
     client_lag_p99_ms: float | None = None  # this process's own timers, woken late
     client_lag_max_ms: float | None = None
     client_gc_max_ms: float | None = None  # this process's longest garbage collection
@@ -686,6 +690,7 @@ async def measure(
             row.timer_late_p99_ms = quantile_ms(counted[TIMER_LATENESS], 0.99)
             row.bot_stalls = count_over(counted[LOOP_LAG], STALL_SECONDS)
             row.bot_gc_max_ms = quantile_ms(counted[GC_FULL_PAUSE], 1.0)
+            row.commit_p99_ms = quantile_ms(counted[COMMITS], 0.99)
             lags = [lag * 1000 for at, lag in run.lags if minute_start <= at < minute_end]
             row.client_lag_p99_ms = percentile(lags, 0.99)
             row.client_lag_max_ms = max(lags, default=None)
@@ -812,6 +817,9 @@ def whole_run(
             default=None,
         ),
         "bot_stalls": sum(m.bot_stalls for m in minutes),
+        "commit_p99_ms_worst_minute": max(
+            (m.commit_p99_ms for m in minutes if m.commit_p99_ms is not None), default=None
+        ),
         "bot_gc_max_ms": max(
             (m.bot_gc_max_ms for m in minutes if m.bot_gc_max_ms is not None), default=None
         ),
@@ -1023,10 +1031,10 @@ def table_lines(report: dict[str, Any]) -> list[str]:
         "",
         "| min | clicks/s | p50 ms | p99 ms | callback p99 ms | late | RSS MB | db conns "
         "| Discord conns | CPU ms/click | cores | db CPU ms/click | timer late p99 ms "
-        "| bot stalls | bot GC max ms "
+        "| bot stalls | bot GC max ms | commit p99 ms "
         "| bot-token req/s | invalid | finished | stuck | db MB | client lag p99/max ms "
         "| client GC max ms |",
-        "|" + "---|" * 22,
+        "|" + "---|" * 23,
     ]
     for m in report["minutes"]:
         invalid = sum(m["invalid"].values())
@@ -1039,6 +1047,7 @@ def table_lines(report: dict[str, Any]) -> list[str]:
             f"| {fmt(m['cpu_ms_per_click'], 1)} | {m['cpu_cores']:.2f} "
             f"| {fmt(m['database_cpu_ms_per_click'], 1)} | {fmt(m['timer_late_p99_ms'])} "
             f"| {m['bot_stalls']} | {fmt(m['bot_gc_max_ms'], top=GC_TOP_BUCKET_MS)} "
+            f"| {fmt(m['commit_p99_ms'], top=COMMIT_TOP_BUCKET_MS)} "
             f"| {m['bot_token_per_second']:.2f} | {invalid} "
             f"| {m['finished']} | {m['stuck']} | {m['database_mb']:.1f} "
             f"| {fmt(m['client_lag_p99_ms'])}/{fmt(m['client_lag_max_ms'])} "
@@ -1054,6 +1063,7 @@ def table_lines(report: dict[str, Any]) -> list[str]:
         f"| {fmt(whole['database_cpu_ms_per_click'], 1)} "
         f"| {fmt(whole['timer_late_p99_ms_worst_minute'])} (worst) "
         f"| {whole['bot_stalls']} | {fmt(whole['bot_gc_max_ms'], top=GC_TOP_BUCKET_MS)} (worst) "
+        f"| {fmt(whole['commit_p99_ms_worst_minute'], top=COMMIT_TOP_BUCKET_MS)} (worst) "
         f"| {whole['bot_token_per_second']:.2f} | {sum(whole['invalid'].values())} "
         f"| {whole['finished']} | {whole['stuck']} | {whole['database_mb_end']:.1f} "
         f"| {fmt(whole['client_lag_p99_ms'])}/{fmt(whole['client_lag_max_ms'])} "
