@@ -82,18 +82,8 @@ async def _answers_in_flight() -> int:
     return len(answering)
 
 
-# Python runs a full collection after 10 of the middle generation's (and once a quarter
-# more objects have grown old since the last). The objects start-up did not freeze (the
-# sessions, the interactions kept for their tokens, the caches) took 50 to 250 ms to
-# walk at 1,000 games, and one came every 8 s (61 in 8 minutes, each process:
-# bot_gc_full_pause_seconds), every click of the process waiting. After 100 they are ten
-# times rarer; the cyclic garbage among the old waits a minute or so instead of seconds.
-FULL_COLLECTION_AFTER = 100
-
-
 def freeze_startup_objects() -> None:
-    """Leave what start-up built out of every later garbage collection, and make the
-    full collections of what came after rarer (FULL_COLLECTION_AFTER).
+    """Leave what start-up built out of every later garbage collection.
 
     The computer players' tables, the catalogs and discord.py's own state are millions of
     objects that live as long as the process; the collector walked them all at each full
@@ -101,8 +91,6 @@ def freeze_startup_objects() -> None:
     benchmark). Collected first, so that no garbage of the start-up is kept for good."""
     gc.collect()
     gc.freeze()
-    youngest, middle, _ = gc.get_threshold()
-    gc.set_threshold(youngest, middle, FULL_COLLECTION_AFTER)
 
 
 class DiceBot(commands.Bot):
