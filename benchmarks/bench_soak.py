@@ -33,18 +33,20 @@ channel's last message shows no more than the database holds (an ended game is o
 there). It prints the issue's targets, each met or not.
 
 The stand-in and the players run in this process, on the same machine as the bots; the
-table's "client lag" is how late this process's own timers woke and "client GC" its
-longest garbage collection (a busy or paused client makes every click look slower, and
-a pause of seconds makes clicks late for both bots at once). What survives each 5 s
-is frozen out of the collector (`gc.freeze`) and the request records are dropped once
-counted, so its pauses do not grow with the run. Its stand-in validates each route's
-first bodies against Discord's OpenAPI spec, then one in `--spec-every` (the validation
-would otherwise take half of this process's core; the e2e tests validate every body).
+table's "client lag" is how late this process's own timers woke, "client GC" its
+longest garbage collection and "client cores" the CPU it took (a busy or paused client
+makes every click look slower, and a pause of seconds makes clicks late for both bots at
+once; on a machine of 2 cores, what it takes the bots and PostgreSQL do not have).
+What survives each 5 s is frozen out of the collector (`gc.freeze`) and the request
+records are dropped once counted, so its pauses do not grow with the run. Its stand-in
+validates each route's first bodies against Discord's OpenAPI spec, then one in
+`--spec-every` (50: at 1,000 games one in 10 was a tenth of this process's core, every
+body would be half of it; the e2e tests validate every body).
 
 Usage: python -m benchmarks.bench_soak [--games 20] [--minutes 2] [--processes 2]
        [--computer-share 0.25] [--out soak-report] [--kill-db-at MIN]
        [--kill-process-at MIN] [--database-url URL] [--seed 1] [--cache-dir DIR]
-       [--spec-every 10]
+       [--spec-every 50]
 """
 
 from __future__ import annotations
@@ -198,6 +200,7 @@ class Minute:
     client_lag_p99_ms: float | None = None  # this process's own timers, woken late
     client_lag_max_ms: float | None = None
     client_gc_max_ms: float | None = None  # this process's longest garbage collection
+    client_cores: float = 0.0  # this process's CPU (the stand-in and the players)
     rss_mb: list[float] = field(default_factory=list)
     database_connections: list[int] = field(default_factory=list)
     discord_connections: list[int] = field(default_factory=list)
@@ -629,6 +632,7 @@ async def measure(
     minutes: list[Minute] = []
     first_mb = last_mb = await database_mb(admin_url)
     cpu_seen = [0.0] * len(run.slots)
+    client_cpu_seen = time.process_time()
     async with aiohttp.ClientSession() as session:
         await run.histograms(session)  # the start-up's timers and pauses are not the soak's
         run.sample_processes(began)
@@ -696,6 +700,9 @@ async def measure(
             row.client_lag_max_ms = max(lags, default=None)
             pauses = [ms for at, ms in run.gc_pauses if minute_start <= at < minute_end]
             row.client_gc_max_ms = max(pauses, default=None)
+            client_cpu = time.process_time()
+            row.client_cores = (client_cpu - client_cpu_seen) / span
+            client_cpu_seen = client_cpu
             minutes.append(row)
             print(progress_line(row, run), flush=True)
             fake.forget_interactions(keep=max(5000, 50 * len(tables)))
@@ -833,6 +840,7 @@ def whole_run(
         "client_gc_max_ms": max(
             (ms for at, ms in run.gc_pauses if run.began <= at < end), default=None
         ),
+        "client_cores": sum(m.client_cores * m.seconds for m in minutes) / measured,
         "p99_ms_by_click": {
             action: percentile(times, 0.99) for action, times in sorted(by_action(clicks).items())
         },
@@ -1033,8 +1041,8 @@ def table_lines(report: dict[str, Any]) -> list[str]:
         "| Discord conns | CPU ms/click | cores | db CPU ms/click | timer late p99 ms "
         "| bot stalls | bot GC max ms | commit p99 ms "
         "| bot-token req/s | invalid | finished | stuck | db MB | client lag p99/max ms "
-        "| client GC max ms |",
-        "|" + "---|" * 23,
+        "| client GC max ms | client cores |",
+        "|" + "---|" * 24,
     ]
     for m in report["minutes"]:
         invalid = sum(m["invalid"].values())
@@ -1051,7 +1059,7 @@ def table_lines(report: dict[str, Any]) -> list[str]:
             f"| {m['bot_token_per_second']:.2f} | {invalid} "
             f"| {m['finished']} | {m['stuck']} | {m['database_mb']:.1f} "
             f"| {fmt(m['client_lag_p99_ms'])}/{fmt(m['client_lag_max_ms'])} "
-            f"| {fmt(m['client_gc_max_ms'])} |"
+            f"| {fmt(m['client_gc_max_ms'])} | {m['client_cores']:.2f} |"
         )
     lines += [
         f"| all | {whole['clicks_per_second']:.1f} | {fmt(whole['p50_ms'])} "
@@ -1067,7 +1075,7 @@ def table_lines(report: dict[str, Any]) -> list[str]:
         f"| {whole['bot_token_per_second']:.2f} | {sum(whole['invalid'].values())} "
         f"| {whole['finished']} | {whole['stuck']} | {whole['database_mb_end']:.1f} "
         f"| {fmt(whole['client_lag_p99_ms'])}/{fmt(whole['client_lag_max_ms'])} "
-        f"| {fmt(whole['client_gc_max_ms'])} |",
+        f"| {fmt(whole['client_gc_max_ms'])} | {whole['client_cores']:.2f} |",
         "",
         f"RSS slope after the first {whole['warm_up_seconds']} s: "
         + ", ".join(
@@ -1157,7 +1165,7 @@ def parse(argv: list[str] | None) -> tuple[argparse.ArgumentParser, argparse.Nam
     parser.add_argument(
         "--spec-every",
         type=positive,
-        default=10,
+        default=50,
         help="after each route's first bodies, validate one in this many (1: every body)",
     )
     parser.add_argument(

@@ -182,6 +182,11 @@ class Rest(Gateway):
         self._injected: list[_InjectedError] = []
         self._holds: list[Hold] = []
         self._routes = self._build_routes()
+        # By the path's first part ("channels", "webhooks", "interactions" ...): a
+        # request is matched against its own few routes, not all of them.
+        self._routes_by_root: dict[str, list[_Route]] = {}
+        for route in self._routes:
+            self._routes_by_root.setdefault(route.template.split("/", 2)[1], []).append(route)
         self.rate_limits = RateLimits()
         self._spec: SpecValidator | None = None
         self._bodies_seen: Counter[str] = Counter()  # per route template, for openapi_every
@@ -351,7 +356,8 @@ class Rest(Gateway):
                 return _json_response(
                     injected.body, status=injected.status, headers=injected.headers
                 )
-        matches = [(r, m) for r in self._routes if (m := r.pattern.match(sub)) is not None]
+        candidates = self._routes_by_root.get(sub.split("/", 2)[1], ())
+        matches = [(r, m) for r in candidates if (m := r.pattern.match(sub)) is not None]
         route_match = next(((r, m) for r, m in matches if r.method == method), None)
         if route_match is None:
             return self._unknown(method, path, 405 if matches else 404)
