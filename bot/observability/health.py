@@ -15,7 +15,7 @@ from aiohttp import web
 
 from bot.address import parse_host_port
 from bot.observability.metrics import CONTENT_TYPE, Metrics
-from bot.storage.protocols import Database, DatabaseUnavailable
+from bot.storage.protocols import Database, DatabaseBusy, DatabaseUnavailable
 
 __all__ = [
     "Check",
@@ -73,6 +73,8 @@ def database_check(db: Database, timeout: float = DATABASE_TIMEOUT) -> Check:
             row = await asyncio.wait_for(db.fetchone("SELECT 1"), timeout)
         except TimeoutError:
             return f"database did not answer within {timeout:g} s"
+        except DatabaseBusy:
+            return None  # it answers; the bot has more to do than connections
         except DatabaseUnavailable as error:  # refused, dropped, starting up: it says why
             return f"database unreachable: {error}"
         except Exception as error:  # any failure is the answer; the probe wants a reason

@@ -239,8 +239,9 @@ class SessionService:
                     session_id = await self.store.insert(connection, row)
             except DatabaseUnavailable as error:
                 log.info(
-                    "could not create a session in channel %s: database unreachable (%s)",
+                    "could not create a session in channel %s: database %s (%s)",
                     session.channel_id,
+                    error.state,
                     error,
                 )
                 raise DatabaseDown() from error
@@ -547,9 +548,10 @@ class SessionService:
             # INFO: the outage itself is the warning (bot.storage.postgres.outage, a line
             # when it begins, a minute it lasts and ends); a line per click was hundreds.
             log.info(
-                "could not commit session %s v%s: database unreachable (%s)",
+                "could not commit session %s v%s: database %s (%s)",
                 draft.id,
                 draft.version,
+                error.state,
                 error,
             )
             raise DatabaseDown() from error
@@ -662,10 +664,12 @@ class SessionService:
             self.timers.set(channel_id, self.clock() + TIMER_CLAIMED_RETRY_SECONDS)
         except (DatabaseDown, DatabaseUnavailable) as error:
             # Expected while the database is away: what is due happens once it is back.
+            why = error.__cause__ or error
             log.info(
-                "turn timer in channel %s: database unreachable (%s); retrying in %g s",
+                "turn timer in channel %s: database %s (%s); retrying in %g s",
                 channel_id,
-                error.__cause__ or error,
+                why.state if isinstance(why, DatabaseUnavailable) else "unreachable",
+                why,
                 TIMER_RETRY_SECONDS,
             )
             self.timers.set(channel_id, self.clock() + TIMER_RETRY_SECONDS)

@@ -26,6 +26,17 @@ class DatabaseUnavailable(StorageError):
     A commit cut off this way was rolled back, unless the server had it already: the
     version check tells at the next commit."""
 
+    state = "unreachable"  # for log lines: "database unreachable (why)"
+
+
+class DatabaseBusy(DatabaseUnavailable):
+    """Every pooled connection was in use, by this process's own transactions, for the
+    whole wait for one: the server answers, the bot is busy. Nothing ran, so the move is
+    refused as when the database is away, but it is no outage (no outage warning, and
+    /healthz stays healthy: restarting a busy bot would not make it less busy)."""
+
+    state = "busy"
+
 
 _UNHURRIED: ContextVar[bool] = ContextVar("unhurried", default=False)
 
@@ -127,6 +138,7 @@ class Database(Protocol):
 __all__ = [
     "Connection",
     "Database",
+    "DatabaseBusy",
     "DatabaseUnavailable",
     "Row",
     "RowCountMismatch",

@@ -62,7 +62,7 @@ async def answer_error(interaction: discord.Interaction[Any], error: BaseExcepti
     if isinstance(original, DatabaseUnavailable):
         # Expected while the database restarts: one INFO line (the outage's own warnings
         # say it once, not once a click), and the clicker told to retry.
-        log.info("interaction %s: database unreachable (%s)", interaction.id, original)
+        log.info("interaction %s: database %s (%s)", interaction.id, original.state, original)
         await refuse(interaction, DatabaseDown())
     elif isinstance(original, SessionError):
         await refuse(interaction, original)

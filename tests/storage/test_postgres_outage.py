@@ -13,7 +13,7 @@ from bot.observability.health import database_check
 from bot.storage import apply_migrations
 from bot.storage.postgres.database import PostgresDatabase, where
 from bot.storage.postgres.outage import STILL_DOWN_EVERY_SECONDS, Outage, is_away
-from bot.storage.protocols import DatabaseUnavailable, StorageError, unhurried
+from bot.storage.protocols import DatabaseBusy, DatabaseUnavailable, StorageError, unhurried
 
 
 @pytest.mark.parametrize(
@@ -139,3 +139,28 @@ async def test_migrations_wait_as_long_as_they_need(postgres_url: str) -> None:
     finally:
         await other.close()
         await db.close()
+
+
+async def test_a_pool_with_every_connection_in_use_is_busy_not_down(
+    postgres_url: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    """At 1,000 games a restarted process's released timers took all 10 connections
+    for longer than the acquire timeout: that is load, not an outage, and the log and
+    /healthz must not say the server is away."""
+    caplog.set_level(logging.INFO, logger="bot.storage.postgres")
+    db = await PostgresDatabase.open(postgres_url, pool_size=1, acquire_timeout=0.2)
+    try:
+        async with db.transaction() as holding:  # the one connection, in use
+            await holding.execute("SELECT 1")
+            for _ in range(3):
+                with pytest.raises(DatabaseBusy, match="all 1 pooled connections in use"):
+                    await db.fetchone("SELECT 1")
+            assert not db.outage.down
+            assert await database_check(db, timeout=1.0)() is None
+        assert (await db.fetchone("SELECT 1"))[0] == 1  # type: ignore[index]
+    finally:
+        await db.close()
+    lines = [r.getMessage() for r in caplog.records]
+    assert len(lines) == 1, lines  # three waits, one warning a minute
+    assert lines[0].startswith("database busy: all 1 pooled connections in use for 0.2 s")
+    assert "unreachable" not in caplog.text and not any(r.exc_info for r in caplog.records)

@@ -13,7 +13,7 @@ from urllib.parse import urlsplit
 
 import asyncpg
 
-from bot.storage.postgres.outage import Outage, is_away
+from bot.storage.postgres.outage import Busy, Outage, is_away
 from bot.storage.postgres.placeholders import (
     inserted_table,
     returns_rows,
@@ -191,6 +191,7 @@ class PostgresDatabase:
         self.url = url
         self.acquire_timeout = acquire_timeout
         self.outage = Outage()
+        self.busy = Busy()
         self._schema = SchemaFacts()
 
     @classmethod
@@ -244,7 +245,7 @@ class PostgresDatabase:
         a driver error comes out as StorageError."""
         try:
             async with (
-                self.pool.acquire(timeout=self.acquire_timeout) as raw,
+                self._pooled() as raw,
                 _dropped_when_away(raw),
                 raw.transaction(),
             ):
@@ -253,6 +254,23 @@ class PostgresDatabase:
             raise self.outage.error(error) from error
         if self.outage.down:
             self.outage.answered()
+
+    @asynccontextmanager
+    async def _pooled(self) -> AsyncIterator[asyncpg.Connection]:
+        """A pooled connection, given back after. A wait that ran out while every
+        connection was in use is DatabaseBusy; with connections to spare it was the
+        connecting that did not finish, so the server is away (TimeoutError)."""
+        try:
+            raw = await self.pool.acquire(timeout=self.acquire_timeout)
+        except TimeoutError as error:
+            pool = self.pool
+            if pool.get_size() >= pool.get_max_size() and pool.get_idle_size() == 0:
+                raise self.busy.error(pool.get_max_size(), self.acquire_timeout) from error
+            raise
+        try:
+            yield raw
+        finally:
+            await self.pool.release(raw)
 
     async def execute_batch(self, statements: Sequence[Statement]) -> None:
         """Every statement in order in one transaction (one pooled connection); a
@@ -273,10 +291,7 @@ class PostgresDatabase:
 
     async def fetchone(self, sql: str, params: Iterable[Any] = ()) -> Row | None:
         try:
-            async with (
-                self.pool.acquire(timeout=self.acquire_timeout) as raw,
-                _dropped_when_away(raw),
-            ):
+            async with self._pooled() as raw, _dropped_when_away(raw):
                 record: Row | None = await raw.fetchrow(
                     translate(sql).text, *params, timeout=_timeout()
                 )
@@ -288,10 +303,7 @@ class PostgresDatabase:
 
     async def fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[Row]:
         try:
-            async with (
-                self.pool.acquire(timeout=self.acquire_timeout) as raw,
-                _dropped_when_away(raw),
-            ):
+            async with self._pooled() as raw, _dropped_when_away(raw):
                 rows = list(await raw.fetch(translate(sql).text, *params, timeout=_timeout()))
         except DRIVER_ERRORS as error:
             raise self.outage.error(error) from error

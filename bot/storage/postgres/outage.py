@@ -1,6 +1,7 @@
 """Whether PostgreSQL is reachable, from what its statements met: a driver error means
 "away" or "refused this statement", and an outage is logged as a few warning lines
-(when it begins, every minute it lasts, when it ends), never a traceback per statement."""
+(when it begins, every minute it lasts, when it ends), never a traceback per statement.
+A pool with no free connection is not an outage: `Busy` says so apart."""
 
 from __future__ import annotations
 
@@ -10,11 +11,12 @@ from collections.abc import Callable
 
 import asyncpg
 
-from bot.storage.protocols import DatabaseUnavailable, StorageError
+from bot.storage.protocols import DatabaseBusy, DatabaseUnavailable, StorageError
 
 log = logging.getLogger(__name__)
 
 STILL_DOWN_EVERY_SECONDS = 60.0
+BUSY_TOLD_EVERY_SECONDS = 60.0
 
 # The server is away, not refusing what was asked: a refused or dropped connection, a
 # server starting up, in recovery or shutting down, no answer in time.
@@ -80,6 +82,31 @@ class Outage:
             return
         log.warning("database reachable again after %.1f s", self.clock() - self.down_since)
         self.down_since = None
+
+
+class Busy:
+    """Waits for a pooled connection that ran out while all of them were in use: a
+    warning the first time and then at most once a minute, with how many since."""
+
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+        self.clock = clock
+        self._told_at: float | None = None
+        self._since_told = 0
+
+    def error(self, connections: int, waited: float) -> DatabaseBusy:
+        why = f"all {connections} pooled connections in use for {waited:g} s"
+        now = self.clock()
+        self._since_told += 1
+        if self._told_at is None or now - self._told_at >= BUSY_TOLD_EVERY_SECONDS:
+            log.warning(
+                "database busy: %s (%d such waits in the last minute): moves are refused while "
+                "the bot has more transactions at once than connections; the server "
+                "answers, so this is load, not an outage",
+                why,
+                self._since_told,
+            )
+            self._told_at, self._since_told = now, 0
+        return DatabaseBusy(why)
 
 
 def describe(error: BaseException) -> str:
