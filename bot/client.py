@@ -47,7 +47,7 @@ from bot.storage.meta import (
     get_meta,
     set_meta,
 )
-from bot.storage.protocols import Database
+from bot.storage.protocols import Database, DatabaseUnavailable
 from bot.ui.click_tokens import InteractionTokens
 from bot.ui.platform import Platform, build_platform
 from bot.ui.translator import CatalogTranslator, LocaleTree
@@ -60,6 +60,7 @@ MAX_RATELIMIT_WAIT_SECONDS = 30.0
 # How a request to Discord fails: an error answer (or a rate limit too long to wait), no
 # answer, or an answer that is not what was asked for (MalformedCommands, bad JSON).
 SYNC_ERRORS = (discord.DiscordException, aiohttp.ClientError, OSError, TimeoutError, ValueError)
+SYNC_RETRY_SECONDS = 5.0  # the command sync, while the database is busy or away
 
 
 # discord.py's names for the tasks that handle a command or a component's interaction.
@@ -276,7 +277,7 @@ class DiceBot(commands.Bot):
         # commands registered before until the sync is done.
         self.warming = self.starting.start(self._once_caught_up(self._warm_up), "warm-up")
         self.command_sync = self.starting.start(
-            self._once_caught_up(lambda: self.sync_commands(force=self.force_sync)),
+            self._once_caught_up(self._sync_commands_when_the_database_answers),
             "command-sync",
         )
         if self.settings.emoji_sync:
@@ -312,6 +313,23 @@ class DiceBot(commands.Bot):
     async def _once_caught_up(self, work: Callable[[], Awaitable[T]]) -> T:
         await self.caught_up.wait()
         return await work()
+
+    async def _sync_commands_when_the_database_answers(self) -> bool:
+        """The command sync, tried again while the database is busy or away: it reads
+        and writes the guilds it synced, and a restart under load can find every pooled
+        connection taken for a few seconds (a failed sync was a traceback, and no sync
+        until the next start)."""
+        while True:
+            try:
+                return await self.sync_commands(force=self.force_sync)
+            except DatabaseUnavailable as error:
+                log.info(
+                    "command sync: database %s (%s); trying again in %g s",
+                    error.state,
+                    error,
+                    SYNC_RETRY_SECONDS,
+                )
+                await asyncio.sleep(SYNC_RETRY_SECONDS)
 
     async def _warm_up(self) -> None:
         """The computer players' and hints' shared tables, built in a thread; then what

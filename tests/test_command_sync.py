@@ -19,6 +19,7 @@ from bot.command_sync import (
 )
 from bot.devserver.payloads import APPLICATION_ID, GUILD_ID
 from bot.i18n import catalog
+from bot.storage.protocols import DatabaseBusy
 from tests.discord_harness import BotHarness, FakeDiscord
 
 GLOBAL = "/applications/{application_id}/commands"
@@ -451,3 +452,32 @@ async def test_every_command_is_offered_to_both_installs_in_every_place(tmp_path
         assert command_requests(fake) == [("GET", "global"), ("PUT", "global")]
         assert second.bot.synced_commands
         assert all(c["contexts"] == [0, 1, 2] for c in fake.commands["global"])
+
+
+async def test_a_database_too_busy_for_the_sync_is_tried_again(tmp_path, caplog, monkeypatch):
+    """A restart under load found every pooled connection taken for seconds: the sync's
+    read of the guilds it synced failed, and the sync was a traceback and never done."""
+    import bot.client
+
+    real_get_meta = bot.client.get_meta
+    refusals = [DatabaseBusy("all 10 pooled connections in use for 2 s")] * 2
+
+    async def busy_then_free(db: Any, key: str) -> Any:
+        if refusals:
+            raise refusals.pop()
+        return await real_get_meta(db, key)
+
+    async with BotHarness.running(tmp_path / "bot.db") as harness:
+        fake = harness.fake
+        fake.requests.clear()
+        monkeypatch.setattr(bot.client, "get_meta", busy_then_free)
+        monkeypatch.setattr(bot.client, "SYNC_RETRY_SECONDS", 0.01)
+        caplog.set_level(logging.INFO, logger="bot.client")
+        assert not await harness.bot._sync_commands_when_the_database_answers()
+        assert not refusals and command_requests(fake) == [("GET", "global")]
+    tries = [r for r in caplog.records if r.getMessage().startswith("command sync: database")]
+    assert len(tries) == 2 and not any(r.exc_info for r in caplog.records)
+    assert tries[0].getMessage() == (
+        "command sync: database busy (all 10 pooled connections in use for 2 s); "
+        "trying again in 0.01 s"
+    )

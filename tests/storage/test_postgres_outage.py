@@ -11,7 +11,7 @@ import pytest
 
 from bot.observability.health import database_check
 from bot.storage import apply_migrations
-from bot.storage.postgres.database import PostgresDatabase, where
+from bot.storage.postgres.database import PostgresDatabase, _dropped_when_away, where
 from bot.storage.postgres.outage import STILL_DOWN_EVERY_SECONDS, Outage, is_away
 from bot.storage.protocols import DatabaseBusy, DatabaseUnavailable, StorageError, unhurried
 
@@ -164,3 +164,53 @@ async def test_a_pool_with_every_connection_in_use_is_busy_not_down(
     assert len(lines) == 1, lines  # three waits, one warning a minute
     assert lines[0].startswith("database busy: all 1 pooled connections in use for 0.2 s")
     assert "unreachable" not in caplog.text and not any(r.exc_info for r in caplog.records)
+
+
+class _PoolThatRunsOut:
+    """A pool whose wait for a connection runs out, while the server answered other
+    statements meanwhile or not."""
+
+    def __init__(self, answered_meanwhile: bool) -> None:
+        self.answered_meanwhile = answered_meanwhile
+        self.db: PostgresDatabase | None = None
+
+    async def acquire(self, timeout: float) -> None:
+        if self.answered_meanwhile:
+            assert self.db is not None
+            self.db.outage.answered()  # another transaction committed during the wait
+        raise TimeoutError
+
+    def get_max_size(self) -> int:
+        return 10
+
+
+@pytest.mark.parametrize("answered_meanwhile", [True, False])
+async def test_a_wait_for_a_connection_is_busy_only_if_the_server_answered(
+    answered_meanwhile: bool,
+) -> None:
+    """At a restart under load the pool's connections were still being made when the
+    wait ran out: the server answered the others all along. A server that answered
+    nothing during the wait is away."""
+    pool = _PoolThatRunsOut(answered_meanwhile)
+    db = PostgresDatabase(pool, "postgresql://bot@db.example/games")  # type: ignore[arg-type]
+    pool.db = db
+    with pytest.raises(DatabaseUnavailable) as raised:
+        await db.fetchone("SELECT 1")
+    assert isinstance(raised.value, DatabaseBusy) is answered_meanwhile
+    assert db.outage.down is not answered_meanwhile
+
+
+async def test_a_connection_already_given_back_is_not_dropped_again() -> None:
+    """asyncpg hands a connection it saw close back to the pool itself; dropping it
+    again raised InterfaceError over the outage (a traceback at the database kill)."""
+
+    class GivenBack:
+        def terminate(self) -> None:
+            raise asyncpg.InterfaceError(
+                "cannot call Connection.terminate(): connection has been released back to the pool"
+            )
+
+    cut = asyncpg.ConnectionDoesNotExistError("connection was closed in the middle of operation")
+    with pytest.raises(asyncpg.ConnectionDoesNotExistError):
+        async with _dropped_when_away(GivenBack()):  # type: ignore[arg-type]
+            raise cut

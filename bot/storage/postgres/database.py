@@ -6,6 +6,7 @@ channels run side by side; the stores' `?` placeholders are numbered once per te
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import AsyncIterator, Awaitable, Generator, Iterable, Mapping, Sequence
 from contextlib import asynccontextmanager
 from typing import Any
@@ -192,6 +193,7 @@ class PostgresDatabase:
         self.acquire_timeout = acquire_timeout
         self.outage = Outage()
         self.busy = Busy()
+        self._in_use = 0  # pooled connections this process holds
         self._schema = SchemaFacts()
 
     @classmethod
@@ -252,24 +254,27 @@ class PostgresDatabase:
                 yield PostgresConnection(raw, self._schema, self.outage)
         except DRIVER_ERRORS as error:
             raise self.outage.error(error) from error
-        if self.outage.down:
-            self.outage.answered()
+        self.outage.answered()
 
     @asynccontextmanager
     async def _pooled(self) -> AsyncIterator[asyncpg.Connection]:
-        """A pooled connection, given back after. A wait that ran out while every
-        connection was in use is DatabaseBusy; with connections to spare it was the
-        connecting that did not finish, so the server is away (TimeoutError)."""
+        """A pooled connection, given back after. A wait that ran out is DatabaseBusy
+        if every connection was in use here, or if the server answered other
+        statements meanwhile (connections still being made, under load); otherwise
+        the server is away (TimeoutError), as when a connection cannot be made."""
+        began = self.outage.clock()
         try:
             raw = await self.pool.acquire(timeout=self.acquire_timeout)
         except TimeoutError as error:
-            pool = self.pool
-            if pool.get_size() >= pool.get_max_size() and pool.get_idle_size() == 0:
-                raise self.busy.error(pool.get_max_size(), self.acquire_timeout) from error
+            size = self.pool.get_max_size()
+            if self._in_use >= size or self.outage.answered_at >= began:
+                raise self.busy.error(size, self.acquire_timeout) from error
             raise
+        self._in_use += 1
         try:
             yield raw
         finally:
+            self._in_use -= 1
             await self.pool.release(raw)
 
     async def execute_batch(self, statements: Sequence[Statement]) -> None:
@@ -297,8 +302,7 @@ class PostgresDatabase:
                 )
         except DRIVER_ERRORS as error:
             raise self.outage.error(error) from error
-        if self.outage.down:
-            self.outage.answered()
+        self.outage.answered()
         return record
 
     async def fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[Row]:
@@ -307,8 +311,7 @@ class PostgresDatabase:
                 rows = list(await raw.fetch(translate(sql).text, *params, timeout=_timeout()))
         except DRIVER_ERRORS as error:
             raise self.outage.error(error) from error
-        if self.outage.down:
-            self.outage.answered()
+        self.outage.answered()
         return rows
 
 
@@ -326,7 +329,10 @@ async def _dropped_when_away(raw: asyncpg.Connection) -> AsyncIterator[None]:
         yield
     except BaseException as error:
         if isinstance(error, DatabaseUnavailable) or is_away(error):
-            raw.terminate()
+            # A connection asyncpg saw close has been handed back to the pool already
+            # (its proxy detached): there is nothing left to drop.
+            with contextlib.suppress(asyncpg.InterfaceError):
+                raw.terminate()
         raise
 
 

@@ -51,6 +51,7 @@ class Outage:
         self.down_since: float | None = None
         self._told_at = 0.0
         self.last_error = ""
+        self.answered_at = float("-inf")  # the last statement that went through
 
     @property
     def down(self) -> bool:
@@ -78,9 +79,10 @@ class Outage:
 
     def answered(self) -> None:
         """A statement went through: an outage, if any, is over."""
+        self.answered_at = now = self.clock()
         if self.down_since is None:
             return
-        log.warning("database reachable again after %.1f s", self.clock() - self.down_since)
+        log.warning("database reachable again after %.1f s", now - self.down_since)
         self.down_since = None
 
 
