@@ -24,6 +24,7 @@ from bot.command_sync import Outcome, Target, differences, guild_ids, targets
 from bot.config import ConfigError, Settings
 from bot.games.registry import GAMES
 from bot.gateway_resume import SessionFiles, use_resuming_websocket, watch_replays
+from bot.global_pace import bot_token_share, pace_bot_requests
 from bot.health import keep_beating
 from bot.history.rating_sql import RATINGS_MIGRATION, rebuild_all
 from bot.history.recorder import recorder
@@ -204,6 +205,9 @@ class DiceBot(commands.Bot):
     async def setup_hook(self) -> None:
         favour_the_event_loop()  # before any thread computes beside the loop
         count_on_session(self.http, self.metrics)  # the session exists once logged in
+        settings = self.settings
+        share = bot_token_share(settings.shards, settings.shard_count)
+        pace_bot_requests(self.http, settings.discord_global_rate * share)
         self.db = await open_database(self.settings.database_url, exclusive=True)
         applied = await apply_migrations(self.db)
         if applied:

@@ -50,6 +50,9 @@ class Settings(BaseSettings):
     # Sharded processes: this process runs shards SHARD_IDS (e.g. "0,1") of SHARD_COUNT.
     shard_count: int | None = Field(default=None, ge=1)
     shard_ids: str | None = None
+    # Requests a second Discord allows the bot token, every shard together (50, unless
+    # Discord raised it for a large bot); each process paces its share (bot.global_pace).
+    discord_global_rate: float = Field(default=50.0, ge=1, le=100_000)
     # Touched while connected to Discord, for a container health check (bot.health).
     heartbeat_file: Path | None = None
     # Where the games keep tables they take long to build (Picker's exact tables), so a

@@ -664,7 +664,8 @@ class SessionService:
             self.timers.set(channel_id, self.clock() + TIMER_CLAIMED_RETRY_SECONDS)
         except (DatabaseDown, DatabaseUnavailable) as error:
             # Expected while the database is away: what is due happens once it is back.
-            why = error.__cause__ or error
+            # DatabaseDown says why through the DatabaseUnavailable it was raised from.
+            why = error if isinstance(error, DatabaseUnavailable) else error.__cause__ or error
             log.info(
                 "turn timer in channel %s: database %s (%s); retrying in %g s",
                 channel_id,
