@@ -123,6 +123,7 @@ bench: $(STAMP)
 	$(BIN)/python -m benchmarks.bench_ratings
 	$(BIN)/python -m benchmarks.bench_review
 	$(BIN)/python -m benchmarks.bench_loop_wait
+	$(BIN)/python -m benchmarks.bench_commits
 
 $(BIN)/pip-compile: | $(BIN)/python
 	@$(PIP_INSTALL) "$(PIP_TOOLS_RANGE)"

