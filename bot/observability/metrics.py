@@ -134,23 +134,29 @@ class Metrics:
             buckets=CLICK_BUCKETS,
             registry=self.registry,
         )
-        self._commits = self._histogram(
-            "commit_seconds", "Time to commit one session change to the database.", COMMIT_BUCKETS
+        self._commits = Histogram(
+            f"{PREFIX}_commit_seconds",
+            "Time to commit one session change to the database.",
+            buckets=COMMIT_BUCKETS,
+            registry=self.registry,
         )
-        self._timer_lateness = self._histogram(
-            "timer_lateness_seconds",
+        self._timer_lateness = Histogram(
+            f"{PREFIX}_timer_lateness_seconds",
             "How late each turn timer or computer player's step woke, after its instant.",
-            TIMER_BUCKETS,
+            buckets=TIMER_BUCKETS,
+            registry=self.registry,
         )
-        self._loop_lag = self._histogram(
-            "event_loop_lag_seconds",
+        self._loop_lag = Histogram(
+            f"{PREFIX}_event_loop_lag_seconds",
             "How late the event loop's watch woke (every 0.25 s): the loop held by work.",
-            LAG_BUCKETS,
+            buckets=LAG_BUCKETS,
+            registry=self.registry,
         )
-        self._gc_full_pauses = self._histogram(
-            "gc_full_pause_seconds",
+        self._gc_full_pauses = Histogram(
+            f"{PREFIX}_gc_full_pause_seconds",
             "Each full garbage collection's pause (the whole process waits for it).",
-            GC_BUCKETS,
+            buckets=GC_BUCKETS,
+            registry=self.registry,
         )
         self._version_conflicts = Counter(
             f"{PREFIX}_version_conflicts",
@@ -164,10 +170,6 @@ class Metrics:
             ["status"],
             registry=self.registry,
         )
-
-    def _histogram(self, name: str, description: str, buckets: tuple[float, ...]) -> Histogram:
-        """An unlabelled histogram `bot_<name>` in this bot's registry."""
-        return Histogram(f"{PREFIX}_{name}", description, buckets=buckets, registry=self.registry)
 
     def watch_live_sessions(self, source: LiveSessions) -> None:
         """Read the live-session counts from ``source`` from the next scrape on."""
