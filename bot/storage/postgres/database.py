@@ -7,7 +7,15 @@ channels run side by side; the stores' `?` placeholders are numbered once per te
 from __future__ import annotations
 
 import contextlib
-from collections.abc import AsyncIterator, Awaitable, Generator, Iterable, Mapping, Sequence
+from collections.abc import (
+    AsyncIterator,
+    Awaitable,
+    Callable,
+    Generator,
+    Iterable,
+    Mapping,
+    Sequence,
+)
 from contextlib import asynccontextmanager
 from typing import Any
 from urllib.parse import urlsplit
@@ -213,13 +221,11 @@ class PostgresDatabase:
             # No floor of connections (min_size 0): asyncpg would restore it in the
             # background while the server is down, logging a traceback a second. The
             # first connection, made here, says whether the URL reaches a server.
-            pool = await asyncpg.create_pool(
+            pool = await create_pool(
                 url,
-                min_size=0,
-                max_size=pool_size,
-                timeout=connect_timeout,
+                pool_size=pool_size,
+                connect_timeout=connect_timeout,
                 command_timeout=command_timeout,
-                reset=_nothing_to_reset,
             )
             try:
                 async with pool.acquire(timeout=acquire_timeout) as connection:
@@ -314,6 +320,27 @@ class PostgresDatabase:
             raise self.outage.error(error) from error
         self.outage.answered()
         return rows
+
+
+async def create_pool(
+    url: str,
+    *,
+    pool_size: int = POOL_SIZE,
+    connect_timeout: float = CONNECT_TIMEOUT,
+    command_timeout: float = COMMAND_TIMEOUT,
+    reset: Callable[[asyncpg.Connection], Awaitable[None]] | None = None,
+) -> asyncpg.Pool:
+    """The bot's asyncpg pool for `url`. `reset`: what a connection given back needs
+    besides asyncpg's own clean-up; None is the bot's, nothing (`_nothing_to_reset`).
+    (benchmarks/bench_commits.py passes asyncpg's own `Connection.reset` to compare.)"""
+    return await asyncpg.create_pool(
+        url,
+        min_size=0,
+        max_size=pool_size,
+        timeout=connect_timeout,
+        command_timeout=command_timeout,
+        reset=reset or _nothing_to_reset,
+    )
 
 
 async def _nothing_to_reset(connection: asyncpg.Connection) -> None:
