@@ -134,29 +134,23 @@ class Metrics:
             buckets=CLICK_BUCKETS,
             registry=self.registry,
         )
-        self._commits = Histogram(
-            f"{PREFIX}_commit_seconds",
-            "Time to commit one session change to the database.",
-            buckets=COMMIT_BUCKETS,
-            registry=self.registry,
+        self._commits = self._histogram(
+            "commit_seconds", "Time to commit one session change to the database.", COMMIT_BUCKETS
         )
-        self._timer_lateness = Histogram(
-            f"{PREFIX}_timer_lateness_seconds",
+        self._timer_lateness = self._histogram(
+            "timer_lateness_seconds",
             "How late each turn timer or computer player's step woke, after its instant.",
-            buckets=TIMER_BUCKETS,
-            registry=self.registry,
+            TIMER_BUCKETS,
         )
-        self._loop_lag = Histogram(
-            f"{PREFIX}_event_loop_lag_seconds",
+        self._loop_lag = self._histogram(
+            "event_loop_lag_seconds",
             "How late the event loop's watch woke (every 0.25 s): the loop held by work.",
-            buckets=LAG_BUCKETS,
-            registry=self.registry,
+            LAG_BUCKETS,
         )
-        self._gc_full_pauses = Histogram(
-            f"{PREFIX}_gc_full_pause_seconds",
+        self._gc_full_pauses = self._histogram(
+            "gc_full_pause_seconds",
             "Each full garbage collection's pause (the whole process waits for it).",
-            buckets=GC_BUCKETS,
-            registry=self.registry,
+            GC_BUCKETS,
         )
         self._version_conflicts = Counter(
             f"{PREFIX}_version_conflicts",
@@ -170,6 +164,10 @@ class Metrics:
             ["status"],
             registry=self.registry,
         )
+
+    def _histogram(self, name: str, description: str, buckets: tuple[float, ...]) -> Histogram:
+        """An unlabelled histogram `bot_<name>` in this bot's registry."""
+        return Histogram(f"{PREFIX}_{name}", description, buckets=buckets, registry=self.registry)
 
     def watch_live_sessions(self, source: LiveSessions) -> None:
         """Read the live-session counts from ``source`` from the next scrape on."""
