@@ -62,6 +62,7 @@ MAX_RATELIMIT_WAIT_SECONDS = 30.0
 # answer, or an answer that is not what was asked for (MalformedCommands, bad JSON).
 SYNC_ERRORS = (discord.DiscordException, aiohttp.ClientError, OSError, TimeoutError, ValueError)
 SYNC_RETRY_SECONDS = 5.0  # the command sync, while the database is busy or away
+REVIEWS_AT_SHUTDOWN_SECONDS = 5.0  # inside a container's 10 s stop grace
 
 
 # discord.py's names for the tasks that handle a command or a component's interaction.
@@ -524,6 +525,9 @@ class DiceBot(commands.Bot):
             await sessions.close()
         platform = getattr(self, "platform", None)
         if platform is not None:
+            # The reviews of games just ended: stored before the database closes, and a
+            # practice game's sent before the HTTP session closes.
+            await platform.reviews.close(timeout=REVIEWS_AT_SHUTDOWN_SECONDS)
             # The pings of the last changes, briefly: a ping posted but not recorded
             # would be left in the channel.
             with contextlib.suppress(TimeoutError):

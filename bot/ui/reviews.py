@@ -142,8 +142,22 @@ class Reviews:
         review = await self._review_and_store(session)
         return Found(review, None if review is not None else Missing.OLD)
 
-    async def close(self) -> None:
-        await self._tasks.wait()
+    async def close(self, timeout: float | None = None) -> None:
+        """Until every review being worked out is stored (and a practice one sent), or, at
+        shutdown, for `timeout` seconds: those left then are cancelled, before the store
+        closes under them. Such a game has no review after the restart (its events were
+        compacted away at its end): its Review says so, as for a game from before reviews."""
+        try:
+            async with asyncio.timeout(timeout):
+                await self._tasks.wait()
+        except TimeoutError:
+            log.warning(
+                "shutdown: %d game review(s) not finished in %.0f s: those games will have none",
+                len(self._tasks),
+                timeout,
+            )
+            self._tasks.cancel()
+            await self._tasks.wait()
 
 
 async def answer_review(

@@ -5,9 +5,12 @@ reviews were kept."""
 
 from __future__ import annotations
 
+import logging
+import time
 from pathlib import Path
 from typing import Any
 
+from bot import client
 from bot.i18n import t, with_locale
 from bot.storage.protocols import Statement
 from tests.cogs.helpers import play_to_the_end, start_game
@@ -88,3 +91,63 @@ async def test_a_missing_review_is_explained_and_changes_nothing(tmp_path: Path)
         # Another community's game (here, a DM's) is unknown there.
         elsewhere = await review(game_id, private=PrivateChat(555))
         assert elsewhere == _line("fr", "review.missing.unknown", game_id=game_id)
+
+
+def _slow_reviews(monkeypatch: Any, seconds: float) -> None:
+    """Reviews that take `seconds` to work out (in their thread, as the real ones do)."""
+    from bot.ui import reviews
+
+    compute = reviews.compute_review
+
+    def slow(*args: Any) -> Any:
+        time.sleep(seconds)
+        return compute(*args)
+
+    monkeypatch.setattr(reviews, "compute_review", slow)
+
+
+async def _game_just_ended(harness: BotHarness) -> int:
+    """A finished game whose review is still being worked out, as when the shutdown
+    comes just after a game's last click (the harness's clicks wait for every task, so
+    the review the end started is done: it is dropped and started again)."""
+    anne, bob = harness.user("Anne"), harness.user("Bob")
+    live = await start_game(harness, [anne, bob])
+    game_id = (await harness.session()).id
+    await play_to_the_end(harness, live.id)
+    await harness.bot.db.execute_batch([Statement("DELETE FROM game_reviews")])
+    session = await harness.bot.sessions.by_id(game_id)
+    assert session is not None
+    harness.bot.platform.reviews.game_ended(session)
+    assert len(harness.bot.platform.reviews._tasks) == 1  # being worked out
+    return game_id
+
+
+async def _stored_reviews(database: Path) -> list[int]:
+    async with BotHarness.running(database) as harness:
+        rows = await harness.bot.db.fetchall("SELECT game_id FROM game_reviews")
+        return [row[0] for row in rows]
+
+
+async def test_a_review_still_being_worked_out_at_shutdown_is_stored_first(
+    tmp_path: Path, monkeypatch: Any, caplog: Any
+):
+    async with BotHarness.running(tmp_path / "bot.db") as harness:
+        _slow_reviews(monkeypatch, 0.5)
+        game_id = await _game_just_ended(harness)
+    # The shutdown waited for it: stored before the database closed, and nothing failed.
+    assert await _stored_reviews(tmp_path / "bot.db") == [game_id]
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR], caplog.text
+
+
+async def test_a_review_longer_than_shutdown_allows_is_dropped_without_a_traceback(
+    tmp_path: Path, monkeypatch: Any, caplog: Any
+):
+    monkeypatch.setattr(client, "REVIEWS_AT_SHUTDOWN_SECONDS", 0.1)
+    async with BotHarness.running(tmp_path / "bot.db") as harness:
+        _slow_reviews(monkeypatch, 1.0)
+        await _game_just_ended(harness)
+        began = time.monotonic()
+    assert time.monotonic() - began < 1.0  # the shutdown did not wait for it
+    assert "1 game review(s) not finished" in caplog.text
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR], caplog.text
+    assert await _stored_reviews(tmp_path / "bot.db") == []
