@@ -265,8 +265,10 @@ class DiceBot(commands.Bot):
             log.info("resumed %d turn timers", armed)
         else:
             log.info("resumed %d turn timers of shards %s", armed, self.settings.shard_ids)
-        # Turn pings posted before the start whose turn is over: deleted in the background.
+        # Turn pings posted before the start: known before the first click (one read, not
+        # one per game's first change); those whose turn is over, deleted in the background.
         pings = self.platform.pings
+        await pings.load(self.sessions)
         self.ping_cleanup = asyncio.create_task(
             self._once_caught_up(lambda: pings.restore(self.sessions)), name="turn-pings"
         )

@@ -375,6 +375,10 @@ class SessionService:
         """The channel's live session if it is in memory (no database read)."""
         return None if channel_id is None else self._live.get(channel_id)
 
+    def live_channels(self) -> list[int]:
+        """The channels whose lobby or game is in memory."""
+        return list(self._live)
+
     def live_counts(self) -> dict[str, int]:
         """Lobbies and games in memory, by game kind (the live-sessions gauge)."""
         counts: dict[str, int] = {}
@@ -646,9 +650,12 @@ class SessionService:
     async def restore_timers(self) -> int:
         """Arm the turn timers of every stored game (at start-up); return how many."""
         rows = [row for row in await self.store.with_deadlines() if self.owns_guild(row.guild_id)]
+        last_seqs = await self.store.live_last_seqs()
         for row in rows:
             session = Session.from_row(row, self.adapter(row.kind))
             self._live.setdefault(session.channel_id, session)
+            if row.id is not None:  # its first commit need not read it
+                self._last_seq.setdefault(row.id, last_seqs.get(row.id, 0))
             self.timers.set(session.channel_id, row.deadline)
         return len(rows)
 

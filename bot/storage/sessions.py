@@ -106,6 +106,17 @@ class SessionStore:
         )
         return int(record["last"]) if record is not None else 0
 
+    async def live_last_seqs(self) -> dict[int, int]:
+        """The last event's sequence number of every session not over that has events
+        (session id -> seq): at start-up, in one read instead of one per session's
+        first commit, all at once as the replayed clicks and due timers come in."""
+        records = await self.db.fetchall(
+            "SELECT e.session_id AS id, MAX(e.seq) AS last FROM session_events e"
+            " JOIN sessions s ON s.id = e.session_id WHERE s.status != 'over'"
+            " GROUP BY e.session_id"
+        )
+        return {int(record["id"]): int(record["last"]) for record in records}
+
     async def commit(
         self,
         row: SessionRow,

@@ -81,8 +81,10 @@ class _LookAgain:
 
 class TurnPings:
     """One ping at most per channel, for the turn in progress. The store is the record
-    across restarts; memory holds each channel's ping once read or written, so a change
-    in a channel reads the store only the first time after a start."""
+    across restarts; memory holds each channel's ping once read or written. At a start,
+    `load` reads the store once for every game in memory, so that no change in a game
+    reads it (a restart's replayed clicks and due timers come all at once); a channel
+    loaded later reads it at its first change."""
 
     def __init__(
         self,
@@ -104,6 +106,7 @@ class TurnPings:
         self.settings = settings
         self.store = store
         self._pings: dict[int, StoredPing | None] = {}  # channel id -> its ping, once known
+        self._from_before: list[StoredPing] | None = None  # loaded, for `restore` to sort out
         self._locks: dict[int, asyncio.Lock] = {}  # changes in a channel, one at a time
         # Channels to look at again once a rate limit has reset, with their latest state.
         self._retries: dict[int, _LookAgain] = {}
@@ -151,23 +154,36 @@ class TurnPings:
         self._retries.clear()
         self._retrying.cancel()
 
-    async def restore(self, sessions: SessionService) -> int:
-        """At start-up: delete the stored pings whose turn is over (it ended, or its game
-        did, while the bot was down), pinging whoever's turn it is now; keep the others
-        for their turn's end. Returns how many were deleted."""
+    async def load(self, sessions: SessionService) -> bool:
+        """At start-up, before the gateway: every stored ping of this process's guilds,
+        and for each game in memory without one, that it has none. Whether they could
+        be read (if not, each channel reads its own at its first change)."""
         try:
             # Sharded: only the pings of this process's guilds.
             stored = [p for p in await self.store.all() if sessions.owns_guild(p.guild_id)]
         except StorageError as error:
             log.warning("could not read the stored turn pings: %s", error)
+            return False
+        for channel_id in sessions.live_channels():
+            self._pings.setdefault(channel_id, None)
+        for ping in stored:
+            self._pings[ping.channel_id] = ping
+        self._from_before = stored
+        return True
+
+    async def restore(self, sessions: SessionService) -> int:
+        """At start-up: delete the stored pings whose turn is over (it ended, or its game
+        did, while the bot was down), pinging whoever's turn it is now; keep the others
+        for their turn's end. Returns how many were deleted."""
+        if self._from_before is None and not await self.load(sessions):
             return 0
+        stored, self._from_before = self._from_before or [], []
         deleted = 0
         for ping in stored:
             try:
                 async with self._lock(ping.channel_id):
-                    if ping.channel_id in self._pings:
+                    if self._pings.get(ping.channel_id) is not ping:
                         continue  # a change in the channel came first and dealt with it
-                    self._pings[ping.channel_id] = ping
                     session = await sessions.live(ping.channel_id)
                     if session is None:  # the game is over, or gone
                         if not await self._drop(ping):

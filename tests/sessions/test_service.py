@@ -242,6 +242,34 @@ async def test_a_process_rearms_only_the_timers_of_its_shards_guilds(database):
     await shard_one.close()
 
 
+async def test_a_restarted_process_numbers_events_on_without_a_read_per_game(database):
+    first = SessionService(database, {"race": Race()}, rng=random.Random(1), clock=Clock())
+    sessions = [await _timed_game(first, 9, channel) for channel in (10, 11)]
+    await first.update(10, lambda s, c: play.make_move(s, c, 1, "add"))
+    await first.close()
+    events_before = await first.store.events(sessions[0].id)
+
+    restarted = SessionService(database, {"race": Race()}, rng=random.Random(1), clock=Clock())
+    assert await restarted.restore_timers() == 2
+
+    async def no_read(session_id: int) -> int:
+        raise AssertionError(f"read the last event of session {session_id} again")
+
+    restarted.store.last_seq = no_read  # type: ignore[method-assign]
+    await restarted.update(10, lambda s, c: play.make_move(s, c, 2, "add"))
+    await restarted.update(11, lambda s, c: play.make_move(s, c, 1, "add"))
+    rows = await database.fetchall(
+        "SELECT session_id, seq FROM session_events ORDER BY session_id, seq"
+    )
+    numbered = [(row["session_id"], row["seq"]) for row in rows]
+    first_id, second_id = sessions[0].id, sessions[1].id
+    before = len(events_before)
+    assert numbered == [(first_id, seq) for seq in range(1, before + 2)] + [
+        (second_id, seq) for seq in range(1, len(await restarted.store.events(second_id)) + 1)
+    ]
+    await restarted.close()
+
+
 async def test_a_process_shows_again_only_the_messages_of_its_shards_guilds(database):
     first = SessionService(database, {"race": Race()}, rng=random.Random(1), clock=Clock())
     guilds = [0 << 22, 1 << 22, 2 << 22]  # shards 0, 1, 0 of two
