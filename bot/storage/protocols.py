@@ -123,9 +123,9 @@ class Database(Protocol):
         ...
 
     async def execute_batch(self, statements: Sequence[Statement]) -> None:
-        """Run `statements` as one transaction, in one trip to the database (the hot
-        path of a click's commit): all of them or, on an error or a RowCountMismatch,
-        none."""
+        """Run `statements` as one transaction, in one trip to the database thread (the
+        hot path of a click's commit on SQLite): all of them or, on an error or a
+        RowCountMismatch, none."""
         ...
 
     async def fetchone(self, sql: str, params: Iterable[Any] = ()) -> Row | None: ...

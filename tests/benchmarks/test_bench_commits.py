@@ -1,4 +1,5 @@
-"""bench_commits prints a click commit's figures with asyncpg's reset and without it."""
+"""bench_commits prints a click commit's figures three ways: the batch with asyncpg's reset
+and without it, and the bot's one statement."""
 
 import re
 
@@ -7,12 +8,13 @@ import pytest
 from benchmarks import bench_commits
 
 
-def test_it_prints_a_row_for_each_pool(capsys) -> None:
+def test_it_prints_a_row_for_each_way(capsys) -> None:
     bench_commits.main(["--commits", "40", "--tasks", "4", "--sessions", "8", "--repeats", "1"])
     rows = capsys.readouterr().out.splitlines()[1:]
     assert [row.split(":")[0].strip() for row in rows] == [
-        "asyncpg's reset",
-        "no reset (the bot's)",
+        "batch, asyncpg's reset",
+        "batch, no reset",
+        "one statement (the bot's)",
     ]
     figure = r"[\d.]+"
     for row in rows:

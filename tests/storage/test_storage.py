@@ -135,6 +135,43 @@ async def test_a_batch_commit_is_all_or_nothing(database):
     assert stored is not None and stored.shown_version == 2
     assert await store.behind() == []
 
+    # Several events at once, numbered on; a late mark riding along does not move back.
+    await store.commit(row, 2, 2, ['{"type":"y"}', '{"type":"z"}'], {session_id: 1})
+    stored = await store.get(session_id)
+    assert stored is not None and (stored.version, stored.shown_version) == (3, 2)
+    assert [e["type"] for e in await store.events(session_id)] == ["x", "y", "z"]
+    assert await store.last_seq(session_id) == 3
+    # No events and no mark: the row alone.
+    row.version, row.status = 4, "over"
+    await store.commit(row, 3, 4, [], {})
+    stored = await store.get(session_id)
+    assert stored is not None and (stored.version, stored.status) == (4, "over")
+
+
+async def test_a_commit_with_another_sessions_mark_writes_both(database):
+    """(On PostgreSQL the bot's own commits carry their own mark only; a batch that
+    carries others' is written as a transaction of statements, all or nothing.)"""
+    store = SessionStore(database)
+    rows = [SessionRow(None, "pickomino", 1, channel, "playing", 1, {}) for channel in (2, 3)]
+    async with database.transaction() as connection:
+        first, second = [await store.insert(connection, row) for row in rows]
+    rows[0].version = 2
+    await store.commit(rows[0], 1, 1, ['{"type":"x"}'], {first: 1, second: 1})
+    marked = {
+        row.id: row.shown_version
+        for row in [await store.get(first), await store.get(second)]
+        if row
+    }
+    assert marked == {first: 1, second: 1}
+    with pytest.raises(VersionConflict):  # stale: neither mark is written
+        await store.commit(rows[0], 1, 2, ['{"type":"y"}'], {first: 2, second: 2})
+    marked = {
+        row.id: row.shown_version
+        for row in [await store.get(first), await store.get(second)]
+        if row
+    }
+    assert marked == {first: 1, second: 1}
+
 
 def test_database_urls_name_their_dialect():
     assert dialect_of("sqlite:///data/pickomino.db") == "sqlite"
