@@ -1,4 +1,5 @@
-"""The threads that draw end pictures and compute reviews, one each.
+"""The threads that draw end pictures and compute reviews, one each, and the two that
+decide computer players' moves.
 
 Both are CPU work kept off the event loop. Python runs one thread at a time (the GIL), so
 a second thread for the same work adds no speed, only memory: glibc gives each thread
@@ -7,8 +8,12 @@ End pictures of 2 to 7 players drawn six at once in asyncio's default pool left 
 process 54 MB larger; drawn in one thread, 11 MB (`python -m benchmarks.bench_memory
 --work pictures --threads 6`, then 1; docs/SCALING.md, "Memory").
 One thread each, so a review (a third of a second) never holds up an end screen.
-Computer players' moves stay in the default pool: one slow Hard move must not hold up
-the others.
+Computer players' moves have two: one slow Hard move does not hold up the others, and a
+burst of moves leaves the event loop its share of the GIL. A restart resumes every
+computer player's turn at once, with its caches cold: in asyncio's default pool (six
+threads on 2 cores) the moves computed six at a time, the loop got about a seventh of
+the GIL, and a click's commit held its pooled connection ten times as long, until every
+connection was taken (docs/SCALING.md, "A restart at 1,000 games: the computers' turn").
 
 While one of these threads computes, the event loop waits for the GIL each time it
 comes back from a socket call, and Python makes a computing thread hand the GIL over
@@ -32,6 +37,7 @@ T = TypeVar("T")
 
 PICTURES = ThreadPoolExecutor(max_workers=1, thread_name_prefix="pictures")
 REVIEWS = ThreadPoolExecutor(max_workers=1, thread_name_prefix="reviews")
+COMPUTER_PLAYERS = ThreadPoolExecutor(max_workers=2, thread_name_prefix="computer-players")
 
 # How long a computing thread keeps the GIL while another thread waits for it. At 0.5 ms
 # the loop's wait for a dozen socket calls beside a review fell from 77 to 12 ms and the

@@ -43,6 +43,7 @@ from bot.sessions.timers import TimerWheel
 from bot.sessions.tools import ChangeTools
 from bot.storage.protocols import Connection, Database, DatabaseUnavailable, StorageError
 from bot.storage.sessions import SessionStore, VersionConflict, encode
+from bot.worker_threads import COMPUTER_PLAYERS, run_in
 
 log = logging.getLogger(__name__)
 
@@ -724,15 +725,20 @@ class SessionService:
         return change, self._tell_changed, turn, True
 
     async def _bot_move(self, session: Session) -> str | None:
-        """What the computer player to move decides (off the event loop); None on failure."""
+        """What the computer player to move decides (off the event loop, in one of the
+        computer players' threads: bot.worker_threads); None on failure."""
         adapter = self.adapter(session.kind)
         seat = session.seat_to_move(adapter)
         if seat is None or not seat.computer_plays:
             return None
         game = adapter.copy(session.game)
         try:
-            return await asyncio.to_thread(
-                adapter.bot_move, game, seat.bot_level or "", session.computer_levels()
+            return await run_in(
+                COMPUTER_PLAYERS,
+                adapter.bot_move,
+                game,
+                seat.bot_level or "",
+                session.computer_levels(),
             )
         except Exception:
             log.exception("computer player %s could not decide in game %s", seat.name, session.id)

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import asyncio
 import random
+import threading
+import time
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -369,3 +371,40 @@ def test_the_computer_levels_name_every_seat_a_computer_plays() -> None:
         ],
     )
     assert session.computer_levels() == {"-1": "hard", "2": "", "-2": "easy"}
+
+
+async def test_computer_players_decide_two_at_a_time_in_threads_of_their_own(database):
+    """A burst of computer players' turns (a restart resumes them all at once) computes
+    two at a time, so that the event loop keeps its share of the GIL."""
+    running: list[str] = []
+    names: set[str] = set()
+    most = 0
+
+    class SlowRace(Race):
+        def bot_move(self, game: dict, level: str, computers: Any = NO_COMPUTERS) -> str:
+            nonlocal most
+            running.append(threading.current_thread().name)
+            names.add(running[-1])
+            most = max(most, len(running))
+            time.sleep(0.05)
+            running.pop()
+            return "add"
+
+    clock = Clock()
+    service = SessionService(database, {"race": SlowRace()}, rng=random.Random(1), clock=clock)
+    channels = range(20, 26)
+    for channel in channels:
+        opened = Session("race", guild_id=9, channel_id=channel, host_id=1, seats=[Seat(1, "A")])
+        await service.open(opened)
+        robot = Seat(-1, "Robot 1", is_bot=True, bot_level="easy")
+        await service.update(channel, lambda s, c, r=robot: lobby.join(s, c, r))
+        await service.update(channel, lambda s, c: lobby.start(s, c, 1))
+        await service.update(channel, lambda s, c: play.make_move(s, c, 1, "add"))
+    clock.now += 60  # every computer player is due
+    await asyncio.gather(*(service.run_timer(channel) for channel in channels))
+    assert most == 2
+    assert names and all(name.startswith("computer-players") for name in names)
+    for channel in channels:
+        session = await service.live(channel)
+        assert session is not None and session.game["total"] == 2  # each robot added one
+    await service.close()
