@@ -136,6 +136,7 @@ class Click:
     # shard included (Discord's clock for its 3 s); None when unanswered.
     callback: float | None = None
     action: str = ""  # the button's ClickAction
+    made: float = 0.0  # monotonic, when the person clicked
 
 
 @dataclass
@@ -366,7 +367,7 @@ class Soak:
             if watch is not None and waits:
                 await fake.wait_for(lambda: watch.edits > edits, timeout=CLICK_TIMEOUT)
         except (FakeDiscordTimeout, LookupError, ValueError):
-            self.clicks.append(Click(time.monotonic(), None, late=True))
+            self.clicks.append(Click(time.monotonic(), None, late=True, made=began))
             return None
         updated = watch is None or watch.edits > edits
         if not updated:
@@ -383,7 +384,7 @@ class Soak:
             known = self.accepted.get(ref.session_id, -1)
             self.accepted[ref.session_id] = max(known, ref.version)
         action = str(ref.action) if ref is not None else ""
-        self.clicks.append(Click(time.monotonic(), client, late, callback, action))
+        self.clicks.append(Click(time.monotonic(), client, late, callback, action, began))
         return interaction
 
     async def watch_own_lag(self, until: float) -> None:
@@ -929,6 +930,15 @@ def targets(report: dict[str, Any]) -> list[tuple[str, bool | None, str]]:
     return found
 
 
+def made_when(fault: dict[str, Any]) -> str:
+    """When a fault's unanswered clicks were made, as the report line says it."""
+    made = fault.get("unanswered_made", {})
+    return (
+        f"made {made.get('before', 0)} before it, {made.get('during', 0)} during it, "
+        f"{made.get('after', 0)} after"
+    )
+
+
 def recovery(run: Soak, fault: Fault) -> dict[str, Any]:
     """From the fault until 30 s after the restart: clicks unanswered within 3 s, and
     answered with an error (nothing changed); how long after the restart the callbacks'
@@ -953,6 +963,13 @@ def recovery(run: Soak, fault: Fault) -> dict[str, Any]:
         "minute": round((fault.at - run.began) / 60, 2),
         "down_seconds": round(restored - fault.at, 1) if math.isfinite(restored) else None,
         "unanswered_clicks": sum(c.late for c in during),
+        # Made in the last seconds before the fault, while it lasted, or after: what a
+        # restart cannot answer (the clicks its replay brings too late) and what it could.
+        "unanswered_made": {
+            "before": sum(c.late for c in during if c.made < fault.at),
+            "during": sum(c.late for c in during if fault.at <= c.made < restored),
+            "after": sum(c.late for c in during if c.made >= restored),
+        },
         "error_answers": sum(not c.late and c.client is None for c in during),
         "p99_under_300_ms_after_seconds": recovered_after,
         "within_30_s": recovered_after is not None and recovered_after <= RECOVERY_AIM,
@@ -1096,7 +1113,8 @@ def table_lines(report: dict[str, Any]) -> list[str]:
         lines.append(
             f"fault: {fault['kind']} killed at minute {fault['minute']}, down "
             f"{fault['down_seconds']} s, {fault['unanswered_clicks']} clicks unanswered within "
-            f"3 s, {fault['error_answers']} answered with an error; callback p99 under "
+            f"3 s ({made_when(fault)}), {fault['error_answers']} answered with an error; "
+            "callback p99 under "
             f"{RECOVERED_MS:.0f} ms "
             + (
                 f"{fault['p99_under_300_ms_after_seconds']:.0f} s after the restart"

@@ -142,3 +142,18 @@ async def test_what_survives_is_frozen_out_of_the_collector_every_few_seconds(
         assert gc.get_freeze_count() >= len(kept)
     finally:
         gc.unfreeze()
+
+
+def test_a_faults_unanswered_clicks_are_told_apart_by_when_they_were_made() -> None:
+    fault = bench_soak.Fault("process", at=100.0, restored_at=102.0)
+    clicks = [
+        bench_soak.Click(at=103.0, client=None, late=True, made=99.5),  # in flight at the kill
+        bench_soak.Click(at=111.0, client=None, late=True, made=101.0),  # while it was down
+        bench_soak.Click(at=106.5, client=0.4, late=True, callback=3.2, made=103.0),
+        bench_soak.Click(at=104.2, client=0.2, late=False, callback=0.2, made=104.0),
+    ]
+    run = SimpleNamespace(clicks=clicks, began=40.0)
+    found = bench_soak.recovery(run, fault)  # type: ignore[arg-type]
+    assert found["unanswered_clicks"] == 3
+    assert found["unanswered_made"] == {"before": 1, "during": 1, "after": 1}
+    assert bench_soak.made_when(found) == "made 1 before it, 1 during it, 1 after"
