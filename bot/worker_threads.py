@@ -1,19 +1,20 @@
 """The threads that draw end pictures and compute reviews, one each, and the two that
 decide computer players' moves.
 
-Both are CPU work kept off the event loop. Python runs one thread at a time (the GIL), so
-a second thread for the same work adds no speed, only memory: glibc gives each thread
-that allocates an arena of its own, and what one arena frees the others do not reuse.
-End pictures of 2 to 7 players drawn six at once in asyncio's default pool left the
-process 54 MB larger; drawn in one thread, 11 MB (`python -m benchmarks.bench_memory
+All of it is CPU work kept off the event loop. Python runs one thread at a time (the
+GIL), so a second thread for the same work adds no speed, only memory: glibc gives each
+thread that allocates an arena of its own, and what one arena frees the others do not
+reuse. End pictures of 2 to 7 players drawn six at once in asyncio's default pool left
+the process 54 MB larger; drawn in one thread, 11 MB (`python -m benchmarks.bench_memory
 --work pictures --threads 6`, then 1; docs/SCALING.md, "Memory").
 One thread each, so a review (a third of a second) never holds up an end screen.
 Computer players' moves have two: one slow Hard move does not hold up the others, and a
 burst of moves leaves the event loop its share of the GIL. A restart resumes every
 computer player's turn at once, with its caches cold: in asyncio's default pool (six
-threads on 2 cores) the moves computed six at a time, the loop got about a seventh of
-the GIL, and a click's commit held its pooled connection ten times as long, until every
-connection was taken (docs/SCALING.md, "A restart at 1,000 games: the computers' turn").
+threads on 2 cores) the moves computed six at a time, the loop could count on about a
+seventh of the GIL, and a click's commit held its pooled connection about ten times as
+long, until every connection was taken (docs/SCALING.md, "A restart at 1,000 games: the
+computers' turn").
 
 While one of these threads computes, the event loop waits for the GIL each time it
 comes back from a socket call, and Python makes a computing thread hand the GIL over
