@@ -48,6 +48,12 @@ WITH claimed AS (
 )
 SELECT count(*) AS updated FROM updated
 """
+# Spelled once, not at each click: for a click (it waits for a lock held elsewhere) and
+# for a due timer (it skips the row then).
+_COMMIT_STATEMENTS = {
+    timer: _COMMIT_IN_ONE_STATEMENT.format(skip=" SKIP LOCKED" if timer else "")
+    for timer in (False, True)
+}
 
 
 class VersionConflict(Exception):
@@ -172,7 +178,7 @@ class SessionStore:
         shown: Mapping[int, int],
         timer: bool,
     ) -> None:
-        sql = _COMMIT_IN_ONE_STATEMENT.format(skip=" SKIP LOCKED" if timer else "")
+        assert row.id is not None
         parameters = {
             "id": row.id,
             "read_version": read_version,
@@ -182,7 +188,7 @@ class SessionStore:
             "message_id": row.message_id,
             "deadline": row.deadline,
             "now": int(time.time()),
-            "shown": shown.get(row.id) if row.id is not None else None,
+            "shown": shown.get(row.id),
             "first_seq": first_seq,
             "events": list(events),
         }
@@ -191,7 +197,7 @@ class SessionStore:
         # move did not count; without COMMIT, it is rolled back as the connection is gone.
         async with (
             self.db.transaction() as connection,
-            connection.execute(sql, parameters) as cursor,
+            connection.execute(_COMMIT_STATEMENTS[timer], parameters) as cursor,
         ):
             record = await cursor.fetchone()
         if record is None or record["updated"] != 1:

@@ -155,22 +155,17 @@ async def test_a_commit_with_another_sessions_mark_writes_both(database):
     rows = [SessionRow(None, "pickomino", 1, channel, "playing", 1, {}) for channel in (2, 3)]
     async with database.transaction() as connection:
         first, second = [await store.insert(connection, row) for row in rows]
+
+    async def marked() -> dict[int | None, int]:
+        stored = [await store.get(first), await store.get(second)]
+        return {row.id: row.shown_version for row in stored if row}
+
     rows[0].version = 2
     await store.commit(rows[0], 1, 1, ['{"type":"x"}'], {first: 1, second: 1})
-    marked = {
-        row.id: row.shown_version
-        for row in [await store.get(first), await store.get(second)]
-        if row
-    }
-    assert marked == {first: 1, second: 1}
+    assert await marked() == {first: 1, second: 1}
     with pytest.raises(VersionConflict):  # stale: neither mark is written
         await store.commit(rows[0], 1, 2, ['{"type":"y"}'], {first: 2, second: 2})
-    marked = {
-        row.id: row.shown_version
-        for row in [await store.get(first), await store.get(second)]
-        if row
-    }
-    assert marked == {first: 1, second: 1}
+    assert await marked() == {first: 1, second: 1}
 
 
 def test_database_urls_name_their_dialect():
