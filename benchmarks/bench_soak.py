@@ -88,6 +88,7 @@ from bot.devserver.standin import (
 )
 from bot.i18n import t
 from bot.observability.loop_stalls import STALL_SECONDS
+from bot.observability.metrics import COMMIT_BUCKETS, GC_BUCKETS, TIMER_BUCKETS
 from bot.render.custom_ids import ClickAction, ComponentRef
 from tests.e2e.test_bot_e2e import BotLauncher, BotProcess, choose, is_final, text_blocks
 from tests.e2e.test_shards_e2e import SHARD_COUNT, shard_ready
@@ -111,13 +112,13 @@ HUMANS = ("alice", "bob", "carol")
 CB_DEFERRED_UPDATE, CB_UPDATE = 6, 7
 COMPUTER_LEVEL = "lobby.bot_level.normal"
 SOAK_DATABASE = "soak"
-TIMER_TOP_BUCKET_MS = 5000.0  # bot_timer_lateness_seconds' last finite bucket
+TIMER_TOP_BUCKET_MS = TIMER_BUCKETS[-1] * 1000  # bot_timer_lateness_seconds' last finite one
 TIMER_LATENESS = "bot_timer_lateness_seconds"
 LOOP_LAG = "bot_event_loop_lag_seconds"  # bot.observability.loop_stalls
 GC_FULL_PAUSE = "bot_gc_full_pause_seconds"
-GC_TOP_BUCKET_MS = 2500.0  # its last finite bucket
+GC_TOP_BUCKET_MS = GC_BUCKETS[-1] * 1000  # its last finite bucket
 COMMITS = "bot_commit_seconds"  # a click's change committed, as the bot timed it
-COMMIT_TOP_BUCKET_MS = 1000.0
+COMMIT_TOP_BUCKET_MS = COMMIT_BUCKETS[-1] * 1000
 HISTOGRAMS = (TIMER_LATENESS, LOOP_LAG, GC_FULL_PAUSE, COMMITS)
 LOBBY_TRIES = 5  # a lobby click refused (the database away) is tried again this often
 GLANCE_SECONDS = 0.25  # how often a person looks whether a computer player has moved

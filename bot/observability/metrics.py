@@ -33,8 +33,13 @@ CLICK_BUCKETS = (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.0, 3.0, 5.0)
 # A commit is one SQLite transaction on a local file: milliseconds when all is well.
 COMMIT_BUCKETS = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0)
 # A turn timer or a computer player's step wakes a few milliseconds late on an idle loop;
-# a second late is a player left waiting.
-TIMER_BUCKETS = (0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0)
+# a second late is a player left waiting. The buckets from 1 s are whole seconds apart
+# up to 5 and reach 30, so a restart (steps due while it started, 2 to 5 s late) tells
+# from a database outage (the timers due in it, as late as it was long).
+TIMER_BUCKETS = (
+    0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5,
+    1.0, 2.0, 3.0, 4.0, 5.0, 7.5, 10.0, 15.0, 20.0, 30.0,
+)  # fmt: skip
 # The event loop's lag (bot.observability.loop_stalls): a few milliseconds when all is
 # well; from a second on, Discord's 3 s for a click are in danger.
 LAG_BUCKETS = (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.0, 3.0, 5.0)

@@ -133,6 +133,11 @@ class SqliteDatabase:
             except sqlite3.Error as error:
                 raise StorageError(str(error)) from error
 
+    async def execute_one(self, statement: Statement) -> None:
+        """A batch of one: SQLite's transaction costs no trip of its own."""
+        assert statement.expect_rows is None, "execute_one checks no row count"
+        await self.execute_batch([statement])
+
     def _checkpoint_now_and_then(self) -> None:
         self._batches_since_checkpoint += 1
         if self._batches_since_checkpoint < CHECKPOINT_EVERY:

@@ -47,7 +47,9 @@ class PingStore:
 
     async def put(self, ping: StoredPing) -> None:
         """The channel's ping (replacing any other: one a channel)."""
-        # One trip to the database (a transaction around a statement takes three).
+        # One trip to the database (execute_one: a batch's BEGIN and COMMIT would make it
+        # three on PostgreSQL, twice a turn). Landing late is harmless: a record whose
+        # message is gone is deleted again at the next start.
         upsert = Statement(
             f"INSERT INTO turn_pings ({_COLUMNS}, created_at) VALUES (?, ?, ?, ?, ?, ?)"
             " ON CONFLICT (channel_id) DO UPDATE SET guild_id = excluded.guild_id,"
@@ -62,7 +64,7 @@ class PingStore:
                 int(time.time()),
             ),
         )
-        await self.db.execute_batch([upsert])
+        await self.db.execute_one(upsert)
 
     async def remove(self, channel_id: int, message_id: int) -> None:
         """Forget this ping (and only it: a newer one of the channel stays)."""
@@ -70,4 +72,4 @@ class PingStore:
             "DELETE FROM turn_pings WHERE channel_id = ? AND message_id = ?",
             (channel_id, message_id),
         )
-        await self.db.execute_batch([delete])
+        await self.db.execute_one(delete)

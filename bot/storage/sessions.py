@@ -240,8 +240,8 @@ class SessionStore:
 
     async def mark_shown(self, shown: Mapping[int, int]) -> None:
         """Record which version each live message shows (session id -> version)."""
-        if shown:
-            await self.db.execute_batch([Statement(_MARK_SHOWN, _shown_params(shown), many=True)])
+        if shown:  # only ever forward: a mark landing late is harmless (execute_one)
+            await self.db.execute_one(Statement(_MARK_SHOWN, _shown_params(shown), many=True))
 
     async def events(self, session_id: int) -> list[dict[str, Any]]:
         records = await self.db.fetchall(

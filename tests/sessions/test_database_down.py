@@ -60,6 +60,10 @@ class Flaky:
         await self._gate()
         await self.db.execute_batch(statements)
 
+    async def execute_one(self, statement: Statement) -> None:
+        await self._gate()
+        await self.db.execute_one(statement)
+
     async def fetchone(self, sql: str, params: Iterable[Any] = ()) -> Row | None:
         await self._gate()
         return await self.db.fetchone(sql, params)

@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
+
 from bot.storage.postgres.database import PostgresDatabase
+from bot.storage.protocols import Statement, StorageError
 
 
 async def test_a_connection_goes_back_to_the_pool_without_a_reset_query(
@@ -44,5 +47,56 @@ async def test_a_transaction_left_open_is_rolled_back_before_the_next_user(
         await db.pool.release(raw)
         row = await db.fetchone("SELECT to_regclass('left_open') IS NULL")
         assert row is not None and row[0] is True
+    finally:
+        await db.close()
+
+
+async def test_a_statement_alone_is_one_round_trip_and_a_batch_is_a_transaction(
+    postgres_url: str,
+) -> None:
+    """execute_one sends its statement alone (PostgreSQL makes it a transaction of its
+    own); a batch, even of one statement, is wrapped in BEGIN and COMMIT: two round
+    trips more, the price of a promise that a failed batch did not happen."""
+    db = await PostgresDatabase.open(postgres_url, pool_size=1)
+    try:
+        await db.execute_one(Statement("CREATE TABLE alone (n int PRIMARY KEY)"))
+        # The first INSERT of a table learns whether it has generated ids, once.
+        await db.execute_one(Statement("INSERT INTO alone (n) VALUES (?)", (0,)))
+        raw = await db.pool.acquire()
+        queries: list[str] = []
+        raw.add_query_logger(lambda record: queries.append(record.query.strip().upper()))
+        await db.pool.release(raw)
+
+        await db.execute_one(Statement("INSERT INTO alone (n) VALUES (?)", (1,)))
+        await asyncio.sleep(0)
+        assert queries == ["INSERT INTO ALONE (N) VALUES ($1)"]
+
+        queries.clear()
+        await db.execute_batch([Statement("INSERT INTO alone (n) VALUES (?)", (2,))])
+        await asyncio.sleep(0)
+        assert queries == ["BEGIN;", "INSERT INTO ALONE (N) VALUES ($1)", "COMMIT;"]
+    finally:
+        await db.close()
+
+
+async def test_a_statement_alone_of_many_rows_is_all_or_nothing(postgres_url: str) -> None:
+    """executemany outside a transaction is still one: a row that fails takes back the
+    rows before it, and the database's refusal comes out as StorageError."""
+    db = await PostgresDatabase.open(postgres_url, pool_size=1)
+    try:
+        await db.execute_one(Statement("CREATE TABLE many_alone (n int PRIMARY KEY)"))
+        await db.execute_one(Statement("INSERT INTO many_alone (n) VALUES (?)", (3,)))
+        rows = [(1,), (2,), (3,)]  # 3 is there already
+        with pytest.raises(StorageError):
+            await db.execute_one(
+                Statement("INSERT INTO many_alone (n) VALUES (?)", rows, many=True)
+            )
+        left = await db.fetchall("SELECT n FROM many_alone ORDER BY n")
+        assert [row["n"] for row in left] == [3]
+        await db.execute_one(
+            Statement("INSERT INTO many_alone (n) VALUES (?)", [(1,), (2,)], many=True)
+        )
+        left = await db.fetchall("SELECT n FROM many_alone ORDER BY n")
+        assert [row["n"] for row in left] == [1, 2, 3]
     finally:
         await db.close()

@@ -301,6 +301,22 @@ class PostgresDatabase:
                 if statement.expect_rows is not None and rowcount != statement.expect_rows:
                     raise RowCountMismatch(index, rowcount)
 
+    async def execute_one(self, statement: Statement) -> None:
+        """`statement` on a pooled connection outside any transaction: PostgreSQL runs
+        it as one of its own, in one round trip (asyncpg's executemany too: its rows go
+        in one pipeline, a single implicit transaction)."""
+        assert statement.expect_rows is None, "execute_one checks no row count"
+        try:
+            async with self._pooled() as raw, _dropped_when_away(raw):
+                connection = PostgresConnection(raw, self._schema, self.outage)
+                if statement.many:
+                    await connection.executemany(statement.sql, statement.params)
+                else:
+                    await connection.execute(statement.sql, statement.params)
+        except DRIVER_ERRORS as error:
+            raise self.outage.error(error) from error
+        self.outage.answered()
+
     async def fetchone(self, sql: str, params: Iterable[Any] = ()) -> Row | None:
         try:
             async with self._pooled() as raw, _dropped_when_away(raw):
