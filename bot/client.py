@@ -30,6 +30,8 @@ from bot.history.rating_sql import RATINGS_MIGRATION, rebuild_all
 from bot.history.recorder import recorder
 from bot.history.sql import SqlResultStore
 from bot.i18n import add_catalogs
+from bot.inflight import Inflight
+from bot.inflight import folder_for as inflight_folder
 from bot.memory_trim import keep_trimming
 from bot.observability.discord_http import count_on_session, discord_error_trace
 from bot.observability.health import HealthServer, database_check, gateway_check
@@ -134,7 +136,7 @@ class DiceBot(commands.Bot):
             intents=intents,
             help_command=None,
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
-            http_trace=discord_error_trace(self.metrics),
+            http_trace=discord_error_trace(self.metrics, self._answered_at),
             tree_cls=LocaleTree,
             max_messages=None,
             # A rate limit asking for longer (a retry_after of hours, say) raises
@@ -164,10 +166,19 @@ class DiceBot(commands.Bot):
         self.add_listener(self._catch_up, "on_resumed")
         # Read by bot.gateway_resume's websocket: None, every start identifies afresh.
         self.gateway_sessions: SessionFiles | None = None
+        # Beside them, the interactions this process has not answered yet (bot.inflight):
+        # a process that takes over from a killed one answers what it was holding.
+        self.inflight: Inflight | None = None
         if settings.gateway_session_dir is not None:
             self.gateway_sessions = SessionFiles(
                 settings.gateway_session_dir, settings.shard_count or 1
             )
+            self.inflight = Inflight(
+                inflight_folder(
+                    settings.gateway_session_dir, settings.shards, settings.shard_count or 1
+                )
+            )
+            self.inflight.watch(self)  # inside the replays' watch: a click too late is not kept
             watch_replays(self, self.gateway_sessions)
 
     async def start(self, token: str, *, reconnect: bool = True) -> None:
@@ -184,6 +195,11 @@ class DiceBot(commands.Bot):
         if self.gateway_sessions is not None:
             use_resuming_websocket()
         await super().start(token, reconnect=reconnect)
+
+    def _answered_at(self, path: str) -> None:
+        """A response to a request at this URL path came back from Discord."""
+        if self.inflight is not None:
+            self.inflight.answered_at(path)
 
     def is_ready(self) -> bool:
         """READY came, or every shard of this process resumed a saved session instead
@@ -205,7 +221,8 @@ class DiceBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         favour_the_event_loop()  # before any thread computes beside the loop
-        count_on_session(self.http, self.metrics)  # the session exists once logged in
+        # The session exists once logged in.
+        count_on_session(self.http, self.metrics, self._answered_at)
         settings = self.settings
         share = bot_token_share(settings.shards, settings.shard_count)
         pace_bot_requests(self.http, settings.discord_global_rate * share)
@@ -253,6 +270,9 @@ class DiceBot(commands.Bot):
         self.sessions.observer = self.metrics
         self.metrics.watch_live_sessions(self.sessions.live_counts)
         self.platform.clicks.clicks_observed = self.metrics.click_handled
+        if self.inflight is not None:
+            self.sessions.committed = self.inflight.committed
+            self.platform.clicks.committed_before = self.inflight.committed_before
         await self.tree.set_translator(CatalogTranslator())
         await self._add_games(self.platform)
         if self.settings.emoji_sync:
@@ -269,6 +289,12 @@ class DiceBot(commands.Bot):
         # one per game's first change); those whose turn is over, deleted in the background.
         pings = self.platform.pings
         await pings.load(self.sessions)
+        if self.inflight is not None:
+            # The clicks a killed predecessor held, before anything else: they are the
+            # oldest, with the least of their 3 s left.
+            replayed = self.inflight.replay(self, self.inflight.take())
+            if replayed:
+                log.info("acting on %d interactions the process before left unanswered", replayed)
         self.ping_cleanup = asyncio.create_task(
             self._once_caught_up(lambda: pings.restore(self.sessions)), name="turn-pings"
         )
@@ -549,6 +575,8 @@ class DiceBot(commands.Bot):
         await super().close()
         if self.gateway_sessions is not None:
             self.gateway_sessions.close()
+        if self.inflight is not None:
+            self.inflight.close()
         db = getattr(self, "db", None)
         if db is not None:
             await db.close()

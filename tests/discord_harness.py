@@ -794,6 +794,10 @@ class BotHarness:
             settings = Settings(
                 discord_token="fake-token",  # type: ignore[arg-type]
                 database_url=f"sqlite:///{database}",
+                # No gateway here, so no session to keep; and no journal of interactions
+                # in flight (bot.inflight), which sees answers at the aiohttp layer that
+                # this fake replaces (the e2e tests run it, with real processes).
+                gateway_session_dir=None,
                 bot_step_seconds=bot_step_seconds,
                 emoji_sync=emoji_sync,
                 dev_guild_id=dev_guild_id,

@@ -169,6 +169,9 @@ class SessionService:
         self.owns_guild = owns_guild or (lambda guild_id: True)
         self.store = SessionStore(db)
         self.observer: SessionObserver = NoObserver()  # the bot sets its metrics here
+        # Called right after each change is committed, in the context of the work that
+        # made it (bot.inflight marks the interaction being handled as committed).
+        self.committed: Callable[[], None] = lambda: None
         self.adapters = dict(adapters)
         self.rng = rng if rng is not None else secrets.SystemRandom()
         self.practice_dice = dict(practice_dice or {})  # by game kind: its tutorial's dice
@@ -339,6 +342,7 @@ class SessionService:
         encoded = [encode(event) for event in events]  # once, for the table and the log
         began = time.perf_counter()
         await self._commit(change, adapter, encoded, timer=timer)
+        self.committed()
         self._observe(change, time.perf_counter() - began)
         if draft.status is Status.OVER:
             self._live.pop(draft.channel_id, None)

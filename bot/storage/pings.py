@@ -46,15 +46,17 @@ class PingStore:
         return [_ping(row) for row in rows]
 
     async def put(self, ping: StoredPing) -> None:
-        """The channel's ping (replacing any other: one a channel)."""
+        """The channel's ping (replacing an older one: one a channel)."""
         # One trip to the database (execute_one: a batch's BEGIN and COMMIT would make it
-        # three on PostgreSQL, twice a turn). Landing late is harmless: a record whose
-        # message is gone is deleted again at the next start.
+        # three on PostgreSQL, twice a turn). So it may land late, after a server that
+        # hung wakes: it then replaces only an older ping (Discord's ids grow with time),
+        # and a record whose message is gone is deleted again at the next start.
         upsert = Statement(
             f"INSERT INTO turn_pings ({_COLUMNS}, created_at) VALUES (?, ?, ?, ?, ?, ?)"
             " ON CONFLICT (channel_id) DO UPDATE SET guild_id = excluded.guild_id,"
             " session_id = excluded.session_id, turn = excluded.turn,"
-            " message_id = excluded.message_id, created_at = excluded.created_at",
+            " message_id = excluded.message_id, created_at = excluded.created_at"
+            " WHERE turn_pings.message_id < excluded.message_id",
             (
                 ping.channel_id,
                 ping.guild_id,

@@ -123,6 +123,9 @@ class Clicks:
         self.clicks_observed: Callable[[str, float], None] = lambda game, seconds: None
         self.lost_permissions = LostPermissions()  # who was told the bot lost some, where
         self.double_taps = DoubleTaps()  # a second tap refused is acknowledged quietly
+        # Whether a click replayed after a restart had its change committed by the process
+        # before, which died before answering it (bot.inflight): it is not played again.
+        self.committed_before: Callable[[int], bool] = lambda interaction_id: False
         # Clicks that change the live session, answered by editing the clicked message...
         self._live_changes: dict[ClickAction, Callable[[Interaction, ComponentRef], Mutation]] = {
             ClickAction.JOIN: _join,
@@ -180,6 +183,9 @@ class Clicks:
         try:
             if interaction.channel_id is None:
                 raise app_commands.NoPrivateMessage()
+            if self.committed_before(interaction.id):
+                await self._answer_committed(interaction, ref)
+                return
             answer = self._own_answers.get(ref.action)
             if answer is not None:
                 await answer(interaction, ref)
@@ -198,6 +204,18 @@ class Clicks:
                 await refuse(interaction, error)
         except Exception as error:
             await answer_error(interaction, error)
+
+    async def _answer_committed(self, interaction: Interaction, ref: ComponentRef) -> None:
+        """A click whose change a process that died had committed, but not answered: the
+        answer is the game as it is now, its change shown (as a double tap's twin is
+        answered, never played again)."""
+        log.info("click %s was committed before a restart: answered with the game", ref.text)
+        try:
+            shown = await self._bring_up_to_date(interaction, ref, only_behind=False)
+        except SessionError:  # not at the table any more (it was a Leave): nothing to show
+            shown = False
+        if not shown:
+            await acknowledge(interaction)
 
     async def _tell_lost_permissions(self, interaction: Interaction) -> None:
         """After the click was answered as usual (answers need no channel permission): if

@@ -104,6 +104,40 @@ async def test_a_reply_lost_to_a_kill_is_shown_after_the_restart(
     no_problems(launcher)
 
 
+async def test_a_click_a_killed_process_held_is_answered_by_the_next_one(
+    fake_discord: FakeDiscord, launcher: BotLauncher
+) -> None:
+    """The bot commits a roll and dies before its answer reaches Discord, which will not
+    send the click again. The next process, started at once, finds it in the journal of
+    its predecessor's clicks in flight (bot.inflight) and answers it within Discord's 3 s
+    with the game as it is: the roll shown, and not rolled a second time."""
+    fake = fake_discord
+    async with asyncio.timeout(120):
+        first, message_id, before = await game_in_play(fake, launcher)
+
+        held = fake.hold("POST", CALLBACK)
+        message = live(fake, message_id)
+        roll = roll_button(message)
+        assert roll is not None
+        player = current_player(fake, message)
+        click = await fake.click(player, message_id, roll.custom_id, wait=False)
+        await asyncio.wait_for(held.arrived.wait(), 10)
+        await first.kill()
+        held.drop()
+        assert stored_version(launcher.database) == before + 1  # committed, not answered
+
+        second = await launcher.start()
+        await click.wait_settled()
+        assert click.response_type == CB_UPDATE, click.describe()
+        assert click.latency is not None and click.latency < 3.0, click.describe()
+        assert stored_version(launcher.database) == before + 1, "the roll was played twice"
+        assert shown_versions(live(fake, message_id)) == {before + 1}
+        assert "left unanswered by the process before" in second.log()
+        await press_next(fake, message_id)  # and the game goes on
+        assert stored_version(launcher.database) == before + 2
+    no_problems(launcher)
+
+
 async def test_a_rate_limited_reply_is_retried(
     fake_discord: FakeDiscord, launcher: BotLauncher
 ) -> None:

@@ -22,3 +22,13 @@ async def test_one_ping_a_channel_replaced_and_removed_by_its_message(database):
     assert await store.get(BIG) == second
     await store.remove(BIG, second.message_id)
     assert await store.all() == [other]
+
+
+async def test_a_ping_that_lands_late_never_replaces_a_newer_one(database):
+    """A put is one statement alone, which a server that hung may run after a newer
+    one: the channel's record stays the newest ping (the larger message id)."""
+    store = PingStore(database)
+    newer = StoredPing(BIG, BIG + 1, 7, "7:5:104", BIG + 20)
+    await store.put(newer)
+    await store.put(StoredPing(BIG, BIG + 1, 7, "7:4:102", BIG + 19))
+    assert await store.get(BIG) == newer
