@@ -9,6 +9,7 @@ own messages and edits need there, the clicker is also told, once (bot.ui.permis
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import time
 from collections.abc import Awaitable, Callable
@@ -54,6 +55,7 @@ MOVES = frozenset({ClickAction.MOVE, ClickAction.MENU})  # made on the version t
 # A click whose change waits this long for earlier ones to be shown is acknowledged
 # (Discord wants a first answer within 3 s of the click; the rest is for the way there).
 DEFER_AFTER_SECONDS = 1.5
+ALREADY_ACKNOWLEDGED = 40060  # Discord's code for a second first answer to an interaction
 # Clicks that open a lobby check the bot's permissions first and refuse, naming them.
 OPENS_LOBBY = frozenset({ClickAction.AGAIN, ClickAction.REAL})
 
@@ -206,16 +208,20 @@ class Clicks:
             await answer_error(interaction, error)
 
     async def _answer_committed(self, interaction: Interaction, ref: ComponentRef) -> None:
-        """A click whose change a process that died had committed, but not answered: the
-        answer is the game as it is now, its change shown (as a double tap's twin is
-        answered, never played again)."""
-        log.info("click %s was committed before a restart: answered with the game", ref.text)
+        """A click whose change a process that died had committed, but not seen answered:
+        acknowledged, then its message shows the game as it is now, its change included
+        (as a double tap's twin is answered: never played again). Its first answer may
+        have reached Discord just before the kill: then there is nothing left to do."""
         try:
-            shown = await self._bring_up_to_date(interaction, ref, only_behind=False)
-        except SessionError:  # not at the table any more (it was a Leave): nothing to show
-            shown = False
-        if not shown:
             await acknowledge(interaction)
+        except discord.HTTPException as error:
+            if error.code != ALREADY_ACKNOWLEDGED:
+                raise
+            log.info("click %s was answered before the restart after all", ref.text)
+            return
+        log.info("click %s was committed before a restart: answered with the game", ref.text)
+        with contextlib.suppress(SessionError):  # not at the table any more (a Leave)
+            await self._bring_up_to_date(interaction, ref, only_behind=False)
 
     async def _tell_lost_permissions(self, interaction: Interaction) -> None:
         """After the click was answered as usual (answers need no channel permission): if
