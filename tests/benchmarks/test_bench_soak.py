@@ -4,6 +4,8 @@ line before anything starts."""
 import gc
 import json
 import math
+import os
+import signal
 import subprocess
 import sys
 import time
@@ -157,3 +159,39 @@ def test_a_faults_unanswered_clicks_are_told_apart_by_when_they_were_made() -> N
     assert found["unanswered_clicks"] == 3
     assert found["unanswered_made"] == {"before": 1, "during": 1, "after": 1}
     assert bench_soak.made_when(found) == "made 1 before it, 1 during it, 1 after"
+
+
+def test_a_soak_stopped_by_sigterm_leaves_no_server_behind(tmp_path) -> None:
+    """PostgreSQL runs detached from the benchmark: a SIGTERM (`timeout`, a cancelled
+    job) stops the run as Ctrl-C does, the bots and the server with it."""
+    temp = tmp_path / "temp"
+    temp.mkdir()
+    brief = ["--games", "2", "--minutes", "1", "--processes", "1"]
+    command = [sys.executable, "-m", "benchmarks.bench_soak", *brief, "--out", str(tmp_path)]
+    env = {**os.environ, "TMPDIR": str(temp)}
+    process = subprocess.Popen(
+        command, cwd=REPO, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
+    assert process.stdout is not None
+    for line in process.stdout:  # the bots are up: the server, the bots and the stand-in run
+        if line.startswith("bot #1 ready"):
+            break
+    process.send_signal(signal.SIGTERM)
+    out, err = process.communicate(timeout=60)
+    assert process.returncode == 130, out + err
+    assert "interrupted: the bots and PostgreSQL are stopped" in err
+    assert "Traceback" not in err
+    left = [cmdline for cmdline in command_lines() if str(temp).encode() in cmdline]
+    assert left == [], "a process of the run is still there"
+    assert list(temp.glob("soak-pg-*")) == [], "the run's database is still there"
+
+
+def command_lines() -> list[bytes]:
+    """Every running process's command line (one that ends meanwhile is left out)."""
+    lines = []
+    for path in Path("/proc").glob("[0-9]*/cmdline"):
+        try:
+            lines.append(path.read_bytes())
+        except OSError:
+            continue
+    return lines
