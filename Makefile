@@ -124,6 +124,7 @@ bench: $(STAMP)
 	$(BIN)/python -m benchmarks.bench_review
 	$(BIN)/python -m benchmarks.bench_loop_wait
 	$(BIN)/python -m benchmarks.bench_commits
+	$(BIN)/python -m benchmarks.bench_inflight
 
 $(BIN)/pip-compile: | $(BIN)/python
 	@$(PIP_INSTALL) "$(PIP_TOOLS_RANGE)"

@@ -683,9 +683,13 @@ async def run_once(args: argparse.Namespace, bot_dir: Path, seed: int) -> Run:
     finally:
         await runner.cleanup()
     problems = [f"the bot called {route}" for route in sorted(set(discord.unknown_routes))]
-    bad = [line for line in log.splitlines() if "Traceback" in line or " ERROR " in line]
+    lines = log.splitlines()
+    bad = [i for i, line in enumerate(lines) if "Traceback" in line or " ERROR " in line]
     if bad:
-        problems.append(f"{len(bad)} error lines in the bot's log, first: {bad[0]}")
+        # The first error's record and what follows it: a traceback's first line alone
+        # says nothing of where it came from.
+        first = "\n    ".join(lines[bad[0] : bad[0] + 25])
+        problems.append(f"{len(bad)} error lines in the bot's log, first:\n    {first}")
     return Run(bot_dir, figures, problems)
 
 

@@ -262,7 +262,8 @@ class Inflight:
         return replayed
 
     def _write(self, slot: _Slot, record: bytes) -> bool:
-        assert self._file is not None
+        if self._file is None:
+            return False  # closed at shutdown: an answer arriving after is not written
         try:
             os.pwrite(self._file, record, slot.index * SLOT_BYTES)
         except OSError as error:

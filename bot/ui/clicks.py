@@ -214,6 +214,9 @@ class Clicks:
         have reached Discord just before the kill: then there is nothing left to do."""
         try:
             await acknowledge(interaction)
+        except discord.NotFound as error:  # 10062: too late by Discord's clock after all
+            log.info("click %s from before the restart could not be answered: %s", ref.text, error)
+            return
         except discord.HTTPException as error:
             if error.code != ALREADY_ACKNOWLEDGED:
                 raise
