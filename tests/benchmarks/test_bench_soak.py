@@ -8,6 +8,7 @@ import os
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 from collections import Counter
 from pathlib import Path
@@ -166,7 +167,9 @@ def test_a_soak_stopped_by_sigterm_leaves_no_server_behind(tmp_path) -> None:
     job) stops the run as Ctrl-C does, the bots and the server with it."""
     temp = tmp_path / "temp"
     temp.mkdir()
-    brief = ["--games", "2", "--minutes", "1", "--processes", "1"]
+    # The soaks' shared cache, not one under TMPDIR: Picker's tables are not built again.
+    cache = Path(tempfile.gettempdir()) / "bench-soak-cache"
+    brief = ["--games", "2", "--minutes", "1", "--processes", "1", "--cache-dir", str(cache)]
     command = [sys.executable, "-m", "benchmarks.bench_soak", *brief, "--out", str(tmp_path)]
     env = {**os.environ, "TMPDIR": str(temp)}
     process = subprocess.Popen(
@@ -177,7 +180,7 @@ def test_a_soak_stopped_by_sigterm_leaves_no_server_behind(tmp_path) -> None:
         if line.startswith("bot #1 ready"):
             break
     process.send_signal(signal.SIGTERM)
-    out, err = process.communicate(timeout=60)
+    out, err = process.communicate(timeout=120)
     assert process.returncode == 130, out + err
     assert "interrupted: the bots and PostgreSQL are stopped" in err
     assert "Traceback" not in err

@@ -49,6 +49,8 @@ from bot.devserver.standin.permissions import (
 from bot.devserver.standin.ratelimits import INVALID_REQUEST_BAN, InvalidRequest
 from bot.devserver.standin.realism import Realism
 
+ALREADY_ACKNOWLEDGED = 40060  # Discord's code for a second first answer to an interaction
+
 
 class StandinState:
     """The world the stand-in keeps, its records for tests, and how Discord shows them."""
@@ -198,6 +200,7 @@ class StandinState:
             f"rejected: {r}"
             for r in self.rejections
             if not ((self.bot_was_killed or self.database_was_down) and self._is_repeated_delete(r))
+            and not (self.bot_was_killed and self._is_repeated_answer(r))
         ]
         problems += [f"stand-in error: {e}" for e in self.internal_errors]
         if problems:
@@ -217,6 +220,13 @@ class StandinState:
             return False
         message = self._messages.get(int(rejection.path.rsplit("/", 1)[-1]))
         return message is not None and message.deleted
+
+    @staticmethod
+    def _is_repeated_answer(rejection: Rejection) -> bool:
+        """An interaction answered a second time (40060): after a kill, the next process
+        acknowledges the clicks the killed one held (bot.inflight), and one whose answer
+        reached Discord just before the kill is refused so, as Discord does."""
+        return rejection.code == ALREADY_ACKNOWLEDGED and rejection.path.endswith("/callback")
 
     def take_rejections(self, code: int | None = None) -> list[Rejection]:
         """Remove and return the rejections (with Discord error ``code``), once asserted on."""
