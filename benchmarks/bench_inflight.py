@@ -55,9 +55,8 @@ def microseconds_a_click(folder: Path, clicks: int) -> float:
     began = time.perf_counter()
     for data in payloads:
         interaction_id = journal.received(data)
-        token = inflight._HANDLING.set(interaction_id)
-        journal.committed()
-        inflight._HANDLING.reset(token)
+        with inflight.handling(interaction_id):
+            journal.committed()
         journal.answered(FIRST_ID if interaction_id is None else interaction_id)
     elapsed = time.perf_counter() - began
     journal.close()

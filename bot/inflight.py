@@ -41,7 +41,7 @@ import json
 import logging
 import os
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from contextvars import ContextVar
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -70,6 +70,17 @@ JOURNAL = "journal"
 # The interaction whose handling is running, for `committed`: set around discord.py's
 # parsing of it, so every task discord.py starts for it inherits it.
 _HANDLING: ContextVar[int | None] = ContextVar("inflight_interaction", default=None)
+
+
+@contextlib.contextmanager
+def handling(interaction_id: int | None) -> Iterator[None]:
+    """Within this, `Inflight.committed` marks `interaction_id` (and in the tasks started
+    within it, which copy the context)."""
+    token = _HANDLING.set(interaction_id)
+    try:
+        yield
+    finally:
+        _HANDLING.reset(token)
 
 
 def folder_for(root: Path, shards: tuple[int, ...] | None, shard_count: int) -> Path:
@@ -166,12 +177,8 @@ class Inflight:
         parse = parsers["INTERACTION_CREATE"]
 
         def interaction(data: dict[str, Any]) -> None:
-            interaction_id = self.received(data)
-            token = _HANDLING.set(interaction_id)
-            try:
+            with handling(self.received(data)):
                 parse(data)
-            finally:
-                _HANDLING.reset(token)
 
         parsers["INTERACTION_CREATE"] = interaction
 

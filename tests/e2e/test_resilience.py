@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.devserver.standin import INTENT_GUILDS, FakeDiscord, FakeMessage
+from bot.devserver.standin import INTENT_GUILDS, FakeDiscord, FakeInteraction, FakeMessage
 from bot.render.custom_ids import ComponentRef
 from tests.e2e.test_bot_e2e import (
     CB_DEFERRED_UPDATE,
@@ -70,6 +70,23 @@ async def press_next(fake: FakeDiscord, message_id: int) -> None:
     await accepted_click(fake, current_player(fake, message), message_id, button)
 
 
+async def roll_and_kill_before_the_answer(
+    fake: FakeDiscord, process: BotProcess, message_id: int
+) -> FakeInteraction:
+    """The player to move rolls; the bot commits it and is SIGKILLed while its answer
+    is held on the way, which then never reaches Discord. The click, unanswered."""
+    held = fake.hold("POST", CALLBACK)
+    message = live(fake, message_id)
+    roll = roll_button(message)
+    assert roll is not None
+    player = current_player(fake, message)
+    click = await fake.click(player, message_id, roll.custom_id, wait=False)
+    await asyncio.wait_for(held.arrived.wait(), 10)
+    await process.kill()
+    held.drop()
+    return click
+
+
 async def test_a_reply_lost_to_a_kill_is_shown_after_the_restart(
     fake_discord: FakeDiscord, launcher: BotLauncher
 ) -> None:
@@ -78,16 +95,8 @@ async def test_a_reply_lost_to_a_kill_is_shown_after_the_restart(
         first, message_id, before = await game_in_play(fake, launcher)
 
         # The bot commits the roll, then dies while its answer is on the way.
-        held = fake.hold("POST", CALLBACK)
-        message = live(fake, message_id)
-        roll = roll_button(message)
-        assert roll is not None
-        player = current_player(fake, message)
-        await fake.click(player, message_id, roll.custom_id, wait=False)
-        await asyncio.wait_for(held.arrived.wait(), 10)
-        await first.kill()
+        await roll_and_kill_before_the_answer(fake, first, message_id)
         assert first.popen.returncode == -signal.SIGKILL
-        held.drop()
         assert stored_version(launcher.database) == before + 1  # committed...
         assert shown_versions(live(fake, message_id)) == {before}  # ...but not shown
         await fake.wait_for(lambda: not fake.ready, what="the stand-in to see the bot gone")
@@ -116,15 +125,7 @@ async def test_a_click_a_killed_process_held_is_answered_by_the_next_one(
     async with asyncio.timeout(120):
         first, message_id, before = await game_in_play(fake, launcher)
 
-        held = fake.hold("POST", CALLBACK)
-        message = live(fake, message_id)
-        roll = roll_button(message)
-        assert roll is not None
-        player = current_player(fake, message)
-        click = await fake.click(player, message_id, roll.custom_id, wait=False)
-        await asyncio.wait_for(held.arrived.wait(), 10)
-        await first.kill()
-        held.drop()
+        click = await roll_and_kill_before_the_answer(fake, first, message_id)
         assert stored_version(launcher.database) == before + 1  # committed, not answered
 
         second = await launcher.start()
