@@ -12,8 +12,8 @@
   `python -m bot.games.pickomino.ai.odds` prints them as JSON. (Not imported here, so
   that running it as a module does not import it twice.)
 - `solver`, `batch`, `rewards`, `states`, `rolls`, `position`: the dynamic programming
-  underneath; `warm_up()` builds its shared tables (about 0.3 s, and 1 s more for the
-  Extrawurm graphs) ahead of the first decision.
+  underneath; `warm_up()` builds its shared tables (about 0.55 s with the Extrawurm
+  graphs: `python -m benchmarks.bench_solver --only warm-up`) ahead of the first decision.
 - `extrawurm`, `extrawurm_solver`, `extrawurm_hints`: the same for the Extrawurm
   expansion (nine dice, the Canned Worm, the Weasel, specialists, Bratwurms).
 """
@@ -40,7 +40,7 @@ from bot.games.pickomino.ai.solver import warm_up as _warm_up_base
 
 def warm_up(cache: Path | None = None) -> None:
     """Build every shared table now rather than at the first decision (off the loop).
-    `cache` is not used: these take about a second to build."""
+    `cache` is not used: these take about half a second to build."""
     _warm_up_base()
     _warm_up_batch()
     _warm_up_extrawurm()

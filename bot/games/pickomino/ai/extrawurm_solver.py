@@ -31,8 +31,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache, lru_cache
-from itertools import repeat
-from operator import call, itemgetter, mul
+from itertools import repeat, starmap
+from operator import add, call, itemgetter, mul
 
 from bot.games.pickomino.ai.extrawurm_chances import (
     Filters,
@@ -43,7 +43,12 @@ from bot.games.pickomino.ai.extrawurm_chances import (
 )
 from bot.games.pickomino.ai.rewards import TIE
 from bot.games.pickomino.ai.solver import NEVER
-from bot.games.pickomino.ai.states import TurnState, merged_outcomes, reachable_states
+from bot.games.pickomino.ai.states import (
+    TurnState,
+    keep_choices,
+    reachable_states,
+    successor_table,
+)
 from bot.games.pickomino.engine.dice import MAX_DICE, Face
 from bot.games.pickomino.engine.extrawurm_turns import CANNED_WORM_POINTS
 
@@ -140,31 +145,26 @@ def _claim_index(state: TurnState, *, can: bool) -> int:
 
 
 def _node(state: TurnState, index: dict[TurnState, int], size: int) -> Node:
-    fail, outcomes = merged_outcomes(state.mask, state.dice_left)
+    choices = keep_choices(state.mask, state.dice_left)
     scratch, padding = 2 * size, 2 * size + 1
-    singles: list[tuple[float, int]] = []
-    others: list[tuple[float, tuple[int, ...]]] = []
-    for chance, keeps in outcomes:
-        targets = tuple(
-            index[state.keep(face, count)] + (size if face is Face.ONE and count > 1 else 0)
-            for face, count in keeps
-        )
-        if len(targets) == 1:
-            singles.append((chance, targets[0]))
-        else:
-            others.append((chance, targets))
-    single_successors = tuple(target for _, target in singles)
-    successors = tuple(targets for _, targets in others)
+
+    def successor(face: Face, count: int) -> int:
+        # A keep of two or more 1s earns a Bratwurm: it leads to the state's twin.
+        return index[state.keep(face, count)] + (size if face is Face.ONE and count > 1 else 0)
+
+    table = successor_table(state, successor)
+    single_successors = choices.single_successors(table)
+    successors = choices.successors(table)
     return Node(
         state=index[state],
-        fail_chance=fail,
-        single_probabilities=tuple(chance for chance, _ in singles),
+        fail_chance=choices.fail,
+        single_probabilities=choices.single_probabilities,
         single_successors=single_successors,
-        single_getter=itemgetter(*single_successors, padding) if singles else None,
-        probabilities=tuple(chance for chance, _ in others),
+        single_getter=itemgetter(*single_successors, padding) if single_successors else None,
+        probabilities=choices.probabilities,
         successors=successors,
-        getters=tuple(itemgetter(*targets) for targets in successors),
-        weasel_getters=tuple(itemgetter(*targets, scratch) for targets in successors),
+        getters=tuple(starmap(itemgetter, successors)),
+        weasel_getters=tuple(starmap(itemgetter, map(add, successors, repeat((scratch,))))),
     )
 
 

@@ -17,6 +17,7 @@ from bot.games.pickomino.ai.extrawurm_solver import (
     graph,
     state_of,
 )
+from bot.games.pickomino.ai.states import merged_outcomes
 from bot.games.pickomino.engine.dice import Face
 
 WORM = 6
@@ -190,6 +191,32 @@ def test_two_ones_bring_the_bratwurm_even_when_the_turn_fails() -> None:
     assert values.value(start) > -2.0  # a keep of 1s pays at least once
     ones = state_of([Face.ONE, Face.ONE], 8)
     assert values.kept_value(ones, False, ones_bonus=True) == pytest.approx(-1.0)
+
+
+@pytest.mark.parametrize("dice", [8, 9])
+def test_each_outcome_leads_where_keeping_its_dice_leads(dice: int) -> None:
+    # Kept again die by die: a keep of two or more 1s leads to the state's twin.
+    built = graph(dice)
+    size = len(built.states)
+    for node in built.rolls:
+        state = built.states[node.state]
+        fail, outcomes = merged_outcomes(state.mask, state.dice_left)
+        expected = [
+            tuple(
+                built.index[state.keep(face, count)]
+                + (size if face is Face.ONE and count > 1 else 0)
+                for face, count in keeps
+            )
+            for _, keeps in outcomes
+        ]
+        assert node.fail_chance == fail
+        assert node.single_successors == tuple(t[0] for t in expected if len(t) == 1)
+        assert node.successors == tuple(t for t in expected if len(t) > 1)
+        values = list(range(built.padding + 1))
+        assert [getter(values) for getter in node.getters] == list(node.successors)
+        assert [getter(values) for getter in node.weasel_getters] == [
+            (*targets, built.scratch) for targets in node.successors
+        ]
 
 
 def test_nine_dice_graph_holds_every_state() -> None:

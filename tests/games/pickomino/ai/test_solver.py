@@ -8,8 +8,16 @@ from hypothesis import strategies as st
 from bot.games.pickomino.ai.odds import tile_odds
 from bot.games.pickomino.ai.position import Position
 from bot.games.pickomino.ai.rewards import TIE
+from bot.games.pickomino.ai.rolls import roll_outcomes
 from bot.games.pickomino.ai.solver import TurnValues, solve, solve_position
-from bot.games.pickomino.ai.states import MAX_TOTAL, TurnState, state_graph
+from bot.games.pickomino.ai.states import (
+    ALL_KEPT,
+    MAX_TOTAL,
+    TurnState,
+    face_bit,
+    merged_outcomes,
+    state_graph,
+)
 from bot.games.pickomino.engine import Face
 from bot.games.pickomino.engine.tiles import worms
 from tests.games.pickomino.ai.brute_force import at_least, best_value, exactly
@@ -35,6 +43,49 @@ def test_the_graph_holds_every_kept_multiset() -> None:
         total = node.fail_chance + sum(node.probabilities) + sum(node.single_probabilities)
         assert total == pytest.approx(1.0)
         done.add(node.state)
+
+
+def test_each_outcome_leads_where_keeping_its_dice_leads() -> None:
+    # The graph looks successors up in a table per state (states.successor_table);
+    # here each outcome's dice are kept again one by one, as the rules say.
+    graph = state_graph()
+    padding = len(graph.states)
+    for node in graph.rolls:
+        state = graph.states[node.state]
+        fail, outcomes = merged_outcomes(state.mask, state.dice_left)
+        expected = [
+            (chance, tuple(graph.index[state.keep(face, count)] for face, count in keeps))
+            for chance, keeps in outcomes
+        ]
+        singles = [(chance, targets[0]) for chance, targets in expected if len(targets) == 1]
+        others = [(chance, targets) for chance, targets in expected if len(targets) > 1]
+        assert node.fail_chance == fail
+        assert list(zip(node.single_probabilities, node.single_successors, strict=True)) == singles
+        assert list(zip(node.probabilities, node.successors, strict=True)) == others
+        values = [float(index) for index in range(padding + 1)]
+        assert [getter(values) for getter in node.getters] == [
+            tuple(map(float, targets)) for _, targets in others
+        ]
+        if node.single_getter is not None:
+            assert node.single_getter(values)[:-1] == tuple(map(float, node.single_successors))
+
+
+@pytest.mark.parametrize("dice", range(1, 10))
+def test_merged_outcomes_count_every_roll_once(dice: int) -> None:
+    # Each ordered roll of `dice` dice, merged by its faces not kept yet, 3 and worm kept.
+    mask = face_bit(Face.THREE) | face_bit(W)
+    ways: dict[tuple[tuple[Face, int], ...], int] = {}
+    for outcome in roll_outcomes(dice):
+        new = [face for face in Face if face not in (Face.THREE, W)]
+        keeps = tuple((face, outcome.count(face)) for face in new if outcome.count(face))
+        ways[keeps] = ways.get(keeps, 0) + outcome.ways
+    fail, outcomes = merged_outcomes(mask, dice)
+    assert fail == ways.pop((), 0) / 6**dice
+    assert list(outcomes) == [(count / 6**dice, keeps) for keeps, count in ways.items()]
+
+
+def test_a_roll_with_every_face_kept_shows_none_new() -> None:
+    assert merged_outcomes(ALL_KEPT, 2) == (1.0, ())
 
 
 # Known values, worked out by hand.
