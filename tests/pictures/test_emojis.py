@@ -11,6 +11,7 @@ import base64
 import itertools
 import logging
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 import discord
@@ -18,6 +19,7 @@ import pytest
 from discord.http import Route
 
 from bot.pictures.dice import die_png
+from bot.pictures.drawn import Drawn
 from bot.pictures.emojis import MAX_IMAGE_BYTES, EmojiBook
 
 APPLICATION_ID = 900_000_000_000_000_001
@@ -245,7 +247,57 @@ def test_names_discord_refuses_are_refused_here(name: str) -> None:
 
 def test_a_picture_over_256_kib_is_refused() -> None:
     with pytest.raises(ValueError, match="256 KiB"):
-        EmojiBook({"big_one": b"\0" * (MAX_IMAGE_BYTES + 1)})
+        EmojiBook({"big_one": b"\0" * (MAX_IMAGE_BYTES + 1)}).image("big_one")
+
+
+async def test_a_picture_over_256_kib_is_not_uploaded_and_shows_text(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    api = FakeEmojiApi()
+    book = EmojiBook(IMAGES | {"big_one": b"\0" * (MAX_IMAGE_BYTES + 1)})
+
+    result = await book.sync(client_with(api))
+
+    assert result.uploaded == tuple(IMAGES)
+    assert result.missing == ("big_one",)
+    assert "big_one" not in api.uploaded_images
+    assert book.show("big_one", "?") == "?"
+    assert any("256 KiB" in warning for warning in book_warnings(caplog))
+
+
+def drawn_counting(drawn: list[str]) -> Drawn:
+    def drawer(name: str) -> bytes:
+        drawn.append(name)
+        return IMAGES[name]
+
+    return Drawn({name: partial(drawer, name) for name in IMAGES})
+
+
+async def test_pictures_are_drawn_only_for_the_emojis_discord_lacks() -> None:
+    api = FakeEmojiApi()
+    api.store("tt1_die_1")
+    api.store("tt1_die_3")
+    drawn: list[str] = []
+    book = EmojiBook(drawn_counting(drawn))
+    assert drawn == []  # a book is made without drawing
+
+    result = await book.sync(client_with(api))
+
+    assert drawn == ["tt1_die_2"]
+    assert result.uploaded == ("tt1_die_2",)
+    assert api.uploaded_images == {"tt1_die_2": IMAGES["tt1_die_2"]}
+
+    restarted: list[str] = []
+    await EmojiBook(drawn_counting(restarted)).sync(client_with(api))
+    assert restarted == []  # Discord holds them all: nothing drawn
+
+
+def test_a_drawn_picture_is_drawn_once() -> None:
+    drawn: list[str] = []
+    pictures = drawn_counting(drawn)
+    assert pictures["tt1_die_1"] == pictures["tt1_die_1"] == IMAGES["tt1_die_1"]
+    assert drawn == ["tt1_die_1"]
+    assert list(pictures) == list(IMAGES) and len(pictures) == len(IMAGES)
 
 
 def test_one_name_for_two_pictures_is_refused_but_the_same_set_twice_is_fine() -> None:

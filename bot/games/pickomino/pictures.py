@@ -10,6 +10,8 @@ This module takes plain ints, not engine types, so it does not depend on the eng
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
+from functools import partial
 
 from PIL import Image, ImageDraw
 
@@ -24,6 +26,7 @@ from bot.pictures.canvas import (
     png_bytes,
 )
 from bot.pictures.dice import die_body_layer, draw_die
+from bot.pictures.drawn import Drawn
 
 EMOJI_PREFIX = "pk1"
 """Bump the number when the pictures change, so start-up uploads the new ones."""
@@ -61,14 +64,21 @@ def tile_emoji_name(value: int | str) -> str:
     return f"{EMOJI_PREFIX}_tile_{value}"
 
 
-def pickomino_emojis() -> dict[str, bytes]:
-    """The whole set, name -> PNG, 128 x 128 with a transparent background."""
-    images = {die_emoji_name(face): png_bytes(draw_pip_die(face)) for face in DIE_FACES}
-    images[die_emoji_name(WORM_FACE)] = png_bytes(draw_worm_die())
+def pickomino_emojis() -> Drawn:
+    """The whole set, name -> PNG, 128 x 128 with a transparent background, each
+    picture drawn when first read (Discord mostly holds them all already)."""
+    drawers: dict[str, Callable[[], bytes]] = {
+        die_emoji_name(face): partial(_png, draw_pip_die, face) for face in DIE_FACES
+    }
+    drawers[die_emoji_name(WORM_FACE)] = partial(_png, draw_worm_die)
     for value in TILE_VALUES:
-        images[tile_emoji_name(value)] = png_bytes(draw_tile(value))
-    images[tile_emoji_name(BACK)] = png_bytes(draw_turned_tile())
-    return images
+        drawers[tile_emoji_name(value)] = partial(_png, draw_tile, value)
+    drawers[tile_emoji_name(BACK)] = partial(_png, draw_turned_tile)
+    return Drawn(drawers)
+
+
+def _png(draw: Callable[..., Image.Image], *arguments: int) -> bytes:
+    return png_bytes(draw(*arguments))
 
 
 def draw_pip_die(face: int, size: int = EMOJI_SIZE) -> Image.Image:
