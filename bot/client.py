@@ -305,7 +305,8 @@ class DiceBot(commands.Bot):
         # Neither before the gateway nor beside its replay: a restarted process answers
         # the clicks Discord replays to it (bot.gateway_resume) within their 3 s only if
         # it connects within about 2 s of its start and has its loop for them then; the
-        # tables took 1.3 s (a thread, but holding the GIL) and the sync 0.4 s. A move
+        # tables took 1.3 s (a thread, but holding the GIL; 0.55 s of CPU since their
+        # build was made faster) and the sync 0.4 s. A move
         # or hint that comes first builds the tables it needs itself; Discord serves the
         # commands registered before until the sync is done.
         self.warming = self.starting.start(self._once_caught_up(self._warm_up), "warm-up")
