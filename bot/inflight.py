@@ -11,7 +11,9 @@ crossed out when Discord has taken its first answer (the callback's response); i
 between, it is marked when the click's change is committed. The next process of the
 same shards acts on those left, before its gateway connects, where Discord's 3 s still
 allow an answer (an interaction's id says when it was made); the older ones go unread.
-Any process may answer an interaction: its id and token are all it takes.
+Any process of the application may answer an interaction: its id and token are all it
+takes. One made for another application (a journal left by a run against a stand-in,
+which has an application id of its own) is not acted on.
 
 A click is never played twice. One whose change its predecessor had committed is
 answered with the game as it is now, its change shown, as the twin of a double tap is;
@@ -254,9 +256,22 @@ class Inflight:
         for each in left:
             try:
                 data = json.loads(each.data)
-                readable.append((int(data["id"]), data, each.committed))
+                interaction_id = int(data["id"])
             except (ValueError, KeyError, TypeError) as error:
                 log.warning("an interaction left in flight is unreadable (%s): dropped", error)
+                continue
+            made_for = str(data.get("application_id"))
+            if client.application_id is not None and made_for != str(client.application_id):
+                # Journaled against another Discord (a stand-in's, `make play`) or for
+                # another application: this one's answer would go to the wrong place.
+                log.info(
+                    "interaction %s left in flight was made for application %s, not this "
+                    "one: not acted on",
+                    interaction_id,
+                    made_for,
+                )
+                continue
+            readable.append((interaction_id, data, each.committed))
         replayed = 0
         for interaction_id, data, committed in sorted(readable, key=lambda each: each[0]):
             if replayed_too_late(data, now):  # the oldest first: they have the least time

@@ -24,6 +24,8 @@ from bot.inflight import (
     folder_for,
 )
 
+APPLICATION_ID = 900_000_000_000_000_001
+
 
 class Clock:
     def __init__(self) -> None:
@@ -37,13 +39,26 @@ def made(seconds_ago: float = 0.0, **more: Any) -> dict[str, Any]:
     """An interaction's gateway payload, its id made `seconds_ago`."""
     when = datetime.now(UTC) - timedelta(seconds=seconds_ago)
     snowflake = discord.utils.time_snowflake(when, high=True)
-    return {"id": str(snowflake), "type": 3, "token": "t0k3n", "data": {"x": 1}, **more}
+    return {
+        "id": str(snowflake),
+        "application_id": str(APPLICATION_ID),
+        "type": 3,
+        "token": "t0k3n",
+        "data": {"x": 1},
+        **more,
+    }
 
 
 def fake_client(parsed: list[dict[str, Any]]) -> discord.Client:
-    """What Inflight reads of a client: discord.py's parsers, the interaction's here."""
+    """What Inflight reads of a client: discord.py's parsers, the interaction's here,
+    and its application's id."""
     parsers = {"INTERACTION_CREATE": parsed.append}
-    return cast(discord.Client, SimpleNamespace(_connection=SimpleNamespace(parsers=parsers)))
+    return cast(
+        discord.Client,
+        SimpleNamespace(
+            _connection=SimpleNamespace(parsers=parsers), application_id=APPLICATION_ID
+        ),
+    )
 
 
 def journal(folder: Path, clock: Clock | None = None) -> Inflight:
@@ -127,6 +142,26 @@ def test_the_next_process_acts_on_what_its_predecessor_left_unanswered(
     # Acted on again, so journaled again, in the state they were in.
     after.close()
     assert left_ids(tmp_path) == [(int(committed["id"]), True), (int(fresh["id"]), False)]
+
+
+def test_an_interaction_made_for_another_application_is_not_acted_on(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    # A journal a stand-in's run left (its own application id), read by the bot on
+    # Discord within the seconds an answer is still possible.
+    caplog.set_level(logging.INFO)
+    before = journal(tmp_path)
+    ours, stand_ins = made(0.3), made(0.2, application_id="123456789012345678")
+    before.received(ours)
+    before.received(stand_ins)
+    before.close()
+
+    parsed: list[dict[str, Any]] = []
+    after = Inflight(tmp_path, clock=Clock())
+    assert after.replay(fake_client(parsed), after.take()) == 1
+    assert [data["id"] for data in parsed] == [ours["id"]]
+    assert "made for application 123456789012345678, not this one" in caplog.text
+    after.close()
 
 
 def test_a_slot_cut_short_is_dropped_unread(
