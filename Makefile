@@ -125,6 +125,7 @@ bench: $(STAMP)
 	$(BIN)/python -m benchmarks.bench_loop_wait
 	$(BIN)/python -m benchmarks.bench_commits
 	$(BIN)/python -m benchmarks.bench_inflight
+	$(BIN)/python -m benchmarks.bench_startup
 
 $(BIN)/pip-compile: | $(BIN)/python
 	@$(PIP_INSTALL) "$(PIP_TOOLS_RANGE)"

@@ -10,9 +10,7 @@ valued by playing them out on the engine included, and every decision after.
 first decision of a turn does; "decision" is every later decision of that turn, from
 the memoized solution; "first hint" adds the tile chances a hint shows. Each line
 gives wall-clock and CPU time: on a shared machine the CPU time is the fairer one.
-The one-off build of the state graph is timed apart, and so is what a start-up
-builds (`ai.warm_up`: the three graphs and their layouts), each time in a fresh
-process as a restarted bot builds them, the median of --warm-ups.
+The one-off build of the state graph is timed apart.
 """
 
 from __future__ import annotations
@@ -20,8 +18,6 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
-import subprocess
-import sys
 import time
 from collections.abc import Callable
 
@@ -142,44 +138,13 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--positions", type=positive, default=300)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--warm-ups", type=positive, default=5, help="fresh processes timed")
-    parser.add_argument("--only", choices=("warm-up", "base", "extrawurm"), help="one part only")
+    parser.add_argument("--only", choices=("base", "extrawurm"), help="one part only")
     args = parser.parse_args(argv)
     rng = random.Random(args.seed)
-    if args.only in (None, "warm-up"):
-        bench_warm_up(args.warm_ups)
-    if args.only == "warm-up":
-        return
     if args.only != "extrawurm":
         bench_base(rng, args.positions)
     if args.only != "base":
         bench_extrawurm(rng, args.positions)
-
-
-# Run in a process of its own: the tables are built once per process, as at a start.
-WARM_UP = """
-import time
-from bot.games.pickomino.ai import warm_up
-started, cpu = time.perf_counter(), time.process_time()
-warm_up()
-print(time.perf_counter() - started, time.process_time() - cpu)
-"""
-
-
-def bench_warm_up(repeats: int) -> None:
-    """What a start-up spends building the computer players' tables, in fresh processes."""
-    walls, cpus = [], []
-    for _ in range(repeats):
-        done = subprocess.run(
-            [sys.executable, "-c", WARM_UP], capture_output=True, text=True, check=True
-        )
-        wall, cpu = map(float, done.stdout.split())
-        walls.append(wall)
-        cpus.append(cpu)
-    print(
-        f"Tables a start-up builds (ai.warm_up in a fresh process, median of {repeats}): "
-        f"{statistics.median(walls):.3f} s wall, {statistics.median(cpus):.3f} s CPU"
-    )
 
 
 def bench_base(rng: random.Random, positions: int) -> None:

@@ -13,7 +13,7 @@
   that running it as a module does not import it twice.)
 - `solver`, `batch`, `rewards`, `states`, `rolls`, `position`: the dynamic programming
   underneath; `warm_up()` builds its shared tables (about 0.55 s with the Extrawurm
-  graphs: `python -m benchmarks.bench_solver --only warm-up`) ahead of the first decision.
+  graphs: `python -m benchmarks.bench_startup`) ahead of the first decision.
 - `extrawurm`, `extrawurm_solver`, `extrawurm_hints`: the same for the Extrawurm
   expansion (nine dice, the Canned Worm, the Weasel, specialists, Bratwurms).
 """
