@@ -326,6 +326,27 @@ def test_an_unreadable_or_partial_cache_is_built_again_and_kept(
     assert again.ready
 
 
+def test_tables_kept_by_other_versions_are_removed_once_these_are_kept(
+    tmp_path, monkeypatch
+) -> None:
+    older = tmp_path / exact.CACHE_PATTERN.format("0123456789abcdef")
+    older.write_bytes(b"tables of another version")
+    unrelated = tmp_path / "something-else.npz"
+    unrelated.write_bytes(b"not ours")
+    fresh = exact.Tables()
+
+    def build() -> None:  # the full minute stood in for by the late tables
+        for (_, memo), (_, late) in zip(fresh._memos(), late_tables()._memos(), strict=True):
+            memo.tables.update(late.tables)
+
+    monkeypatch.setattr(fresh, "build", build)
+    fresh.load_or_build(tmp_path)
+    assert sorted(path.name for path in tmp_path.iterdir()) == [
+        exact.CACHE_NAME,
+        "something-else.npz",
+    ]
+
+
 def test_the_suite_never_builds_the_tables_through_the_plugin(tmp_path) -> None:
     # tests/conftest.py stops TABLES.start; the plugin must look it up when called, or
     # every bot a test starts would build for a minute and switch Hard midway.

@@ -74,7 +74,8 @@ MIN_WEIGHT = 1e-4  # pairs of rules less likely than this are left out of a deci
 
 # The tables a cache file holds are those of this code: its name carries a digest of
 # the modules that define them, so a file kept by another version is never read.
-CACHE_NAME = "picker-exact-{}.npz".format(
+CACHE_PATTERN = "picker-exact-{}.npz"  # a digest, or "*" for every version's
+CACHE_NAME = CACHE_PATTERN.format(
     hashlib.sha256(
         b"".join(Path(module).read_bytes() for module in (__file__, greedy.__file__))
     ).hexdigest()[:16]
@@ -398,6 +399,8 @@ class Tables:
                 self.save(path)
             except OSError as error:
                 log.warning("could not keep Picker's tables in %s: %s", path, error)
+                return
+            _remove_other_versions(path)
 
     def save(self, path: Path) -> None:
         """Keep every table built in `path` (numpy's .npz), written whole or not at all:
@@ -464,6 +467,20 @@ class Tables:
     @property
     def nbytes(self) -> int:
         return sum(memo.nbytes for _, memo in self._memos())
+
+
+def _remove_other_versions(kept: Path) -> None:
+    """Remove the tables other versions of this code kept beside `kept` (24 MiB each,
+    never read by this one). A process of another version that already runs has its
+    tables in memory; one started later builds its own again."""
+    for other in kept.parent.glob(CACHE_PATTERN.format("*")):
+        if other != kept:
+            try:
+                other.unlink()
+            except OSError as error:
+                log.info("could not remove %s, kept by another version: %s", other, error)
+            else:
+                log.info("removed %s, kept by another version", other)
 
 
 def _array_name(memo: str, round_index: int, key: Key) -> str:
