@@ -4,20 +4,17 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
+from functools import cache
 
 
 class Drawn(Mapping[str, bytes]):
     """A set of pictures, name -> PNG, each drawn the first time it is read, then kept."""
 
     def __init__(self, drawers: Mapping[str, Callable[[], bytes]]) -> None:
-        self._drawers = dict(drawers)
-        self._drawn: dict[str, bytes] = {}
+        self._drawers = {name: cache(draw) for name, draw in drawers.items()}
 
     def __getitem__(self, name: str) -> bytes:
-        image = self._drawn.get(name)
-        if image is None:
-            image = self._drawn[name] = self._drawers[name]()
-        return image
+        return self._drawers[name]()
 
     def __iter__(self) -> Iterator[str]:
         return iter(self._drawers)

@@ -439,13 +439,10 @@ class Tables:
         ends = np.cumsum(shapes.prod(axis=1))
         if len(ends) and ends[-1] != values.size:
             raise ValueError(f"the tables' shapes hold {ends[-1]} values, the file {values.size}")
-        begin = 0
-        for array_name, shape, end in zip(
-            names.tolist(), shapes.tolist(), ends.tolist(), strict=True
-        ):
+        tables = np.split(values, ends[:-1])  # views of the one block
+        for array_name, shape, table in zip(names.tolist(), shapes.tolist(), tables, strict=True):
             name, round_index, key = _parse_array_name(array_name)
-            loaded[name][round_index, key] = values[begin:end].reshape(shape)  # a view
-            begin = end
+            loaded[name][round_index, key] = table.reshape(shape)
         starts = [(0, (first, (0, 0, 0))) for first in range(PLAYERS)]
         for name in memos:
             if name != GREEDY and not all(start in loaded[name] for start in starts):
