@@ -30,7 +30,7 @@ from bot.history.rating_sql import RATINGS_MIGRATION, rebuild_all
 from bot.history.recorder import recorder
 from bot.history.sql import SqlResultStore
 from bot.i18n import add_catalogs
-from bot.inflight import Inflight
+from bot.inflight import Held, Inflight
 from bot.inflight import folder_for as inflight_folder
 from bot.memory_trim import keep_trimming
 from bot.observability.discord_http import count_on_session, discord_error_trace
@@ -51,7 +51,9 @@ from bot.storage.meta import (
     set_meta,
 )
 from bot.storage.protocols import Database, DatabaseUnavailable
+from bot.ui.callback import defer_update
 from bot.ui.click_tokens import InteractionTokens
+from bot.ui.clicks import answers_by_editing
 from bot.ui.platform import Platform, build_platform
 from bot.ui.translator import CatalogTranslator, LocaleTree
 from bot.worker_threads import favour_the_event_loop
@@ -226,6 +228,9 @@ class DiceBot(commands.Bot):
         settings = self.settings
         share = bot_token_share(settings.shards, settings.shard_count)
         pace_bot_requests(self.http, settings.discord_global_rate * share)
+        # The clicks a killed predecessor held, acknowledged before anything else: they
+        # are the oldest, with the least of their 3 s left (bot.inflight).
+        held = await self._acknowledge_held()
         self.db = await open_database(self.settings.database_url, exclusive=True)
         applied = await apply_migrations(self.db)
         if applied:
@@ -272,7 +277,7 @@ class DiceBot(commands.Bot):
         self.platform.clicks.clicks_observed = self.metrics.click_handled
         if self.inflight is not None:
             self.sessions.committed = self.inflight.committed
-            self.platform.clicks.committed_before = self.inflight.committed_before
+            self.platform.clicks.replayed = self.inflight.replayed
         await self.tree.set_translator(CatalogTranslator())
         await self._add_games(self.platform)
         if self.settings.emoji_sync:
@@ -290,9 +295,8 @@ class DiceBot(commands.Bot):
         pings = self.platform.pings
         await pings.load(self.sessions)
         if self.inflight is not None:
-            # The clicks a killed predecessor held, before anything else: they are the
-            # oldest, with the least of their 3 s left.
-            replayed = self.inflight.replay(self, self.inflight.take())
+            # Then played, before the gateway's clicks (the oldest first).
+            replayed = self.inflight.replay(self, held)
             if replayed:
                 log.info("acting on %d interactions the process before left unanswered", replayed)
         self.ping_cleanup = asyncio.create_task(
@@ -327,6 +331,24 @@ class DiceBot(commands.Bot):
             self._heartbeat = asyncio.create_task(
                 keep_beating(self.settings.heartbeat_file, self._connected), name="heartbeat"
             )
+
+    async def _acknowledge_held(self) -> list[Held]:
+        """Take the journal a predecessor left; acknowledge at once the clicks in it
+        that are answered by editing their message; what is left to play."""
+        if self.inflight is None:
+            return []
+        held = self.inflight.read(self.inflight.take(), self.application_id)
+        session = getattr(self.http, "_HTTPClient__session", None)  # discord.py's own
+        if not held or not isinstance(session, aiohttp.ClientSession):
+            return held
+
+        async def acknowledge(each: Held) -> bool:
+            return await defer_update(session, each.interaction_id, each.data["token"])
+
+        def early(each: Held) -> bool:
+            return each.committed or answers_by_editing(each.data)
+
+        return await self.inflight.acknowledge(held, acknowledge, early=early)
 
     async def _catch_up(self) -> None:
         """At READY or RESUMED: once every shard here is connected, wait for the clicks

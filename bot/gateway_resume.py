@@ -328,14 +328,19 @@ def watch_replays(client: discord.Client, files: SessionFiles) -> None:
     parsers["INTERACTION_CREATE"] = interaction
 
 
-def replayed_too_late(data: dict[str, Any], now: datetime) -> bool:
-    """Whether an interaction is too old to be answered in Discord's 3 s (its id says
-    when it was made); logged, as it is not acted on."""
+def age_of(data: dict[str, Any], now: datetime) -> float:
+    """Seconds since an interaction was made, as its id says (0 if it has no id)."""
     try:
         made = discord.utils.snowflake_time(int(data["id"]))
     except (KeyError, TypeError, ValueError):
-        return False
-    age = (now - made).total_seconds()
+        return 0.0
+    return (now - made).total_seconds()
+
+
+def replayed_too_late(data: dict[str, Any], now: datetime) -> bool:
+    """Whether an interaction is too old to be answered in Discord's 3 s (its id says
+    when it was made); logged, as it is not acted on."""
+    age = age_of(data, now)
     if age <= ANSWERABLE_SECONDS:
         return False
     log.info(

@@ -15,11 +15,23 @@ Any process of the application may answer an interaction: its id and token are a
 takes. One made for another application (a journal left by a run against a stand-in,
 which has an application id of its own) is not acted on.
 
+The next process acknowledges them first of all, once logged in and before it opens
+the database (a deferred update, type 6: the message unchanged, no loading state), and
+shows their answers when it has played them, through each interaction's webhook (15
+minutes). Every step of a start before the replay ate into their 3 s: opening and
+migrating the database, restoring 500 turn timers, took 0.4 s at 1,000 games, and a
+click already held a second by a busy process had no time left for it. Only what can
+be answered that way is (`early`, the caller's choice); one whose acknowledgement
+Discord refuses as answered already (the predecessor's answer got through after all)
+or as too late is not acted on at all.
+
 A click is never played twice. One whose change its predecessor had committed is
 answered with the game as it is now, its change shown, as the twin of a double tap is;
 one that had not got that far is played as if it had just come. (Moves would be refused
 anyway, as clicked on a version that moved on, but that refusal would tell the person
-that their move did not count.)
+that their move did not count.) A process can die between a commit and its mark in the
+journal (a busy loop resumes the committing task late): the caller also asks the game
+itself (`Replayed.committed` is only what the journal knows).
 
 The journal is one file of fixed slots, kept open: an interaction takes a free slot with
 one `pwrite` of its state, length and JSON, and is marked or crossed out by rewriting the
@@ -37,13 +49,14 @@ own then. The kernel drops the lock as its holder dies, however it dies.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import fcntl
 import json
 import logging
 import os
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Awaitable, Callable, Iterator
 from contextvars import ContextVar
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -53,7 +66,7 @@ from typing import Any
 import discord
 import orjson
 
-from bot.gateway_resume import replayed_too_late
+from bot.gateway_resume import ANSWERABLE_SECONDS, age_of, replayed_too_late
 
 log = logging.getLogger(__name__)
 
@@ -115,6 +128,25 @@ class Left:
 
 
 @dataclass(slots=True)
+class Held:
+    """An interaction a predecessor left unanswered, read: whether its change was
+    committed, and whether this process has acknowledged it already."""
+
+    interaction_id: int
+    data: dict[str, Any]
+    committed: bool
+    acknowledged: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Replayed:
+    """What the handler of a replayed interaction needs to know of it."""
+
+    committed: bool  # the journal says its change was committed
+    acknowledged: bool  # answered already (a deferred update): its answer is an edit
+
+
+@dataclass(slots=True)
 class _Slot:
     index: int
     arrived: float
@@ -130,7 +162,7 @@ class Inflight:
         self._file: int | None = None  # open, and locked, while journaling
         self._open: dict[int, _Slot] = {}  # interaction id -> its slot, oldest first
         self._free = list(range(SLOTS - 1, -1, -1))
-        self._committed_before: set[int] = set()  # replayed, committed by the predecessor
+        self._replayed: dict[int, Replayed] = {}  # acted on again, not yet handled
 
     @property
     def journaling(self) -> bool:
@@ -207,7 +239,8 @@ class Inflight:
             return interaction_id  # no slot could be written at all (said already)
         # A replayed click its predecessor had committed stays so, should this process
         # die too before answering it.
-        committed = interaction_id in self._committed_before
+        replayed = self._replayed.get(interaction_id)
+        committed = replayed is not None and replayed.committed
         slot = _Slot(self._free.pop(), self._clock(), committed)
         state = COMMITTED if committed else RECEIVED
         if self._write(slot, state + len(payload).to_bytes(4, "big") + payload):
@@ -238,21 +271,14 @@ class Inflight:
         if interaction_id is not None:
             self.answered(interaction_id)
 
-    def committed_before(self, interaction_id: int) -> bool:
-        """Whether a predecessor committed this replayed interaction's change (once: the
-        answer is being given)."""
-        if interaction_id in self._committed_before:
-            self._committed_before.discard(interaction_id)
-            return True
-        return False
+    def replayed(self, interaction_id: int) -> Replayed | None:
+        """What is known of this interaction if it is one a predecessor left (once: it is
+        being handled)."""
+        return self._replayed.pop(interaction_id, None)
 
-    def replay(self, client: discord.Client, left: list[Left]) -> int:
-        """Act on the interactions a predecessor left unanswered, those still young
-        enough to answer, as if they had just arrived (through the same parser, so
-        they are journaled again); how many."""
-        parse = client._connection.parsers["INTERACTION_CREATE"]
-        now = datetime.now(UTC)
-        readable = []
+    def read(self, left: list[Left], application_id: int | None) -> list[Held]:
+        """The interactions left that this application can act on, the oldest first."""
+        held = []
         for each in left:
             try:
                 data = json.loads(each.data)
@@ -261,7 +287,7 @@ class Inflight:
                 log.warning("an interaction left in flight is unreadable (%s): dropped", error)
                 continue
             made_for = str(data.get("application_id"))
-            if client.application_id is not None and made_for != str(client.application_id):
+            if application_id is not None and made_for != str(application_id):
                 # Journaled against another Discord (a stand-in's, `make play`) or for
                 # another application: this one's answer would go to the wrong place.
                 log.info(
@@ -271,15 +297,68 @@ class Inflight:
                     made_for,
                 )
                 continue
-            readable.append((interaction_id, data, each.committed))
+            held.append(Held(interaction_id, data, each.committed))
+        return sorted(held, key=lambda each: each.interaction_id)
+
+    async def acknowledge(
+        self,
+        held: list[Held],
+        acknowledge: Callable[[Held], Awaitable[bool]],
+        *,
+        early: Callable[[Held], bool],
+    ) -> list[Held]:
+        """Acknowledge at once, all together, those `early` says can be answered later
+        and that are still young enough; those left to act on. `acknowledge` says
+        whether there is anything left to answer (False: answered already, or too late)
+        and raises if Discord could not be told."""
+        now = datetime.now(UTC)
+        chosen = [
+            each for each in held if early(each) and age_of(each.data, now) <= ANSWERABLE_SECONDS
+        ]
+        outcomes = await asyncio.gather(
+            *(acknowledge(each) for each in chosen), return_exceptions=True
+        )
+        gone: set[int] = set()
+        for each, outcome in zip(chosen, outcomes, strict=True):
+            if outcome is True:
+                each.acknowledged = True
+            elif outcome is False:
+                gone.add(each.interaction_id)
+            elif isinstance(outcome, Exception):
+                # Discord or the network failing: the replay answers it as it can.
+                log.warning(
+                    "could not acknowledge interaction %s left in flight: %r",
+                    each.interaction_id,
+                    outcome,
+                )
+            else:
+                raise outcome  # a BaseException: cancelled, interrupted
+        if chosen:
+            log.info(
+                "acknowledged %d of %d interactions the process before left unanswered",
+                sum(each.acknowledged for each in chosen),
+                len(held),
+            )
+        return [each for each in held if each.interaction_id not in gone]
+
+    def replay(self, client: discord.Client, held: list[Held]) -> int:
+        """Act on the interactions a predecessor left unanswered, those acknowledged
+        already or still young enough to answer, as if they had just arrived (through
+        the same parser, so they are journaled again); how many."""
+        parse = client._connection.parsers["INTERACTION_CREATE"]
+        now = datetime.now(UTC)
         replayed = 0
-        for interaction_id, data, committed in sorted(readable, key=lambda each: each[0]):
-            if replayed_too_late(data, now):  # the oldest first: they have the least time
+        for each in held:  # the oldest first: they have the least time
+            if not each.acknowledged and replayed_too_late(each.data, now):
                 continue
-            if committed:
-                self._committed_before.add(interaction_id)
-            log.info("interaction %s left unanswered by the process before: acted on", data["id"])
-            parse(data)
+            self._replayed[each.interaction_id] = Replayed(each.committed, each.acknowledged)
+            log.info(
+                "interaction %s left unanswered by the process before: acted on",
+                each.interaction_id,
+            )
+            parse(each.data)
+            if each.acknowledged:  # no callback will cross it out: answered already
+                self.answered(each.interaction_id)
             replayed += 1
         return replayed
 

@@ -331,10 +331,10 @@ def _attachments(data: dict[str, Any]) -> list[dict[str, Any]]:
     return attachments
 
 
-def _http_error(status: int, message: str) -> discord.HTTPException:
+def _http_error(status: int, message: str, code: int = 0) -> discord.HTTPException:
     response = SimpleNamespace(status=status, reason=message)
     cls = {403: discord.Forbidden, 404: discord.NotFound}.get(status, discord.HTTPException)
-    return cls(response, {"code": 0, "message": message})  # type: ignore[arg-type]
+    return cls(response, {"code": code, "message": message})  # type: ignore[arg-type]
 
 
 def _invalid_emoji() -> discord.HTTPException:
@@ -652,7 +652,7 @@ class FakeDiscord:
         interaction = self._interactions[token]
         result = self._results[token]
         if result.callbacks:
-            raise _http_error(400, "Interaction has already been acknowledged.")
+            raise _http_error(400, "Interaction has already been acknowledged.", code=40060)
         kind = int(body["type"])
         data = body.get("data") or {}
         result.answered_at = time.perf_counter()

@@ -4,6 +4,7 @@ by the next process when its predecessor died holding it."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 from datetime import UTC, datetime, timedelta
@@ -19,7 +20,9 @@ from bot.inflight import (
     JOURNAL,
     SLOT_BYTES,
     SLOTS,
+    Held,
     Inflight,
+    Replayed,
     callback_interaction,
     folder_for,
 )
@@ -133,11 +136,11 @@ def test_the_next_process_acts_on_what_its_predecessor_left_unanswered(
     after = Inflight(tmp_path, clock=Clock())
     client = fake_client(parsed)
     after.watch(client)
-    assert after.replay(client, after.take()) == 2
+    assert after.replay(client, after.read(after.take(), APPLICATION_ID)) == 2
     assert [data["id"] for data in parsed] == [committed["id"], fresh["id"]], "oldest first"
-    assert after.committed_before(int(committed["id"]))
-    assert not after.committed_before(int(committed["id"])), "told once"
-    assert not after.committed_before(int(fresh["id"]))
+    assert after.replayed(int(committed["id"])) == Replayed(committed=True, acknowledged=False)
+    assert after.replayed(int(committed["id"])) is None, "told once"
+    assert after.replayed(int(fresh["id"])) == Replayed(committed=False, acknowledged=False)
     assert "too late to answer" in caplog.text
     # Acted on again, so journaled again, in the state they were in.
     after.close()
@@ -158,9 +161,114 @@ def test_an_interaction_made_for_another_application_is_not_acted_on(
 
     parsed: list[dict[str, Any]] = []
     after = Inflight(tmp_path, clock=Clock())
-    assert after.replay(fake_client(parsed), after.take()) == 1
+    assert after.replay(fake_client(parsed), after.read(after.take(), APPLICATION_ID)) == 1
     assert [data["id"] for data in parsed] == [ours["id"]]
     assert "made for application 123456789012345678, not this one" in caplog.text
+    after.close()
+
+
+def left_behind(folder: Path, *interactions: dict[str, Any]) -> Inflight:
+    """A successor of a process that died holding `interactions` (none committed)."""
+    before = journal(folder)
+    for data in interactions:
+        before.received(data)
+    before.close()
+    return Inflight(folder, clock=Clock())
+
+
+class Acknowledging:
+    """Discord's answers to the early acknowledgements: by interaction id, False
+    (nothing left to answer) or an exception to raise; else the acknowledgement is
+    taken. Records what was asked, and how many at once."""
+
+    def __init__(self, refusals: dict[str, bool | BaseException] | None = None) -> None:
+        self.refusals = refusals or {}
+        self.asked: list[str] = []
+        self.in_flight = 0
+        self.most_at_once = 0
+
+    async def __call__(self, held: Held) -> bool:
+        self.asked.append(str(held.interaction_id))
+        self.in_flight += 1
+        self.most_at_once = max(self.most_at_once, self.in_flight)
+        await asyncio.sleep(0.01)
+        self.in_flight -= 1
+        refusal = self.refusals.get(str(held.interaction_id), True)
+        if isinstance(refusal, BaseException):
+            raise refusal
+        return refusal
+
+
+async def test_what_can_be_answered_later_is_acknowledged_at_once_all_together(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level(logging.INFO)
+    move, command, too_old = made(1.0), made(0.9, type=2), made(2.8)
+    after = left_behind(tmp_path, move, command, too_old)
+    answers = Acknowledging()
+    held = after.read(after.take(), APPLICATION_ID)
+    kept = await after.acknowledge(held, answers, early=lambda each: each.data["type"] == 3)
+    assert sorted(answers.asked) == [move["id"]], "not the command, not the one too old"
+    assert [(str(each.interaction_id), each.acknowledged) for each in kept] == [
+        (too_old["id"], False),
+        (move["id"], True),
+        (command["id"], False),
+    ]
+    assert "acknowledged 1 of 3 interactions" in caplog.text
+    # Played later, when the process can: the acknowledged one whatever its age now,
+    # the others only within their 3 s (the one too old is dropped there).
+    parsed: list[dict[str, Any]] = []
+    client = fake_client(parsed)
+    after.watch(client)  # journaled again as they are acted on
+    assert after.replay(client, kept) == 2
+    assert [data["id"] for data in parsed] == [move["id"], command["id"]]
+    assert after.replayed(int(move["id"])) == Replayed(committed=False, acknowledged=True)
+    assert after.replayed(int(command["id"])) == Replayed(committed=False, acknowledged=False)
+    # The acknowledged one was answered: a successor would not find it.
+    after.close()
+    assert left_ids(tmp_path) == [(int(command["id"]), False)]
+
+
+async def test_acknowledgements_go_out_together_not_one_after_another(tmp_path: Path) -> None:
+    clicks = [made(1.0 - index * 0.01) for index in range(5)]
+    after = left_behind(tmp_path, *clicks)
+    answers = Acknowledging()
+    held = after.read(after.take(), APPLICATION_ID)
+    await after.acknowledge(held, answers, early=lambda each: True)
+    assert answers.most_at_once == 5
+    after.close()
+
+
+async def test_an_acknowledgement_discord_refuses_says_what_is_left_to_do(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    answered, failing, fine = made(1.2), made(1.0), made(0.9)
+    after = left_behind(tmp_path, answered, failing, fine)
+    answers = Acknowledging(
+        {
+            answered["id"]: False,  # answered already, or too late: nothing left to do
+            failing["id"]: OSError("connection reset"),  # played later, as it can be
+        }
+    )
+    held = after.read(after.take(), APPLICATION_ID)
+    kept = await after.acknowledge(held, answers, early=lambda each: True)
+    assert [(str(each.interaction_id), each.acknowledged) for each in kept] == [
+        (failing["id"], False),
+        (fine["id"], True),
+    ]
+    assert "could not acknowledge" in caplog.text
+    after.close()
+
+
+async def test_a_cancelled_start_is_not_taken_for_a_refusal(tmp_path: Path) -> None:
+    after = left_behind(tmp_path, made(0.5))
+
+    async def cancelled(held: Held) -> bool:
+        raise asyncio.CancelledError
+
+    with pytest.raises(asyncio.CancelledError):
+        held = after.read(after.take(), APPLICATION_ID)
+        await after.acknowledge(held, cancelled, early=lambda each: True)
     after.close()
 
 
@@ -175,7 +283,7 @@ def test_a_slot_cut_short_is_dropped_unread(
         file.write(b"\0" * 20)
     after = Inflight(tmp_path)
     parsed: list[dict[str, Any]] = []
-    assert after.replay(fake_client(parsed), after.take()) == 0
+    assert after.replay(fake_client(parsed), after.read(after.take(), APPLICATION_ID)) == 0
     assert parsed == [] and "unreadable" in caplog.text
 
 

@@ -16,6 +16,10 @@ from bot.sessions.clock import TurnClock
 from bot.storage.sessions import SessionRow
 
 LOG_LENGTH = 8  # recent events kept for the live message
+# The clicks whose changes made the last versions, kept with the state (bot.inflight): a
+# process killed between a commit and its journal's mark of it left a click that its
+# successor finds played. A game moves on a version at a time, by one click or a timer.
+CLICKS_KEPT = 4
 
 
 class Status(StrEnum):
@@ -139,6 +143,8 @@ class Session:
     place: Place = Place.SERVER
     # Each person's rating before and after the game, in seat order: set at its end.
     rating_changes: tuple[RatingChange, ...] = ()
+    # The interaction ids of the last clicks that changed it (CLICKS_KEPT), oldest first.
+    clicks: tuple[int, ...] = ()
 
     # ----------------------------------------------------------------- seats
 
@@ -214,6 +220,10 @@ class Session:
     def remember(self, events: list[dict[str, Any]]) -> None:
         self.log = [*self.log, *events][-LOG_LENGTH:]
 
+    def played(self, interaction_id: int) -> None:
+        """This change is the click `interaction_id`'s."""
+        self.clicks = (*self.clicks, interaction_id)[-CLICKS_KEPT:]
+
     # ----------------------------------------------------------------- storage
 
     def copy(self, adapter: AnyAdapter) -> Session:
@@ -251,6 +261,7 @@ class Session:
                 if self.rating_changes
                 else {}
             ),
+            **({"clicks": list(self.clicks)} if self.clicks else {}),
         }
         return SessionRow(
             id=self.id,
@@ -297,4 +308,5 @@ class Session:
                 RatingChange(int(user_id), int(before), int(after))
                 for user_id, before, after in state.get("ratings") or ()
             ),
+            clicks=tuple(int(each) for each in state.get("clicks") or ()),
         )

@@ -36,6 +36,8 @@ from discord.http import Route, json_or_text
 log = logging.getLogger(__name__)
 
 UPDATE_MESSAGE = discord.InteractionResponseType.message_update
+DEFERRED_UPDATE = discord.InteractionResponseType.deferred_message_update
+ALREADY_ACKNOWLEDGED = 40060  # Discord's code for a second first answer to an interaction
 COMPONENTS_V2 = 1 << 15  # the message flag of a Components V2 message
 ATTEMPTS = 5
 JSON = {"Content-Type": "application/json"}
@@ -94,6 +96,36 @@ async def update_message(
     # What discord.py records after its own callback (there is no public setter).
     interaction.response._response_type = UPDATE_MESSAGE
     return True
+
+
+async def defer_update(session: aiohttp.ClientSession, interaction_id: int, token: str) -> bool:
+    """Acknowledge a component interaction known only by its id and token (no
+    discord.py Interaction yet): a deferred update, its message unchanged. False if
+    there is nothing left to answer: Discord has its first answer already (40060), or
+    it is too late (10062). Raises as `post` does otherwise."""
+    route = Route(
+        "POST",
+        "/interactions/{webhook_id}/{webhook_token}/callback",
+        webhook_id=interaction_id,
+        webhook_token=token,
+    )
+    try:
+        await post(session, route, orjson.dumps({"type": DEFERRED_UPDATE.value}))
+    except discord.NotFound as error:
+        log.info("interaction %s cannot be acknowledged any more: %s", interaction_id, error)
+        return False
+    except discord.HTTPException as error:
+        if error.code != ALREADY_ACKNOWLEDGED:
+            raise
+        log.info("interaction %s was answered already", interaction_id)
+        return False
+    return True
+
+
+def mark_deferred(interaction: discord.Interaction[Any]) -> None:
+    """The interaction was acknowledged by `defer_update` before discord.py made it:
+    its answer is an edit through its webhook, as after `interaction.response.defer()`."""
+    interaction.response._response_type = DEFERRED_UPDATE
 
 
 async def post(session: aiohttp.ClientSession, route: Route, body: bytes) -> None:

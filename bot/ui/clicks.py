@@ -20,6 +20,7 @@ import discord
 from discord import app_commands
 
 from bot.i18n import supported, t
+from bot.inflight import Replayed
 from bot.plugin import Games
 from bot.render.custom_ids import ClickAction, ComponentRef
 from bot.render.lobby import bot_level_layout, end_confirm_layout, message_link
@@ -38,6 +39,7 @@ from bot.sessions.model import Seat, Session, Status
 from bot.sessions.service import Change, Defer, Expect, Mutation, Post, SessionService
 from bot.sessions.tools import ChangeTools
 from bot.storage.reviews import ReviewStore
+from bot.ui.callback import ALREADY_ACKNOWLEDGED, mark_deferred
 from bot.ui.components import view_for
 from bot.ui.computer_players import bot_seat, hint_text
 from bot.ui.double_taps import Click, DoubleTaps, click_of
@@ -52,10 +54,10 @@ log = logging.getLogger(__name__)
 
 Interaction = discord.Interaction[Any]
 MOVES = frozenset({ClickAction.MOVE, ClickAction.MENU})  # made on the version the player saw
+COMPONENT = 3  # the interaction type of a button's click or a menu's pick
 # A click whose change waits this long for earlier ones to be shown is acknowledged
 # (Discord wants a first answer within 3 s of the click; the rest is for the way there).
 DEFER_AFTER_SECONDS = 1.5
-ALREADY_ACKNOWLEDGED = 40060  # Discord's code for a second first answer to an interaction
 # Clicks that open a lobby check the bot's permissions first and refuse, naming them.
 OPENS_LOBBY = frozenset({ClickAction.AGAIN, ClickAction.REAL})
 
@@ -125,19 +127,12 @@ class Clicks:
         self.clicks_observed: Callable[[str, float], None] = lambda game, seconds: None
         self.lost_permissions = LostPermissions()  # who was told the bot lost some, where
         self.double_taps = DoubleTaps()  # a second tap refused is acknowledged quietly
-        # Whether a click replayed after a restart had its change committed by the process
-        # before, which died before answering it (bot.inflight): it is not played again.
-        self.committed_before: Callable[[int], bool] = lambda interaction_id: False
-        # Clicks that change the live session, answered by editing the clicked message...
-        self._live_changes: dict[ClickAction, Callable[[Interaction, ComponentRef], Mutation]] = {
-            ClickAction.JOIN: _join,
-            ClickAction.LEAVE: _leave_lobby,
-            ClickAction.START: _start,
-            ClickAction.DROP_BOT: _drop_bot,
-            ClickAction.MOVE: _move,
-            ClickAction.MENU: _move,  # the option picked is the move
-        }
-        # ...and clicks with an answer of their own.
+        # What is known of a click a process that died left unanswered (bot.inflight):
+        # whether its change was committed (then it is not played again) and whether
+        # this process acknowledged it already. None for any other click.
+        self.replayed: Callable[[int], Replayed | None] = lambda interaction_id: None
+        # Clicks that change the live session, answered by editing the clicked message
+        # (LIVE_CHANGES), and clicks with an answer of their own.
         self._own_answers: dict[
             ClickAction, Callable[[Interaction, ComponentRef], Awaitable[None]]
         ] = {
@@ -185,14 +180,18 @@ class Clicks:
         try:
             if interaction.channel_id is None:
                 raise app_commands.NoPrivateMessage()
-            if self.committed_before(interaction.id):
-                await self._answer_committed(interaction, ref)
-                return
+            replayed = self.replayed(interaction.id)
+            if replayed is not None:
+                if replayed.acknowledged:
+                    mark_deferred(interaction)  # its answer is an edit of its message
+                if replayed.committed or await self._played_before(interaction, ref):
+                    await self._answer_committed(interaction, ref)
+                    return
             answer = self._own_answers.get(ref.action)
             if answer is not None:
                 await answer(interaction, ref)
             else:
-                change_for = self._live_changes[ref.action]
+                change_for = LIVE_CHANGES[ref.action]
                 await self._change_live(interaction, ref, change_for, arrived)
         except SessionError as error:
             if self.double_taps.is_twin(tap_of(interaction, ref), arrived, interaction.id):
@@ -225,6 +224,12 @@ class Clicks:
         log.info("click %s was committed before a restart: answered with the game", ref.text)
         with contextlib.suppress(SessionError):  # not at the table any more (a Leave)
             await self._bring_up_to_date(interaction, ref, only_behind=False)
+
+    async def _played_before(self, interaction: Interaction, ref: ComponentRef) -> bool:
+        """Whether this click's change is in its game already: a process that died
+        committed it but had not marked it so in its journal yet."""
+        session = await self.sessions.by_id(ref.session_id)
+        return session is not None and interaction.id in session.clicks
 
     async def _tell_lost_permissions(self, interaction: Interaction) -> None:
         """After the click was answered as usual (answers need no channel permission): if
@@ -259,6 +264,7 @@ class Clicks:
         def accepted(session: Session, tools: ChangeTools) -> list[Any]:
             events = mutate(session, tools)
             self.double_taps.accepted(tap, arrived, interaction.id)  # its twin is answered quietly
+            session.played(interaction.id)  # committed with it: known after a kill
             return events
 
         message = interaction.message
@@ -273,13 +279,14 @@ class Clicks:
             await self.live.reply_edit(interaction, change.session)
             await self.live.turn_changed(change)
 
-        async def acknowledge() -> None:
+        async def acknowledge_now() -> None:
             # Earlier changes of the channel are still being shown (Discord is slow, or
             # rate-limits them): acknowledge now, with no loading state for the player,
             # and edit through the interaction's webhook when its turn comes.
-            await interaction.response.defer()
+            await acknowledge(interaction)  # unless acknowledged at a restart already
 
-        defer = Defer(acknowledge, by=acknowledge_by(received, interaction.id, datetime.now(UTC)))
+        by = acknowledge_by(received, interaction.id, datetime.now(UTC))
+        defer = Defer(acknowledge_now, by=by)
         await self.sessions.update(
             interaction.channel_id, accepted, expect=expect, publish=show, defer=defer
         )
@@ -550,3 +557,28 @@ def _drop_bot(interaction: Interaction, ref: ComponentRef) -> Mutation:
 def _move(interaction: Interaction, ref: ComponentRef) -> Mutation:
     user_id = interaction.user.id
     return lambda session, tools: play.make_move(session, tools, user_id, ref.arg)
+
+
+# Clicks that change the live session, answered by editing the clicked message (through
+# its webhook if acknowledged before: a click held up, or a restart's early answer).
+LIVE_CHANGES: dict[ClickAction, Callable[[Interaction, ComponentRef], Mutation]] = {
+    ClickAction.JOIN: _join,
+    ClickAction.LEAVE: _leave_lobby,
+    ClickAction.START: _start,
+    ClickAction.DROP_BOT: _drop_bot,
+    ClickAction.MOVE: _move,
+    ClickAction.MENU: _move,  # the option picked is the move
+}
+
+
+def answers_by_editing(data: dict[str, Any]) -> bool:
+    """Whether an interaction (its gateway payload) is a click whose answer can be an
+    edit of its message after a deferred update: one of LIVE_CHANGES."""
+    try:
+        custom_id = data["data"]["custom_id"]
+    except (KeyError, TypeError):
+        return False
+    if data.get("type") != COMPONENT or not isinstance(custom_id, str):
+        return False
+    ref = ComponentRef.parse(custom_id)
+    return ref is not None and ref.action in LIVE_CHANGES

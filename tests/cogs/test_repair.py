@@ -9,7 +9,9 @@ import logging
 
 import pytest
 
+from bot.inflight import Replayed
 from bot.render.custom_ids import ComponentRef
+from bot.ui.callback import defer_update
 from bot.ui.live import LiveMessages
 from tests.cogs.helpers import start_game
 from tests.discord_harness import BotHarness, StoredMessage
@@ -210,3 +212,80 @@ async def test_a_refusal_discord_no_longer_takes_is_logged_without_a_traceback(t
         assert (await harness.session()).version == before.version  # nothing played
         assert _tracebacks(caplog) == []
         assert any("no longer knows it" in r.getMessage() for r in caplog.records)
+
+
+async def test_a_click_played_before_a_kill_but_not_marked_so_is_not_refused(
+    tmp_path, caplog, monkeypatch
+):
+    """A process can die between a click's commit and its journal's mark of it (its
+    loop busy, the committing task not yet resumed): the next process, replaying the
+    click as not committed, finds it in its game and answers with the game, as for a
+    marked one. It neither plays it twice nor tells the player it did not count."""
+    caplog.set_level(logging.INFO, "bot.ui.clicks")
+    database = tmp_path / "bot.db"
+    async with BotHarness.running(database, close=False) as first:
+        anne, bob = first.user("Anne"), first.user("Bob")
+        live = await start_game(first, [anne, bob], first_player="host")
+        stale = first.message(live.id).snapshot()  # what the replayed clicks were made on
+
+        async def die(*args: object) -> None:  # the process ends before its reply
+            raise asyncio.CancelledError
+
+        monkeypatch.setattr(LiveMessages, "reply_edit", die)
+        roll = first.click_payload(anne, stale, "Roll")
+        await first.dispatch(roll)
+        monkeypatch.undo()
+        committed = await first.session()
+        fake = first.fake
+    # Another click on the same buttons, which did not get that far: the game moved on.
+    other = first.click_payload(anne, stale, "Roll")
+
+    async with BotHarness.running(database, fake=fake, seed=5) as second:
+        journal = {
+            int(payload["id"]): Replayed(committed=False, acknowledged=False)
+            for payload in (roll, other)
+        }
+        second.bot.platform.clicks.replayed = lambda interaction_id: journal.pop(
+            interaction_id, None
+        )
+        answered = await second.dispatch(roll)
+        assert answered.ephemeral is None, answered.ephemeral  # no "moved on" refusal
+        assert answered.kinds == [6]  # acknowledged, then its message shown
+        assert (await second.session()).version == committed.version, "rolled twice"
+        assert _versions(second.message(live.id)) == {committed.version}
+        assert "was committed before a restart" in caplog.text
+
+        refused = await second.dispatch(other)
+        assert refused.ephemeral is not None and "moved on" in refused.ephemeral
+        assert (await second.session()).version == committed.version
+    assert _tracebacks(caplog) == []
+
+
+async def test_a_click_acknowledged_at_the_start_is_played_and_shown_by_an_edit(tmp_path, caplog):
+    """A restarted process acknowledges the clicks its predecessor left before anything
+    else (bot.inflight); played once it can, each is shown through its interaction's
+    webhook, with no second answer to Discord."""
+    async with BotHarness.running(tmp_path / "bot.db") as harness:
+        anne, bob = harness.user("Anne"), harness.user("Bob")
+        live = await start_game(harness, [anne, bob], first_player="host")
+        before = await harness.session()
+        roll = harness.click_payload(anne, harness.message(live.id), "Roll")
+        result = harness.fake.expect_interaction(roll)
+        session = harness.bot.http._HTTPClient__session  # type: ignore[attr-defined]
+        assert await defer_update(session, int(roll["id"]), roll["token"])
+        assert result.kinds == [6]
+        # Asked again (a second restart), Discord says it has its answer: nothing to do.
+        assert not await defer_update(session, int(roll["id"]), roll["token"])
+
+        journal = {int(roll["id"]): Replayed(committed=False, acknowledged=True)}
+        harness.bot.platform.clicks.replayed = lambda interaction_id: journal.pop(
+            interaction_id, None
+        )
+        harness.bot._connection.parsers["INTERACTION_CREATE"](roll)
+        await harness.settle()
+        assert result.kinds == [6], "answered twice"
+        assert result.ephemeral is None
+        assert (await harness.session()).version == before.version + 1  # rolled once
+        assert _versions(harness.message(live.id)) == {before.version + 1}
+        assert harness.fake.sent(*WEBHOOK_EDIT), "not shown through its webhook"
+    assert _tracebacks(caplog) == []

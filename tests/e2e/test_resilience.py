@@ -140,6 +140,8 @@ async def test_a_click_a_killed_process_held_is_answered_by_the_next_one(
         )
         assert stored_version(launcher.database) == before + 1, "the roll was played twice"
         assert "left unanswered by the process before" in second.log()
+        # Acknowledged first of all, before the database was opened (bot.inflight).
+        assert "acknowledged 1 of 1 interactions" in second.log()
         await press_next(fake, message_id)  # and the game goes on
         assert stored_version(launcher.database) == before + 2
     no_problems(launcher)
