@@ -22,6 +22,7 @@ from bot.history.rating_sql import Rebuilt, rebuild_all
 from bot.observability.logs import JsonFormatter
 from bot.storage import apply_migrations, open_database
 from bot.storage.protocols import DatabaseUnavailable, StorageError
+from bot.takeover import take_over
 
 log = logging.getLogger("bot")
 
@@ -141,13 +142,16 @@ def setup_logging(settings: Settings) -> None:
 
 async def run(settings: Settings, *, force_sync: bool = False) -> None:
     """Run the bot until it stops or SIGTERM/SIGINT arrives, then close it cleanly."""
+    # First of all, before the bot is imported: the clicks a killed predecessor was
+    # holding are acknowledged, with what is left of their 3 s (bot.takeover).
+    takeover = await take_over(settings)
     from bot.client import create_bot
 
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(signum, stop.set)
-    bot = create_bot(settings, force_sync=force_sync)
+    bot = create_bot(settings, force_sync=force_sync, takeover=takeover)
     async with bot:
         runner = asyncio.create_task(bot.start(settings.token), name="discord-client")
         stopper = asyncio.create_task(stop.wait(), name="signal-wait")

@@ -31,7 +31,6 @@ from bot.history.recorder import recorder
 from bot.history.sql import SqlResultStore
 from bot.i18n import add_catalogs
 from bot.inflight import Held, Inflight
-from bot.inflight import folder_for as inflight_folder
 from bot.memory_trim import keep_trimming
 from bot.observability.discord_http import count_on_session, discord_error_trace
 from bot.observability.health import HealthServer, database_check, gateway_check
@@ -51,9 +50,8 @@ from bot.storage.meta import (
     set_meta,
 )
 from bot.storage.protocols import Database, DatabaseUnavailable
-from bot.ui.callback import defer_update
+from bot.takeover import Takeover
 from bot.ui.click_tokens import InteractionTokens
-from bot.ui.clicks import answers_by_editing
 from bot.ui.platform import Platform, build_platform
 from bot.ui.translator import CatalogTranslator, LocaleTree
 from bot.worker_threads import favour_the_event_loop
@@ -122,6 +120,7 @@ class DiceBot(commands.Bot):
         games: Games = GAMES,
         rng: Any = None,
         clock: Callable[[], float] = time.time,
+        takeover: Takeover | None = None,
         **client_options: Any,
     ) -> None:
         # Guilds only: clicks and commands come as interactions whatever the intents, and
@@ -168,19 +167,20 @@ class DiceBot(commands.Bot):
         self.add_listener(self._catch_up, "on_resumed")
         # Read by bot.gateway_resume's websocket: None, every start identifies afresh.
         self.gateway_sessions: SessionFiles | None = None
-        # Beside them, the interactions this process has not answered yet (bot.inflight):
-        # a process that takes over from a killed one answers what it was holding.
+        # Beside them, the interactions this process has not answered yet (bot.inflight),
+        # its journal taken before the bot was built (bot.takeover, by `python -m bot`;
+        # None: no journal): a process that takes over from a killed one answers what it
+        # was holding.
         self.inflight: Inflight | None = None
+        self._held: list[Held] = []  # what the killed one was holding, to play
         if settings.gateway_session_dir is not None:
             self.gateway_sessions = SessionFiles(
                 settings.gateway_session_dir, settings.shard_count or 1
             )
-            self.inflight = Inflight(
-                inflight_folder(
-                    settings.gateway_session_dir, settings.shards, settings.shard_count or 1
-                )
-            )
-            self.inflight.watch(self)  # inside the replays' watch: a click too late is not kept
+            if takeover is not None:
+                self.inflight, self._held = takeover.inflight, takeover.held
+                # Inside the replays' watch: a click too late is not kept.
+                self.inflight.watch(self)
             watch_replays(self, self.gateway_sessions)
 
     async def start(self, token: str, *, reconnect: bool = True) -> None:
@@ -228,9 +228,6 @@ class DiceBot(commands.Bot):
         settings = self.settings
         share = bot_token_share(settings.shards, settings.shard_count)
         pace_bot_requests(self.http, settings.discord_global_rate * share)
-        # The clicks a killed predecessor held, acknowledged before anything else: they
-        # are the oldest, with the least of their 3 s left (bot.inflight).
-        held = await self._acknowledge_held()
         self.db = await open_database(self.settings.database_url, exclusive=True)
         applied = await apply_migrations(self.db)
         if applied:
@@ -295,8 +292,9 @@ class DiceBot(commands.Bot):
         pings = self.platform.pings
         await pings.load(self.sessions)
         if self.inflight is not None:
-            # Then played, before the gateway's clicks (the oldest first).
-            replayed = self.inflight.replay(self, held)
+            # The clicks a killed predecessor held (acknowledged already, those that
+            # could be: bot.takeover), before the gateway's: the oldest first.
+            replayed = self.inflight.replay(self, self._held)
             if replayed:
                 log.info("acting on %d interactions the process before left unanswered", replayed)
         self.ping_cleanup = asyncio.create_task(
@@ -331,24 +329,6 @@ class DiceBot(commands.Bot):
             self._heartbeat = asyncio.create_task(
                 keep_beating(self.settings.heartbeat_file, self._connected), name="heartbeat"
             )
-
-    async def _acknowledge_held(self) -> list[Held]:
-        """Take the journal a predecessor left; acknowledge at once the clicks in it
-        that are answered by editing their message; what is left to play."""
-        if self.inflight is None:
-            return []
-        held = self.inflight.read(self.inflight.take(), self.application_id)
-        session = getattr(self.http, "_HTTPClient__session", None)  # discord.py's own
-        if not held or not isinstance(session, aiohttp.ClientSession):
-            return held
-
-        async def acknowledge(each: Held) -> bool:
-            return await defer_update(session, each.interaction_id, each.data["token"])
-
-        def early(each: Held) -> bool:
-            return each.committed or answers_by_editing(each.data)
-
-        return await self.inflight.acknowledge(held, acknowledge, early=early)
 
     async def _catch_up(self) -> None:
         """At READY or RESUMED: once every shard here is connected, wait for the clicks

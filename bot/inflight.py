@@ -276,8 +276,8 @@ class Inflight:
         being handled)."""
         return self._replayed.pop(interaction_id, None)
 
-    def read(self, left: list[Left], application_id: int | None) -> list[Held]:
-        """The interactions left that this application can act on, the oldest first."""
+    def read(self, left: list[Left]) -> list[Held]:
+        """The interactions left, readable, the oldest first."""
         held = []
         for each in left:
             try:
@@ -285,17 +285,6 @@ class Inflight:
                 interaction_id = int(data["id"])
             except (ValueError, KeyError, TypeError) as error:
                 log.warning("an interaction left in flight is unreadable (%s): dropped", error)
-                continue
-            made_for = str(data.get("application_id"))
-            if application_id is not None and made_for != str(application_id):
-                # Journaled against another Discord (a stand-in's, `make play`) or for
-                # another application: this one's answer would go to the wrong place.
-                log.info(
-                    "interaction %s left in flight was made for application %s, not this "
-                    "one: not acted on",
-                    interaction_id,
-                    made_for,
-                )
                 continue
             held.append(Held(interaction_id, data, each.committed))
         return sorted(held, key=lambda each: each.interaction_id)
@@ -334,10 +323,13 @@ class Inflight:
             else:
                 raise outcome  # a BaseException: cancelled, interrupted
         if chosen:
+            # The oldest one's age says how much of the 3 s the start took from them.
             log.info(
-                "acknowledged %d of %d interactions the process before left unanswered",
+                "acknowledged %d of %d interactions the process before left unanswered, "
+                "the oldest made %.2f s before",
                 sum(each.acknowledged for each in chosen),
                 len(held),
+                max(age_of(each.data, now) for each in chosen),
             )
         return [each for each in held if each.interaction_id not in gone]
 
@@ -349,6 +341,17 @@ class Inflight:
         now = datetime.now(UTC)
         replayed = 0
         for each in held:  # the oldest first: they have the least time
+            made_for = str(each.data.get("application_id"))
+            if client.application_id is not None and made_for != str(client.application_id):
+                # Journaled against another Discord (a stand-in's, `make play`) or for
+                # another application: this one's answer would go to the wrong place.
+                log.info(
+                    "interaction %s left in flight was made for application %s, not this "
+                    "one: not acted on",
+                    each.interaction_id,
+                    made_for,
+                )
+                continue
             if not each.acknowledged and replayed_too_late(each.data, now):
                 continue
             self._replayed[each.interaction_id] = Replayed(each.committed, each.acknowledged)

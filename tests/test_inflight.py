@@ -136,7 +136,7 @@ def test_the_next_process_acts_on_what_its_predecessor_left_unanswered(
     after = Inflight(tmp_path, clock=Clock())
     client = fake_client(parsed)
     after.watch(client)
-    assert after.replay(client, after.read(after.take(), APPLICATION_ID)) == 2
+    assert after.replay(client, after.read(after.take())) == 2
     assert [data["id"] for data in parsed] == [committed["id"], fresh["id"]], "oldest first"
     assert after.replayed(int(committed["id"])) == Replayed(committed=True, acknowledged=False)
     assert after.replayed(int(committed["id"])) is None, "told once"
@@ -161,7 +161,7 @@ def test_an_interaction_made_for_another_application_is_not_acted_on(
 
     parsed: list[dict[str, Any]] = []
     after = Inflight(tmp_path, clock=Clock())
-    assert after.replay(fake_client(parsed), after.read(after.take(), APPLICATION_ID)) == 1
+    assert after.replay(fake_client(parsed), after.read(after.take())) == 1
     assert [data["id"] for data in parsed] == [ours["id"]]
     assert "made for application 123456789012345678, not this one" in caplog.text
     after.close()
@@ -206,7 +206,7 @@ async def test_what_can_be_answered_later_is_acknowledged_at_once_all_together(
     move, command, too_old = made(1.0), made(0.9, type=2), made(2.8)
     after = left_behind(tmp_path, move, command, too_old)
     answers = Acknowledging()
-    held = after.read(after.take(), APPLICATION_ID)
+    held = after.read(after.take())
     kept = await after.acknowledge(held, answers, early=lambda each: each.data["type"] == 3)
     assert sorted(answers.asked) == [move["id"]], "not the command, not the one too old"
     assert [(str(each.interaction_id), each.acknowledged) for each in kept] == [
@@ -233,7 +233,7 @@ async def test_acknowledgements_go_out_together_not_one_after_another(tmp_path: 
     clicks = [made(1.0 - index * 0.01) for index in range(5)]
     after = left_behind(tmp_path, *clicks)
     answers = Acknowledging()
-    held = after.read(after.take(), APPLICATION_ID)
+    held = after.read(after.take())
     await after.acknowledge(held, answers, early=lambda each: True)
     assert answers.most_at_once == 5
     after.close()
@@ -250,7 +250,7 @@ async def test_an_acknowledgement_discord_refuses_says_what_is_left_to_do(
             failing["id"]: OSError("connection reset"),  # played later, as it can be
         }
     )
-    held = after.read(after.take(), APPLICATION_ID)
+    held = after.read(after.take())
     kept = await after.acknowledge(held, answers, early=lambda each: True)
     assert [(str(each.interaction_id), each.acknowledged) for each in kept] == [
         (failing["id"], False),
@@ -267,7 +267,7 @@ async def test_a_cancelled_start_is_not_taken_for_a_refusal(tmp_path: Path) -> N
         raise asyncio.CancelledError
 
     with pytest.raises(asyncio.CancelledError):
-        held = after.read(after.take(), APPLICATION_ID)
+        held = after.read(after.take())
         await after.acknowledge(held, cancelled, early=lambda each: True)
     after.close()
 
@@ -283,7 +283,7 @@ def test_a_slot_cut_short_is_dropped_unread(
         file.write(b"\0" * 20)
     after = Inflight(tmp_path)
     parsed: list[dict[str, Any]] = []
-    assert after.replay(fake_client(parsed), after.read(after.take(), APPLICATION_ID)) == 0
+    assert after.replay(fake_client(parsed), after.read(after.take())) == 0
     assert parsed == [] and "unreadable" in caplog.text
 
 

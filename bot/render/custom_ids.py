@@ -37,6 +37,20 @@ class ClickAction(StrEnum):
     REVIEW = "review"  # an ended game's review, for whoever asks (changes nothing)
 
 
+# Clicks that change the live session, answered by editing the message clicked
+# (bot.ui.clicks.LIVE_CHANGES); the other actions have answers of their own.
+LIVE_CHANGE_ACTIONS = frozenset(
+    {
+        ClickAction.JOIN,
+        ClickAction.LEAVE,
+        ClickAction.START,
+        ClickAction.DROP_BOT,
+        ClickAction.MOVE,
+        ClickAction.MENU,
+    }
+)
+
+
 # Actions of ids that earlier releases posted, read as today's action.
 _FORMER_ACTIONS = {"claims": ClickAction.MENU}  # the move menu, when only claims had one
 

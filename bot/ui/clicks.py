@@ -54,7 +54,6 @@ log = logging.getLogger(__name__)
 
 Interaction = discord.Interaction[Any]
 MOVES = frozenset({ClickAction.MOVE, ClickAction.MENU})  # made on the version the player saw
-COMPONENT = 3  # the interaction type of a button's click or a menu's pick
 # A click whose change waits this long for earlier ones to be shown is acknowledged
 # (Discord wants a first answer within 3 s of the click; the rest is for the way there).
 DEFER_AFTER_SECONDS = 1.5
@@ -559,8 +558,9 @@ def _move(interaction: Interaction, ref: ComponentRef) -> Mutation:
     return lambda session, tools: play.make_move(session, tools, user_id, ref.arg)
 
 
-# Clicks that change the live session, answered by editing the clicked message (through
-# its webhook if acknowledged before: a click held up, or a restart's early answer).
+# Clicks that change the live session (LIVE_CHANGE_ACTIONS), answered by editing the
+# clicked message (through its webhook if acknowledged before: a click held up, or a
+# restart's first answer, bot.takeover).
 LIVE_CHANGES: dict[ClickAction, Callable[[Interaction, ComponentRef], Mutation]] = {
     ClickAction.JOIN: _join,
     ClickAction.LEAVE: _leave_lobby,
@@ -569,16 +569,3 @@ LIVE_CHANGES: dict[ClickAction, Callable[[Interaction, ComponentRef], Mutation]]
     ClickAction.MOVE: _move,
     ClickAction.MENU: _move,  # the option picked is the move
 }
-
-
-def answers_by_editing(data: dict[str, Any]) -> bool:
-    """Whether an interaction (its gateway payload) is a click whose answer can be an
-    edit of its message after a deferred update: one of LIVE_CHANGES."""
-    try:
-        custom_id = data["data"]["custom_id"]
-    except (KeyError, TypeError):
-        return False
-    if data.get("type") != COMPONENT or not isinstance(custom_id, str):
-        return False
-    ref = ComponentRef.parse(custom_id)
-    return ref is not None and ref.action in LIVE_CHANGES
