@@ -15,12 +15,11 @@ Any process of the application may answer an interaction: its id and token are a
 takes. One made for another application (a journal left by a run against a stand-in,
 which has an application id of its own) is not acted on.
 
-The next process acknowledges them first of all, once logged in and before it opens
-the database (a deferred update, type 6: the message unchanged, no loading state), and
-shows their answers when it has played them, through each interaction's webhook (15
-minutes). Every step of a start before the replay ate into their 3 s: opening and
-migrating the database, restoring 500 turn timers, took 0.4 s at 1,000 games, and a
-click already held a second by a busy process had no time left for it. Only what can
+The next process acknowledges them first of all, before the rest of the bot is even
+imported (bot.takeover: a deferred update, type 6, the message unchanged, no loading
+state), and shows their answers when it has played them, through each interaction's
+webhook (15 minutes): every step of a start before the replay ate into their 3 s, and
+a click already held a second by a busy process had no time left for it. Only what can
 be answered that way is (`early`, the caller's choice); one whose acknowledgement
 Discord refuses as answered already (the predecessor's answer got through after all)
 or as too late is not acted on at all.
