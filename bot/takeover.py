@@ -34,6 +34,9 @@ from bot.render.custom_ids import LIVE_CHANGE_ACTIONS, ComponentRef
 from bot.ui.callback import defer_update
 
 COMPONENT = 3  # the interaction type of a button's click or a menu's pick
+# Past Discord's 3 s no acknowledgement can count: a Discord (or proxy) that does not
+# answer holds the start no longer than this, and those clicks are played as before.
+ACKNOWLEDGE_SECONDS = 3.0
 
 
 @dataclass
@@ -63,10 +66,10 @@ def acknowledged_early(held: Held) -> bool:
     return held.committed or answers_by_editing(held.data)
 
 
-async def take_over(settings: Settings) -> Takeover | None:
+async def take_over(settings: Settings, *, timeout: float = ACKNOWLEDGE_SECONDS) -> Takeover | None:
     """Take the journal of this process's shards and acknowledge at once what its
-    predecessor left in it that can be answered later; None without a journal
-    (GATEWAY_SESSION_DIR unset)."""
+    predecessor left in it that can be answered later, waiting `timeout` at most; None
+    without a journal (GATEWAY_SESSION_DIR unset)."""
     if settings.gateway_session_dir is None:
         return None
     folder = folder_for(settings.gateway_session_dir, settings.shards, settings.shard_count or 1)
@@ -75,7 +78,7 @@ async def take_over(settings: Settings) -> Takeover | None:
     if not held:
         return Takeover(inflight)
     apply_endpoint_overrides(settings.discord_api_base, settings.discord_gateway_url)
-    async with aiohttp.ClientSession() as session:
+    async with aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=timeout)) as session:
 
         async def acknowledge(each: Held) -> bool:
             return await defer_update(session, each.interaction_id, each.data["token"])

@@ -4,7 +4,9 @@ against a server that answers as Discord's interaction callbacks do."""
 
 from __future__ import annotations
 
+import asyncio
 import json
+import time
 from collections.abc import AsyncIterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -77,8 +79,12 @@ class Discord:
     def __init__(self) -> None:
         self.known: set[str] = set()
         self.answered: dict[str, int] = {}  # interaction id -> callback type
+        self.hang = False  # answer nothing (a Discord, or a proxy, that is stuck)...
+        self.released = asyncio.Event()  # ...until the test is over
 
     async def callback(self, request: web.Request) -> web.Response:
+        if self.hang:
+            await self.released.wait()
         interaction_id = request.match_info["id"]
         if interaction_id not in self.known:
             return error(404, 10062, "Unknown interaction")
@@ -105,6 +111,7 @@ async def discord_api(monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[tuple[Di
     try:
         yield fake, f"http://127.0.0.1:{port}/api/v10"
     finally:
+        fake.released.set()
         await runner.cleanup()
 
 
@@ -164,6 +171,28 @@ async def test_the_clicks_left_are_acknowledged_before_the_bot_is_built(
         (hint["id"], False, False),
         (committed_again["id"], True, True),
     ]
+    takeover.inflight.close()
+
+
+async def test_a_discord_that_does_not_answer_holds_the_start_no_longer_than_the_timeout(
+    tmp_path: Path, discord_api: tuple[Discord, str], caplog: pytest.LogCaptureFixture
+) -> None:
+    fake, api_base = discord_api
+    move = click(ClickAction.MOVE, seconds_ago=0.5)
+    fake.known = {move["id"]}
+    fake.hang = True
+    killed_holding(tmp_path, [(move, False)])
+
+    started = time.monotonic()
+    takeover = await take_over(settings_for(tmp_path, api_base), timeout=0.3)
+    assert time.monotonic() - started < 2.0
+
+    assert takeover is not None
+    # Not acknowledged: the bot plays it as before, if it is still young enough.
+    assert [(str(each.interaction_id), each.acknowledged) for each in takeover.held] == [
+        (move["id"], False)
+    ]
+    assert "could not acknowledge" in caplog.text
     takeover.inflight.close()
 
 
