@@ -221,7 +221,10 @@ class Inflight:
             interaction_id = int(data["id"])
         except (KeyError, TypeError, ValueError):
             return None
-        if self._file is None:
+        replayed = self._replayed.get(interaction_id)
+        if self._file is None or (replayed is not None and replayed.acknowledged):
+            # Not journaling; or answered already, when a successor could only be told
+            # so (40060).
             return interaction_id
         self._forget_old()
         try:
@@ -238,7 +241,6 @@ class Inflight:
             return interaction_id  # no slot could be written at all (said already)
         # A replayed click its predecessor had committed stays so, should this process
         # die too before answering it.
-        replayed = self._replayed.get(interaction_id)
         committed = replayed is not None and replayed.committed
         slot = _Slot(self._free.pop(), self._clock(), committed)
         state = COMMITTED if committed else RECEIVED
@@ -300,8 +302,9 @@ class Inflight:
         whether there is anything left to answer (False: answered already, or too late)
         and raises if Discord could not be told."""
         now = datetime.now(UTC)
+        ages = {each.interaction_id: age_of(each.data, now) for each in held}
         chosen = [
-            each for each in held if early(each) and age_of(each.data, now) <= ANSWERABLE_SECONDS
+            each for each in held if early(each) and ages[each.interaction_id] <= ANSWERABLE_SECONDS
         ]
         outcomes = await asyncio.gather(
             *(acknowledge(each) for each in chosen), return_exceptions=True
@@ -328,14 +331,14 @@ class Inflight:
                 "the oldest made %.2f s before",
                 sum(each.acknowledged for each in chosen),
                 len(held),
-                max(age_of(each.data, now) for each in chosen),
+                max(ages[each.interaction_id] for each in chosen),
             )
         return [each for each in held if each.interaction_id not in gone]
 
     def replay(self, client: discord.Client, held: list[Held]) -> int:
         """Act on the interactions a predecessor left unanswered, those acknowledged
         already or still young enough to answer, as if they had just arrived (through
-        the same parser, so they are journaled again); how many."""
+        the same parser, so those not answered yet are journaled again); how many."""
         parse = client._connection.parsers["INTERACTION_CREATE"]
         now = datetime.now(UTC)
         replayed = 0
@@ -359,8 +362,6 @@ class Inflight:
                 each.interaction_id,
             )
             parse(each.data)
-            if each.acknowledged:  # no callback will cross it out: answered already
-                self.answered(each.interaction_id)
             replayed += 1
         return replayed
 

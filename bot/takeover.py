@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import aiohttp
+import discord
 
 from bot.config import Settings
 from bot.endpoints import apply_endpoint_overrides
@@ -33,7 +34,7 @@ from bot.inflight import Held, Inflight, folder_for
 from bot.render.custom_ids import LIVE_CHANGE_ACTIONS, ComponentRef
 from bot.ui.callback import defer_update
 
-COMPONENT = 3  # the interaction type of a button's click or a menu's pick
+COMPONENT = discord.InteractionType.component.value  # a button's click or a menu's pick
 # Past Discord's 3 s no acknowledgement can count: a Discord (or proxy) that does not
 # answer holds the start no longer than this, and those clicks are played as before.
 ACKNOWLEDGE_SECONDS = 3.0
