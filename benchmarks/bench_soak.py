@@ -126,6 +126,7 @@ GLANCE_SECONDS = 0.25  # how often a person looks whether a computer player has 
 LAG_TICK = 0.1  # seconds, how often the client's own lag is read
 RSS_GROWTH_AIM = 0.05  # after the warm-up, per process
 # Clicks that change nothing in the database (they offer, show or hint).
+GAME_OVER = "game-over"  # the action a click that ends its game is counted under
 READ_ONLY = {ClickAction.ADD_BOT, ClickAction.HINT, ClickAction.CONTINUE, ClickAction.REVIEW}
 
 
@@ -386,6 +387,8 @@ class Soak:
             known = self.accepted.get(ref.session_id, -1)
             self.accepted[ref.session_id] = max(known, ref.version)
         action = str(ref.action) if ref is not None else ""
+        if updated and watch is not None and is_final(watch):
+            action = GAME_OVER  # the click that ended its game: history, picture, review
         self.clicks.append(Click(time.monotonic(), client, late, callback, action, began))
         return interaction
 
@@ -847,6 +850,7 @@ def whole_run(
         "p99_ms_by_click": {
             action: percentile(times, 0.99) for action, times in sorted(by_action(clicks).items())
         },
+        "clicks_by_click": {action: len(times) for action, times in by_action(clicks).items()},
     }
     return {
         "whole_run": total,
@@ -1104,7 +1108,10 @@ def table_lines(report: dict[str, Any]) -> list[str]:
             for p in report["processes"]
         ),
         "click to updated message p99 by button: "
-        + ", ".join(f"{a} {fmt(ms)} ms" for a, ms in whole["p99_ms_by_click"].items()),
+        + ", ".join(
+            f"{a} {fmt(ms)} ms ({whole['clicks_by_click'][a]} clicks)"
+            for a, ms in whole["p99_ms_by_click"].items()
+        ),
         f"database growth: {fmt(whole['database_kb_per_click'], 2)} kB per click, "
         f"{fmt(whole['database_kb_per_finished_game'], 1)} kB per finished game "
         f"({whole['database_mb_start']:.1f} to {whole['database_mb_end']:.1f} MB); "
