@@ -83,6 +83,7 @@ FIRST_CHANNEL = 700_000_000_000_000_001
 # Ids whose last five digits (the player's name) have five digits from the first on, so
 # that no player's name is the start of another's.
 FIRST_USER = 100_000_000_000_010_001
+DEFERRED_UPDATE = 6  # an interaction callback type: acknowledged, the message edited later
 EPHEMERAL = 1 << 6
 GUILD_MESSAGES_INTENT = 1 << 9
 KEEP_ORDER = ("🪱", "6️⃣", "5️⃣", "4️⃣", "3️⃣", "2️⃣", "1️⃣")
@@ -112,7 +113,7 @@ class Answer:
     """What the stand-in saw of an interaction response."""
 
     at: float  # perf_counter() when the response arrived
-    kind: int  # 4: a new message, 7: the clicked message updated
+    kind: int  # 4: a new message, 7: the clicked message updated, 6: deferred, then edited
     message: dict[str, Any] | None
     ephemeral: bool
 
@@ -147,6 +148,7 @@ class LoopbackDiscord:
         self.ids = itertools.count(1_000_000_000_000_000_000)
         self.messages: dict[str, dict[str, Any]] = {}
         self.answers: dict[str, asyncio.Future[Answer]] = {}
+        self.deferred: dict[str, str] = {}  # a deferred click's token -> its interaction id
         self.unknown_routes: list[str] = []
         self.identified = asyncio.Event()
         self._ws: web.WebSocketResponse | None = None
@@ -170,6 +172,10 @@ class LoopbackDiscord:
         route.add_post("/api/v10/webhooks/{app}/{token}", self.followup)
         # Turn pings are follow-ups, deleted through the token that sent them.
         route.add_delete("/api/v10/webhooks/{app}/{token}/messages/{message}", self.delete)
+        # A click acknowledged first (a deferred update, while the channel's earlier
+        # changes are still being shown) is shown by an edit of its @original.
+        route.add_patch("/api/v10/webhooks/{app}/{token}/messages/@original", self.edit_original)
+        route.add_get("/api/v10/applications/{app}/commands", self.no_commands)
         route.add_post("/api/v10/channels/{channel}/messages", self.create)
         route.add_patch("/api/v10/channels/{channel}/messages/{message}", self.edit)
         route.add_delete("/api/v10/channels/{channel}/messages/{message}", self.delete)
@@ -348,12 +354,34 @@ class LoopbackDiscord:
         if message is not None:
             answer["interaction"]["response_message_id"] = message["id"]
             answer["resource"] = {"type": kind, "message": message}
-        waiting = self.answers.pop(request.match_info["id"], None)
-        if waiting is not None and not waiting.done():
-            waiting.set_result(Answer(arrived, kind, message, ephemeral))
+        if kind == DEFERRED_UPDATE:
+            # The person sees the message change when @original is edited: that answers.
+            self.deferred[request.match_info["token"]] = request.match_info["id"]
+        else:
+            self.answer(request.match_info["id"], Answer(arrived, kind, message, ephemeral))
         if request.query.get("with_response") not in ("1", "true", "True"):
             return web.Response(status=204)  # as Discord: the callback's resource on request only
         return answer_json(answer)
+
+    def answer(self, interaction_id: str, answer: Answer) -> None:
+        waiting = self.answers.pop(interaction_id, None)
+        if waiting is not None and not waiting.done():
+            waiting.set_result(answer)
+
+    async def edit_original(self, request: web.Request) -> web.Response:
+        arrived = time.perf_counter()
+        token = request.match_info["token"]
+        _, source, _ = token.split(".")
+        message = self.update(source, await body_json(request))
+        if message is None:
+            return answer_json({"message": "Unknown Message", "code": 10008}, status=404)
+        interaction_id = self.deferred.pop(token, None)
+        if interaction_id is not None:
+            self.answer(interaction_id, Answer(arrived, DEFERRED_UPDATE, message, False))
+        return answer_json(message)
+
+    async def no_commands(self, request: web.Request) -> web.Response:
+        return answer_json([])  # none yet: the bot puts its own
 
     async def followup(self, request: web.Request) -> web.Response:
         channel = request.match_info["token"].split(".")[0]

@@ -386,9 +386,7 @@ class Soak:
         if ref is not None and watch is not None and updated and ref.action not in READ_ONLY:
             known = self.accepted.get(ref.session_id, -1)
             self.accepted[ref.session_id] = max(known, ref.version)
-        action = str(ref.action) if ref is not None else ""
-        if updated and watch is not None and is_final(watch):
-            action = GAME_OVER  # the click that ended its game: history, picture, review
+        action = counted_as(ref, watch if updated else None)
         self.clicks.append(Click(time.monotonic(), client, late, callback, action, began))
         return interaction
 
@@ -459,6 +457,15 @@ def quantile_ms(buckets: Counter[float], share: float) -> float | None:
 def count_over(buckets: Counter[float], seconds: float) -> int:
     """How many were counted above `seconds` (a bucket bound)."""
     return round(buckets.get(math.inf, 0) - buckets.get(seconds, 0))
+
+
+def counted_as(ref: ComponentRef | None, shown: FakeMessage | None) -> str:
+    """What a click's time is counted under: its button's action, or GAME_OVER for the
+    click whose change `shown` (the live message it changed) is the end of its game: its
+    answer carries the history, the end picture and the review's start besides."""
+    if shown is not None and is_final(shown):
+        return GAME_OVER
+    return str(ref.action) if ref is not None else ""
 
 
 def waited_for_a_shard(interaction: FakeInteraction, clicked: float) -> float:

@@ -9,6 +9,7 @@ own messages and edits need there, the clicker is also told, once (bot.ui.permis
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
 import time
@@ -371,8 +372,18 @@ class Clicks:
             text = t("lobby.bot.added", name=added[-1].name)
             levels = self.sessions.adapter(change.session.kind).bot_levels
             view = view_for(bot_level_layout(change.session, levels))
-            await interaction.response.edit_message(content=text, view=view)
-            await self.live.edit(change.session)
+            # Both at once: the host's own message and the lobby are two requests, and
+            # the lobby (another message, through another click's token) need not wait
+            # for the first: one round trip to Discord less before the table shows the
+            # new seat.
+            answered, shown = await asyncio.gather(
+                interaction.response.edit_message(content=text, view=view),
+                self.live.edit(change.session),
+                return_exceptions=True,
+            )
+            for failed in (answered, shown):
+                if isinstance(failed, BaseException):
+                    raise failed
 
         expect = Expect(session_id=ref.session_id)
         await self.sessions.update(interaction.channel_id, add, expect=expect, publish=show)

@@ -18,6 +18,9 @@ import asyncpg
 import pytest
 
 from benchmarks import bench_soak
+from bot.devserver.standin import FakeMessage
+from bot.i18n import t
+from bot.render.custom_ids import ClickAction, ComponentRef
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -59,12 +62,28 @@ def test_a_brief_soak_reports_every_figure(tmp_path) -> None:
     assert report["lost"]["clicks_lost"] == report["lost"]["messages_ahead"] == 0
     assert "targets:" in done.stdout and "- nothing lost: 0 of" in done.stdout
     assert whole["client_lag_p99_ms"] is not None and "start" in whole["p99_ms_by_click"]
+    assert whole["clicks_by_click"]["start"] >= 1
+    assert f"start {whole['p99_ms_by_click']['start']:.0f} ms (" in done.stdout
     [process] = report["processes"]
     assert process["rss_mb_max"] > 0 and process["database_connections_max"] >= 1
     [minute] = report["minutes"]
     assert minute["rss_mb"] and minute["database_connections"]
     for plot in ("rss.png", "p99.png", "clicks.png"):
         assert (out / plot).read_bytes().startswith(b"\x89PNG")
+
+
+def test_the_click_that_ends_a_game_is_counted_apart() -> None:
+    def message(heading: str) -> FakeMessage:
+        text = {"type": 10, "content": f"{heading}\nAnne wins with 9 worms"}
+        return FakeMessage(1, 2, 3, {}, components=[{"type": 17, "components": [text]}])
+
+    move = ComponentRef(ClickAction.MOVE, session_id=8, version=41, arg="roll")
+    final = message(t("block.heading", title=t("pickomino.final.title")))
+    playing = message(t("block.heading", title="Anne's turn"))
+    assert bench_soak.counted_as(move, final) == bench_soak.GAME_OVER
+    assert bench_soak.counted_as(move, playing) == "move"
+    assert bench_soak.counted_as(move, None) == "move"  # not shown (refused, or no watch)
+    assert bench_soak.counted_as(None, None) == ""
 
 
 async def test_a_seen_change_the_database_does_not_hold_is_reported_lost(postgres_url) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import sqlite3
 
@@ -59,6 +60,38 @@ async def test_the_host_adds_a_bot_of_each_level_and_removes_the_last(tmp_path):
         refused = await harness.click(bob, harness.message(lobby.id), "Remove bot")
         assert refused.ephemeral == "Only the host (Anne) can do that."
         assert len((await harness.session()).seats) == 4
+
+
+async def test_the_lobby_shows_a_new_computer_player_without_waiting_for_the_hosts_answer(
+    tmp_path, monkeypatch
+):
+    """A level picked is two requests: the host's own message (the click's callback) and
+    the lobby (another message, through the Start command's token). Sent one after the
+    other, the table saw the new seat a round trip to Discord later."""
+    async with BotHarness.running(tmp_path / "bot.db") as harness:
+        anne = harness.user("Anne")
+        lobby = await open_lobby(harness, anne)
+        offered = await harness.click(anne, harness.message(lobby.id), "Add bot")
+        handle = harness.fake.handle
+        seen: list[str] = []
+
+        async def slow_callbacks(route, payload, params=None):
+            kind = (
+                "callback" if route.path.endswith("/callback") else f"{route.method} {route.path}"
+            )
+            seen.append(f"{kind} sent")
+            if kind == "callback":
+                await asyncio.sleep(0.2)  # Discord's round trip, long
+            answer = await handle(route, payload, params)
+            seen.append(f"{kind} answered")
+            return answer
+
+        monkeypatch.setattr(harness.fake, "handle", slow_callbacks)
+        picked = await harness.click(anne, harness.message(offered.message.id), "Normal")
+        assert "sits at the table" in picked.message.text()
+        assert "Sprout (Normal)" in harness.message(lobby.id).text()
+        lobby_edit = f"{WEBHOOK_EDIT[0]} {WEBHOOK_EDIT[1]}"
+        assert seen.index(f"{lobby_edit} sent") < seen.index("callback answered"), seen
 
 
 async def test_a_full_table_of_seven_refuses_an_eighth_bot_or_person(tmp_path):
