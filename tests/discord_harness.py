@@ -363,7 +363,8 @@ class FakeDiscord:
         self.members: dict[int, FakeUser] = {}
         self._interactions: dict[str, dict[str, Any]] = {}  # token -> interaction payload
         self._results: dict[str, InteractionResult] = {}
-        self.fail: dict[str, int] = {}  # route template -> HTTP status to answer once
+        # Route template -> HTTP status to answer once, or (status, Discord's error code).
+        self.fail: dict[str, int | tuple[int, int]] = {}
         self.emojis: dict[str, dict[str, Any]] = {}  # the application's emojis, by name
         self.deleted: list[int] = []  # message ids, in the order they were deleted
         self.uploads: dict[str, bytes] = {}  # the last file uploaded under each name
@@ -439,7 +440,8 @@ class FakeDiscord:
         if status is None:
             status = self.fail.pop(route.path, None)
         if status is not None:
-            raise _http_error(status, "injected failure")
+            status, code = status if isinstance(status, tuple) else (status, 0)
+            raise _http_error(status, "injected failure", code)
         handler = self._routes().get((route.method, route.path))
         if handler is None:
             return None

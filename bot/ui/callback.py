@@ -38,6 +38,7 @@ log = logging.getLogger(__name__)
 UPDATE_MESSAGE = discord.InteractionResponseType.message_update
 DEFERRED_UPDATE = discord.InteractionResponseType.deferred_message_update
 ALREADY_ACKNOWLEDGED = 40060  # Discord's code for a second first answer to an interaction
+UNKNOWN_INTERACTION = 10062  # Discord's code for an interaction past its 3 s (or never made)
 COMPONENTS_V2 = 1 << 15  # the message flag of a Components V2 message
 ATTEMPTS = 5
 JSON = {"Content-Type": "application/json"}

@@ -12,6 +12,7 @@ from discord import app_commands
 from bot.i18n import t
 from bot.sessions.errors import DatabaseDown, SessionError
 from bot.storage.protocols import DatabaseUnavailable
+from bot.ui.callback import UNKNOWN_INTERACTION
 
 log = logging.getLogger(__name__)
 
@@ -68,5 +69,9 @@ async def answer_error(interaction: discord.Interaction[Any], error: BaseExcepti
         await refuse(interaction, original)
     elif isinstance(original, app_commands.NoPrivateMessage):
         await tell(interaction, t("error.guild_only"))
+    elif isinstance(original, discord.NotFound) and original.code == UNKNOWN_INTERACTION:
+        # Answered after Discord's 3 s (a process too busy, or just restarted): nothing
+        # can reach its person any more, and nothing is wrong with the bot.
+        log.info("interaction %s answered too late: Discord no longer knows it", interaction.id)
     else:
         await fail(interaction, original)

@@ -32,6 +32,7 @@ from bot.render.layout import Divider, Text
 from bot.sessions.adapter import GameEvent
 from bot.sessions.model import Ending, Session, Status
 from bot.sessions.service import SessionService
+from bot.storage.protocols import DatabaseUnavailable
 from bot.storage.reviews import ReviewStore, StoredReview
 from bot.ui.click_tokens import InteractionTokens
 from bot.ui.components import message_view
@@ -39,6 +40,12 @@ from bot.ui.replies import tell
 from bot.worker_threads import REVIEWS, run_in
 
 log = logging.getLogger(__name__)
+
+# A review is stored once, after its game's events were dropped (the final commit's
+# compaction): one not stored is never had again. So a busy or restarting database is
+# waited out, up to about 30 s (a restart of PostgreSQL took 21 to 24 s in the soaks).
+STORE_TRIES = 7
+STORE_RETRY_SECONDS = 5.0
 
 
 class Missing(StrEnum):
@@ -111,7 +118,7 @@ class Reviews:
                 return None
             review = await run_in(REVIEWS, compute_review, self.games, session, events)
             stored = StoredReview(session.id, session.kind, session.community_id, review.to_dict())
-            await self.store.put(stored)
+            await self._put(stored)
         except ReviewFailed:
             log.warning("game %s (%s) could not be reviewed", session.id, session.kind)
             return None
@@ -120,6 +127,24 @@ class Reviews:
         if session.practice and self.practice_done is not None:
             await self.practice_done(session, review)
         return review
+
+    async def _put(self, stored: StoredReview) -> None:
+        """Store a review, waiting out a database that is busy or away (a warning, no
+        traceback, if it stays so)."""
+        for attempt in range(1, STORE_TRIES + 1):
+            try:
+                await self.store.put(stored)
+                return
+            except DatabaseUnavailable as error:
+                if attempt == STORE_TRIES:
+                    log.warning(
+                        "game %s's review was not stored: database %s (%s)",
+                        stored.game_id,
+                        error.state,
+                        error,
+                    )
+                    return
+                await asyncio.sleep(STORE_RETRY_SECONDS)
 
     async def find(self, kind: str, community_id: int, game_id: int) -> Found:
         """The review of game `game_id` of `kind` in the community, or why there is none."""

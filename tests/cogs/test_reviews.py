@@ -151,3 +151,63 @@ async def test_a_review_longer_than_shutdown_allows_is_dropped_without_a_traceba
     assert "1 game review(s) not finished" in caplog.text
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR], caplog.text
     assert await _stored_reviews(tmp_path / "bot.db") == []
+
+
+async def test_a_review_waits_out_a_busy_database_to_be_stored(
+    tmp_path: Path, monkeypatch: Any, caplog: Any
+):
+    """The game's events are gone once it ended: a review not stored then is never had
+    again. A database busy (or away) is waited out, with no traceback."""
+    from bot.storage.protocols import DatabaseBusy
+    from bot.ui import reviews
+
+    monkeypatch.setattr(reviews, "STORE_RETRY_SECONDS", 0.01)
+    async with BotHarness.running(tmp_path / "bot.db") as harness:
+        store = harness.bot.platform.reviews.store
+        put = store.put
+        refusals = [DatabaseBusy("all 10 pooled connections in use for 2 s")] * 2
+
+        async def busy_then_free(stored: Any) -> None:
+            if refusals:
+                raise refusals.pop()
+            await put(stored)
+
+        monkeypatch.setattr(store, "put", busy_then_free)
+        game_id = await _play_a_game(harness)
+        await harness.bot.platform.reviews.close()
+        rows = await harness.bot.db.fetchall("SELECT game_id FROM game_reviews")
+    assert [row[0] for row in rows] == [game_id] and refusals == []
+    assert not [r for r in caplog.records if r.levelno >= logging.WARNING], caplog.text
+
+
+async def test_a_review_the_database_never_takes_is_a_warning_without_a_traceback(
+    tmp_path: Path, monkeypatch: Any, caplog: Any
+):
+    from bot.storage.protocols import DatabaseBusy
+    from bot.ui import reviews
+
+    monkeypatch.setattr(reviews, "STORE_RETRY_SECONDS", 0.01)
+    async with BotHarness.running(tmp_path / "bot.db") as harness:
+        store = harness.bot.platform.reviews.store
+
+        async def busy(stored: Any) -> None:
+            raise DatabaseBusy("all 10 pooled connections in use for 2 s")
+
+        monkeypatch.setattr(store, "put", busy)
+        game_id = await _play_a_game(harness)
+        await harness.bot.platform.reviews.close()
+    warned = [r for r in caplog.records if r.levelno >= logging.WARNING]
+    assert [r.getMessage() for r in warned] == [
+        f"game {game_id}'s review was not stored: database busy "
+        "(all 10 pooled connections in use for 2 s)"
+    ]
+    assert warned[0].exc_info is None
+
+
+async def _play_a_game(harness: BotHarness) -> int:
+    """A game of two played to its end (its review started there); its id."""
+    anne, bob = harness.user("Anne"), harness.user("Bob")
+    live = await start_game(harness, [anne, bob])
+    game_id = (await harness.session()).id
+    await play_to_the_end(harness, live.id)
+    return int(game_id)
