@@ -125,8 +125,8 @@ LOBBY_TRIES = 5  # a lobby click refused (the database away) is tried again this
 GLANCE_SECONDS = 0.25  # how often a person looks whether a computer player has moved
 LAG_TICK = 0.1  # seconds, how often the client's own lag is read
 RSS_GROWTH_AIM = 0.05  # after the warm-up, per process
-# Clicks that change nothing in the database (they offer, show or hint).
 GAME_OVER = "game-over"  # the action a click that ends its game is counted under
+# Clicks that change nothing in the database (they offer, show or hint).
 READ_ONLY = {ClickAction.ADD_BOT, ClickAction.HINT, ClickAction.CONTINUE, ClickAction.REVIEW}
 
 
