@@ -760,6 +760,7 @@ def whole_run(
     end = run.began + measured  # clicks still in flight at the end are left out
     clicks = [c for c in run.clicks if run.began <= c.at < end]
     answered = [c.client * 1000 for c in clicks if c.client is not None]
+    times_by_action = by_action(clicks)
     warm_up = min(WARM_UP, elapsed / 5)
     processes = []
     for slot in run.slots:
@@ -855,9 +856,9 @@ def whole_run(
         ),
         "client_cores": sum(m.client_cores * m.seconds for m in minutes) / measured,
         "p99_ms_by_click": {
-            action: percentile(times, 0.99) for action, times in sorted(by_action(clicks).items())
+            action: percentile(times, 0.99) for action, times in sorted(times_by_action.items())
         },
-        "clicks_by_click": {action: len(times) for action, times in by_action(clicks).items()},
+        "clicks_by_click": {action: len(times) for action, times in times_by_action.items()},
     }
     return {
         "whole_run": total,
