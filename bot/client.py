@@ -49,7 +49,8 @@ from bot.storage.meta import (
     get_meta,
     set_meta,
 )
-from bot.storage.protocols import Database, DatabaseUnavailable
+from bot.storage.protocols import Database
+from bot.storage.waiting import when_the_database_answers
 from bot.takeover import Takeover
 from bot.ui.click_tokens import InteractionTokens
 from bot.ui.platform import Platform, build_platform
@@ -355,17 +356,11 @@ class DiceBot(commands.Bot):
         and writes the guilds it synced, and a restart under load can find every pooled
         connection taken for a few seconds (a failed sync was a traceback, and no sync
         until the next start)."""
-        while True:
-            try:
-                return await self.sync_commands(force=self.force_sync)
-            except DatabaseUnavailable as error:
-                log.info(
-                    "command sync: database %s (%s); trying again in %g s",
-                    error.state,
-                    error,
-                    SYNC_RETRY_SECONDS,
-                )
-                await asyncio.sleep(SYNC_RETRY_SECONDS)
+        return await when_the_database_answers(
+            lambda: self.sync_commands(force=self.force_sync),
+            what="command sync",
+            every=SYNC_RETRY_SECONDS,
+        )
 
     async def _warm_up(self) -> None:
         """The computer players' and hints' shared tables, built in a thread; then what

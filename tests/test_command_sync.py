@@ -472,7 +472,7 @@ async def test_a_database_too_busy_for_the_sync_is_tried_again(tmp_path, caplog,
         fake.requests.clear()
         monkeypatch.setattr(bot.client, "get_meta", busy_then_free)
         monkeypatch.setattr(bot.client, "SYNC_RETRY_SECONDS", 0.01)
-        caplog.set_level(logging.INFO, logger="bot.client")
+        caplog.set_level(logging.INFO, logger="bot.storage.waiting")
         assert not await harness.bot._sync_commands_when_the_database_answers()
         assert not refusals and command_requests(fake) == [("GET", "global")]
     tries = [r for r in caplog.records if r.getMessage().startswith("command sync: database")]

@@ -34,6 +34,7 @@ from bot.sessions.model import Ending, Session, Status
 from bot.sessions.service import SessionService
 from bot.storage.protocols import DatabaseUnavailable
 from bot.storage.reviews import ReviewStore, StoredReview
+from bot.storage.waiting import when_the_database_answers
 from bot.ui.click_tokens import InteractionTokens
 from bot.ui.components import message_view
 from bot.ui.replies import tell
@@ -131,20 +132,20 @@ class Reviews:
     async def _put(self, stored: StoredReview) -> None:
         """Store a review, waiting out a database that is busy or away (a warning, no
         traceback, if it stays so)."""
-        for attempt in range(1, STORE_TRIES + 1):
-            try:
-                await self.store.put(stored)
-                return
-            except DatabaseUnavailable as error:
-                if attempt == STORE_TRIES:
-                    log.warning(
-                        "game %s's review was not stored: database %s (%s)",
-                        stored.game_id,
-                        error.state,
-                        error,
-                    )
-                    return
-                await asyncio.sleep(STORE_RETRY_SECONDS)
+        try:
+            await when_the_database_answers(
+                lambda: self.store.put(stored),
+                what=f"game {stored.game_id}'s review",
+                every=STORE_RETRY_SECONDS,
+                tries=STORE_TRIES,
+            )
+        except DatabaseUnavailable as error:
+            log.warning(
+                "game %s's review was not stored: database %s (%s)",
+                stored.game_id,
+                error.state,
+                error,
+            )
 
     async def find(self, kind: str, community_id: int, game_id: int) -> Found:
         """The review of game `game_id` of `kind` in the community, or why there is none."""
