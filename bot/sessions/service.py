@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from bot.background import BackgroundTasks
-from bot.sessions import play
+from bot.sessions import lobby, play
 from bot.sessions.adapter import AnyAdapter, GameEvent
 from bot.sessions.errors import (
     AlreadyLive,
@@ -256,8 +256,30 @@ class SessionService:
             self._live[session.channel_id] = session
             log.info("session %s opened in channel %s", session.id, session.channel_id)
             if post is not None:
-                await self._attach(session, post)
+                try:
+                    await self._attach(session, post)
+                except Exception:
+                    await self._close_unseen(session)
+                    raise
             return self._live[session.channel_id]
+
+    async def _close_unseen(self, session: Session) -> None:
+        """A lobby whose first showing failed (its command answered after Discord's 3 s,
+        or its answer refused) was seen by nobody: closed, so that the next command opens
+        one that is shown rather than point at one that is not. Best effort: if the
+        database is away too, the lobby stays, as before."""
+        if session.status is not Status.LOBBY:
+            return
+
+        def close(draft: Session, tools: ChangeTools) -> list[GameEvent]:
+            return lobby.cancel(draft, tools, draft.host_id, moderator=True)
+
+        try:
+            await self._apply(self._live.get(session.channel_id, session), close, bump=True)
+        except StorageError as error:
+            log.info("lobby %s, never shown, left open: %s", session.id, error)
+        else:
+            log.info("lobby %s closed: its first showing failed", session.id)
 
     async def update(
         self,

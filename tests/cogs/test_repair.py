@@ -11,6 +11,7 @@ import pytest
 
 from bot.inflight import Replayed
 from bot.render.custom_ids import ComponentRef
+from bot.sessions.model import Ending, Status
 from bot.ui.callback import defer_update
 from bot.ui.live import LiveMessages
 from tests.cogs.helpers import start_game
@@ -294,7 +295,8 @@ async def test_a_click_acknowledged_at_the_start_is_played_and_shown_by_an_edit(
 async def test_a_command_answered_after_discords_3_seconds_is_no_failure(tmp_path, caplog):
     """A process too busy, or just restarted, answers a /start after Discord's 3 s: the
     404 (10062) says nothing can reach its person any more. One INFO line, no traceback,
-    no second try to tell them; the next /start is told of the lobby it opened."""
+    no second try to tell them; the lobby nobody saw is closed, so the next /start opens
+    one that is shown."""
     caplog.set_level(logging.INFO)
     async with BotHarness.running(tmp_path / "bot.db") as harness:
         anne = harness.user("Anne")
@@ -303,5 +305,11 @@ async def test_a_command_answered_after_discords_3_seconds_is_no_failure(tmp_pat
         assert late.callbacks == [] and late.messages == []
         assert _tracebacks(caplog) == []
         assert any("answered too late" in r.getMessage() for r in caplog.records)
+        unseen = await harness.bot.sessions.by_id(1)
+        assert unseen is not None and unseen.ending is Ending.CANCELLED
+        assert unseen.message_id is None
         again = await harness.slash(anne, "pickomino", "start", turn_timer=0)
-        assert again.ephemeral and "already a Pickomino game" in again.ephemeral
+        assert again.ephemeral is None and len(again.callbacks) == 1
+        shown = await harness.session()
+        assert shown.id != unseen.id and shown.status is Status.LOBBY
+        assert shown.message_id == again.message.id
