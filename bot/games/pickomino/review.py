@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from bot.games.pickomino.ai.extrawurm import evaluate_extrawurm, turn_table
+from bot.games.pickomino.ai.memo import private_memos
 from bot.games.pickomino.ai.policy import ActionValue, Move, RankedActions, evaluate_game
 from bot.games.pickomino.ai.position import Objective, Position
 from bot.games.pickomino.engine import (
@@ -89,7 +90,8 @@ class PickominoReviewer:
     def review(self, setup: ReviewSetup, events: Sequence[GameEvent]) -> GameReview:
         try:
             typed = [event_from_dict(dict(event)) for event in events]
-            return _Replay(_start(setup, typed), typed).run()
+            with private_memos():  # its tables are no game in progress's (ai/memo.py)
+                return _Replay(_start(setup, typed), typed).run()
         except (PickominoError, KeyError, ValueError, TypeError, AssertionError) as error:
             raise ReviewFailed(str(error)) from error
 

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import cache, lru_cache
+from functools import cache
 from itertools import repeat, starmap
 from operator import add, call, itemgetter, mul
 
@@ -41,6 +41,7 @@ from bot.games.pickomino.ai.extrawurm_chances import (
     layers,
     policy_chances,
 )
+from bot.games.pickomino.ai.memo import memoized
 from bot.games.pickomino.ai.rewards import TIE
 from bot.games.pickomino.ai.solver import NEVER
 from bot.games.pickomino.ai.states import (
@@ -53,7 +54,7 @@ from bot.games.pickomino.engine.dice import MAX_DICE, Face
 from bot.games.pickomino.engine.extrawurm_turns import CANNED_WORM_POINTS
 
 MAX_CLAIM = MAX_DICE * Face.WORM.points + CANNED_WORM_POINTS  # 50: nine 5s and the can
-SOLUTIONS_KEPT = 256
+SOLUTIONS_KEPT = 64  # about 150 kB each: 10 MB at most (bot.games.pickomino.ai.memo)
 
 Stops = tuple[float | None, ...]
 """Per claim total 0 to MAX_CLAIM: what stopping gives, None when no tile can be taken."""
@@ -369,7 +370,7 @@ def chance_layers(dice: int) -> Layers:
     return layers(built.ended, rolls, [claim_total(state) for state in built.states])
 
 
-@lru_cache(maxsize=SOLUTIONS_KEPT)
+@memoized(SOLUTIONS_KEPT)
 def solve(rewards: TurnRewards) -> ExtrawurmValues:
     """The solved turn for `rewards` (memoized: every decision of a turn shares it)."""
     return ExtrawurmValues(rewards)

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from functools import lru_cache
 
 from bot.games.pickomino.ai.batch import start_values
+from bot.games.pickomino.ai.memo import memoized
 from bot.games.pickomino.ai.outlook import End, Table
 from bot.games.pickomino.ai.rewards import Rewards
 from bot.games.pickomino.ai.states import MAX_TOTAL
@@ -21,6 +21,8 @@ from bot.games.pickomino.engine.claims import ClaimOption, Source, claim_options
 from bot.games.pickomino.engine.game import Game
 from bot.games.pickomino.engine.rules import LowerTile
 from bot.games.pickomino.engine.tiles import ALL_TILES, worms
+
+ENDS_KEPT = 256  # positions' valued ends, a few kB each
 
 
 class Objective(StrEnum):
@@ -112,7 +114,7 @@ class _Ends:
     rewards: Rewards
 
 
-@lru_cache(maxsize=256)
+@memoized(ENDS_KEPT)
 def _valued_ends(position: Position) -> _Ends:
     # Memoized: a turn asks at every decision. The look-ahead's answer positions are
     # valued once each and call _value_ends directly, so they do not crowd this memo.
@@ -172,7 +174,7 @@ def _after_answers(position: Position, ends: list[End]) -> list[float]:
     return [values[index] for index in range(len(ends))]
 
 
-@lru_cache(maxsize=256)
+@memoized(ENDS_KEPT)
 def _worm_rewards(position: Position) -> Rewards:
     # Memoized: a turn asks for the same table at every decision.
     return tuple(

@@ -18,17 +18,17 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Sequence
-from functools import lru_cache
 from itertools import repeat
 from operator import call, mul
 
 from bot.games.pickomino.ai.batch import state_values
+from bot.games.pickomino.ai.memo import memoized
 from bot.games.pickomino.ai.position import Position
 from bot.games.pickomino.ai.rewards import TIE, Rewards
 from bot.games.pickomino.ai.states import MAX_TOTAL, RollNode, TurnState, state_graph
 
 NEVER = float("-inf")  # the padding successor's value: never the best choice
-SOLUTIONS_KEPT = 1024  # about 16 kB each: 16 MB at most, and few positions solved twice
+SOLUTIONS_KEPT = 256  # about 16 kB each: 4 MB at most, twenty times the turns in progress
 
 
 class TurnValues:
@@ -152,7 +152,7 @@ def warm_up() -> None:
     state_graph()
 
 
-@lru_cache(maxsize=SOLUTIONS_KEPT)
+@memoized(SOLUTIONS_KEPT)
 def solve(rewards: Rewards, fail: float = 0.0) -> TurnValues:
     """The solved turn for a reward table (memoized: positions often share one)."""
     return TurnValues(rewards, fail)
