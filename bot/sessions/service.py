@@ -256,11 +256,7 @@ class SessionService:
             self._live[session.channel_id] = session
             log.info("session %s opened in channel %s", session.id, session.channel_id)
             if post is not None:
-                try:
-                    await self._attach(session, post)
-                except Exception:
-                    await self._close_unseen(session)
-                    raise
+                await self._attach(session, post, close_unseen=True)
             return self._live[session.channel_id]
 
     async def _close_unseen(self, session: Session) -> None:
@@ -335,8 +331,15 @@ class SessionService:
             session = await self._attach(session, post)
             return session, previous
 
-    async def _attach(self, session: Session, post: Post) -> Session:
-        message_id = await post(session)
+    async def _attach(self, session: Session, post: Post, *, close_unseen: bool = False) -> Session:
+        """Show the session by `post` and keep its message's id. With `close_unseen` (a new
+        lobby), a lobby `post` failed to show is closed as it raises."""
+        try:
+            message_id = await post(session)
+        except Exception:
+            if close_unseen:
+                await self._close_unseen(session)
+            raise
         if message_id is None:
             return session
 
