@@ -271,7 +271,7 @@ class SessionService:
             return lobby.cancel(draft, tools, draft.host_id, moderator=True)
 
         try:
-            await self._apply(self._live.get(session.channel_id, session), close, bump=True)
+            await self._apply(session, close, bump=True)  # the lobby `open` just put live
         except StorageError as error:
             log.info("lobby %s, never shown, left open: %s", session.id, error)
         else:

@@ -61,7 +61,9 @@ class Memoized(Generic[P, R]):
         memos = _PRIVATE.get()
         if memos is None:
             return self._shared(*args, **kwargs)
-        memo = memos.setdefault(self._function, OrderedDict())
+        memo = memos.get(self._function)
+        if memo is None:  # not setdefault: it would make an OrderedDict at every call
+            memo = memos[self._function] = OrderedDict()
         key = (args, tuple(sorted(kwargs.items())))
         if key in memo:
             memo.move_to_end(key)
