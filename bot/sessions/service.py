@@ -22,9 +22,12 @@ from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+import orjson
+
 from bot.background import BackgroundTasks
 from bot.sessions import lobby, play
 from bot.sessions.adapter import AnyAdapter, GameEvent
+from bot.sessions.endings import RecentEndings
 from bot.sessions.errors import (
     AlreadyLive,
     CommitFailed,
@@ -186,7 +189,7 @@ class SessionService:
         # there, while its events are still in memory); must not block.
         self.ending_listeners: list[Callable[[Session], None]] = []
         self._live: dict[int, Session] = {}
-        self._endings: dict[int, list[GameEvent]] = {}  # insertion order: oldest first
+        self.endings = RecentEndings(ENDINGS_KEPT)
         self._locks: dict[int, asyncio.Lock] = {}
         self.order = ShowOrder()  # each channel's changes shown in commit order
         self._last_seq: dict[int, int] = {}  # session id -> its last event's seq
@@ -647,8 +650,10 @@ class SessionService:
         hook = self.game_over_hooks.get(session.kind)
         if hook is None:
             return False
-        events = await self.store.events_in(connection, session.id)
-        self._remember_ending(session.id, events)
+        texts = await self.store.event_texts_in(connection, session.id)
+        # Kept before the compaction below drops them: the end screen is drawn just after.
+        self.endings.remember(session.id, texts)
+        events = [orjson.loads(text) for text in texts]
         await connection.execute("SAVEPOINT game_over_hook")
         recorded = True
         try:
@@ -660,17 +665,10 @@ class SessionService:
         await connection.execute("RELEASE game_over_hook")
         return recorded
 
-    def _remember_ending(self, session_id: int, events: list[GameEvent]) -> None:
-        """Keep a just-ended game's events in memory: the compaction drops them from the
-        database in the same commit, and its end screen is drawn from them just after."""
-        self._endings[session_id] = events
-        while len(self._endings) > ENDINGS_KEPT:
-            del self._endings[next(iter(self._endings))]
-
     async def ended_events(self, session_id: int) -> list[GameEvent]:
         """Every event of an ended game: from memory right after it ended, else whatever
         the database still holds (nothing once compacted, after a restart)."""
-        remembered = self._endings.get(session_id)
+        remembered = self.endings.events(session_id)
         if remembered is not None:
             return remembered
         return await self.store.events(session_id)

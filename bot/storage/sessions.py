@@ -332,13 +332,14 @@ class SessionStore:
         await connection.execute("DELETE FROM session_events WHERE session_id = ?", (session_id,))
 
     @staticmethod
-    async def events_in(connection: Connection, session_id: int) -> list[dict[str, Any]]:
-        """A session's events read inside a transaction (its own writes included)."""
+    async def event_texts_in(connection: Connection, session_id: int) -> list[str]:
+        """A session's events as stored (each one event's JSON text), read inside a
+        transaction (its own writes included)."""
         async with connection.execute(
             "SELECT data FROM session_events WHERE session_id = ? ORDER BY seq", (session_id,)
         ) as cursor:
             records = await cursor.fetchall()
-        return [json.loads(record[0]) for record in records]
+        return [str(record[0]) for record in records]
 
 
 def _update_params(row: SessionRow, read_version: int, now: int) -> tuple[Any, ...]:

@@ -82,7 +82,7 @@ async def test_a_missing_review_is_explained_and_changes_nothing(tmp_path: Path)
         final = await play_to_the_end(harness, live.id)
         await harness.bot.platform.reviews.close()
         await harness.bot.db.execute_batch([Statement("DELETE FROM game_reviews")])
-        harness.bot.sessions._endings.clear()  # as after a restart: the events are gone
+        harness.bot.sessions.endings.forget_all()  # as after a restart: the events are gone
         assert await review(game_id) == _line("fr", "review.missing.old", game_id=game_id)
         pressed = await harness.click(anne, final, "Review")
         assert pressed.message.text() == _line("en", "review.missing.old", game_id=game_id)
