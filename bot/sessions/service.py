@@ -232,8 +232,12 @@ class SessionService:
 
     # ----------------------------------------------------------------- changing
 
-    async def open(self, session: Session, post: Post | None = None) -> Session:
-        """Create the channel's session (a lobby); `post` shows it and returns the message id."""
+    async def open(
+        self, session: Session, post: Post | None = None, *, begin: Mutation | None = None
+    ) -> Session:
+        """Create the channel's session (a lobby); `begin`, a first change committed before
+        it is shown (a practice game starts at once); `post` shows it and returns the
+        message id."""
         async with self.lock(session.channel_id):
             existing = await self.live(session.channel_id)
             if existing is not None:
@@ -258,27 +262,32 @@ class SessionService:
             session.id = session_id
             self._live[session.channel_id] = session
             log.info("session %s opened in channel %s", session.id, session.channel_id)
+            if begin is not None:
+                session = (await self._apply(session, begin, bump=True)).session
             if post is not None:
                 await self._attach(session, post, close_unseen=True)
             return self._live[session.channel_id]
 
     async def _close_unseen(self, session: Session) -> None:
-        """A lobby whose first showing failed (its command answered after Discord's 3 s,
-        or its answer refused) was seen by nobody: closed, so that the next command opens
-        one that is shown rather than point at one that is not. Best effort: if the
-        database is away too, the lobby stays, as before."""
-        if session.status is not Status.LOBBY:
+        """A new session whose first showing failed (its command answered after Discord's
+        3 s, or its answer refused) was seen by nobody: closed (a lobby cancelled, a
+        practice game abandoned), so that the next command opens one that is shown rather
+        than point at one that is not. Best effort: if the database is away too, it
+        stays, as before (a practice game then ends by its turn timer)."""
+        if session.status is Status.OVER:
             return
 
         def close(draft: Session, tools: ChangeTools) -> list[GameEvent]:
-            return lobby.cancel(draft, tools, draft.host_id, moderator=True)
+            if draft.status is Status.LOBBY:
+                return lobby.cancel(draft, tools, draft.host_id, moderator=True)
+            return play.end(draft, tools, draft.host_id, moderator=True)
 
         try:
-            await self._apply(session, close, bump=True)  # the lobby `open` just put live
+            await self._apply(session, close, bump=True)  # the session `open` just put live
         except StorageError as error:
-            log.info("lobby %s, never shown, left open: %s", session.id, error)
+            log.info("session %s, never shown, left open: %s", session.id, error)
         else:
-            log.info("lobby %s closed: its first showing failed", session.id)
+            log.info("session %s closed: its first showing failed", session.id)
 
     async def update(
         self,
@@ -336,7 +345,7 @@ class SessionService:
 
     async def _attach(self, session: Session, post: Post, *, close_unseen: bool = False) -> Session:
         """Show the session by `post` and keep its message's id. With `close_unseen` (a new
-        lobby), a lobby `post` failed to show is closed as it raises."""
+        session), one `post` failed to show is closed as it raises."""
         try:
             message_id = await post(session)
         except Exception:

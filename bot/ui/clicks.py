@@ -513,14 +513,20 @@ async def open_lobby(live: LiveMessages, interaction: Interaction, session: Sess
 
 
 async def open_here(
-    live: LiveMessages, interaction: Interaction, session: Session, post: Post | None = None
+    live: LiveMessages,
+    interaction: Interaction,
+    session: Session,
+    post: Post | None = None,
+    *,
+    begin: Mutation | None = None,
 ) -> bool:
-    """Open `session` in the interaction's channel (`post` shows it; None: not yet), or
-    answer with a link to the channel's game. Whether it was opened. Where the bot lacks
-    a permission a game needs, BotLacksPermissions, and nothing is opened."""
+    """Open `session` in the interaction's channel (`begin` its first change, `post`
+    shows it; None: not yet), or answer with a link to the channel's game. Whether it was
+    opened. Where the bot lacks a permission a game needs, BotLacksPermissions, and
+    nothing is opened."""
     check_can_open(interaction)
     try:
-        await live.sessions.open(session, post=post)
+        await live.sessions.open(session, post=post, begin=begin)
     except AlreadyLive as error:
         await tell_already_live(live, interaction, error.params["session"])
         return False

@@ -47,12 +47,12 @@ async def open_practice(live: LiveMessages, interaction: Interaction, game: Game
     )
     for _ in range(tutorial.computer_players):
         session.seats.append(bot_seat(session, game.adapter, tutorial.level))
-    sessions = live.sessions
-    if not await open_here(live, interaction, session):  # shown once begun, never as a lobby
-        return
 
     def begin(draft: Session, tools: ChangeTools) -> list[Any]:
         return lobby.begin_practice(draft, tools, tutorial.new_game)
 
-    await sessions.update(interaction.channel_id, begin)
-    await sessions.repost(interaction.channel_id, lambda new: live.reply_new(interaction, new))
+    # Begun before it is shown, never as a lobby; one that could not be shown (answered
+    # after Discord's 3 s) is abandoned at once, so the learner's next /learn starts.
+    await open_here(
+        live, interaction, session, post=lambda new: live.reply_new(interaction, new), begin=begin
+    )

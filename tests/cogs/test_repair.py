@@ -313,3 +313,26 @@ async def test_a_command_answered_after_discords_3_seconds_is_no_failure(tmp_pat
         shown = await harness.session()
         assert shown.id != unseen.id and shown.status is Status.LOBBY
         assert shown.message_id == again.message.id
+
+
+async def test_a_lesson_answered_after_discords_3_seconds_is_abandoned_at_once(tmp_path, caplog):
+    """/learn begins its practice game before showing it: one answered too late was seen
+    by nobody, so it is abandoned at once (not left to its turn timer's three expiries),
+    and the learner's next /learn starts a lesson that is shown."""
+    caplog.set_level(logging.INFO)
+    async with BotHarness.running(tmp_path / "bot.db") as harness:
+        anne = harness.user("Anne")
+        harness.fake.fail[CALLBACK] = (404, 10062)
+        late = await harness.slash(anne, "pickomino", "learn")
+        assert late.callbacks == [] and late.messages == []
+        assert _tracebacks(caplog) == []
+        unseen = await harness.bot.sessions.by_id(1)
+        assert unseen is not None and unseen.practice
+        assert unseen.status is Status.OVER and unseen.ending is Ending.ABANDONED
+        assert unseen.message_id is None
+        assert harness.bot.sessions.in_memory(unseen.channel_id) is None
+        again = await harness.slash(anne, "pickomino", "learn")
+        assert again.ephemeral is None and len(again.callbacks) == 1
+        shown = await harness.session()
+        assert shown.id != unseen.id and shown.practice and shown.status is Status.PLAYING
+        assert shown.message_id == again.message.id
