@@ -29,6 +29,7 @@ from bot.health import keep_beating
 from bot.history.rating_sql import RATINGS_MIGRATION, rebuild_all
 from bot.history.recorder import recorder
 from bot.history.sql import SqlResultStore
+from bot.http_pool import discord_connector
 from bot.i18n import add_catalogs
 from bot.inflight import Held, Inflight
 from bot.memory_trim import keep_trimming
@@ -198,6 +199,13 @@ class DiceBot(commands.Bot):
         if self.gateway_sessions is not None:
             use_resuming_websocket()
         await super().start(token, reconnect=reconnect)
+
+    async def login(self, token: str) -> None:
+        # discord.py makes its connector at login unless given one; ours lets the
+        # connections a burst opened close again (bot.http_pool).
+        if self.http.connector is discord.utils.MISSING:
+            self.http.connector = discord_connector()
+        await super().login(token)
 
     def _answered_at(self, path: str) -> None:
         """A response to a request at this URL path came back from Discord."""
