@@ -1,6 +1,6 @@
 """Benchmark the score queries on a large server: 100,000 finished games, 2,000 players.
 
-Usage: python benchmarks/bench_history.py [--games N] [--players N] [--runs N] [--seed S]
+Usage: python -m benchmarks.bench_history [--games N] [--players N] [--runs N] [--seed S]
 
 The games are real engine games (a pool of games played through bot.games.pickomino.engine,
 2 to 6 players, and their results from Pickomino's history figures), dealt to players of

@@ -1,6 +1,6 @@
 """Benchmark the exact solver: a whole turn from 8 fresh dice, and each decision after.
 
-Usage: python benchmarks/bench_solver.py [--positions N] [--seed S]
+Usage: python -m benchmarks.bench_solver [--positions N] [--seed S]
 
 With the Extrawurm expansion it times a fresh turn from 9 dice (the Golden Die's
 holder) and from 8 with the Weasel (two passes over the graph), the ends of the turn
