@@ -32,7 +32,7 @@ from bot.history.sql import SqlResultStore
 from bot.http_pool import discord_connector
 from bot.i18n import add_catalogs
 from bot.inflight import Held, Inflight
-from bot.memory_trim import keep_trimming
+from bot.memory_trim import keep_large_blocks_mapped, keep_trimming
 from bot.observability.discord_http import count_on_session, discord_error_trace
 from bot.observability.health import HealthServer, database_check, gateway_check
 from bot.observability.loop_stalls import GcPauses, watch_the_loop
@@ -329,7 +329,9 @@ class DiceBot(commands.Bot):
             # In the background: drawing and uploading pictures must never delay or fail
             # start-up; messages show Unicode until (and unless) the emojis are there.
             self.emoji_sync = asyncio.create_task(self._sync_emojis(), name="emoji-sync")
-        # glibc keeps what the bot frees below its heaps' tops: handed back each minute.
+        # glibc keeps what the bot frees below its heaps' tops: handed back each minute;
+        # and large blocks are mapped apart, so that no thread's heap keeps them.
+        keep_large_blocks_mapped()
         self.starting.start(keep_trimming(), "malloc-trim")
         # A held loop delays every click of the process at once: measured, and logged.
         self.gc_pauses.install()

@@ -9,6 +9,19 @@ Python objects alive stayed level; at minute 11 one trim gave back 20 MB of 254
 (docs/SCALING.md, "Memory"). `malloc_trim(0)` hands those free pages back
 (`madvise(MADV_DONTNEED)`: the addresses stay reserved, the pages go), in milliseconds.
 Off glibc (musl, macOS) there is no such call and nothing is done.
+
+A trim reaches only free blocks, and the main heap's top; not the top of the heap
+glibc gives each thread (`malloc_trim` leaves it), which glibc shrinks only when a free
+leaves more than its trim threshold there. And glibc raises its thresholds each time a
+block with a mapping of its own is freed: the mapping threshold to that block's size
+(up to 32 MB), the trim threshold to twice it. After the first end picture (a 3 to 5 MB
+buffer), each later one came from the drawing thread's heap, and up to twice its size
+stayed resident at that heap's top for good. `keep_large_blocks_mapped` fixes the two
+thresholds instead: a block of 2 MiB or more has a mapping of its own, given back when
+freed, and a thread's heap keeps at most 4 MiB free at its top. At glibc's defaults
+(128 KiB, and a top trimmed at each free beyond it) a fresh Extrawurm turn of the
+solver took 25% longer, the numpy temporaries mapped and faulted in each time; at
+these it takes what it did (docs/SCALING.md, "Large blocks mapped apart").
 """
 
 from __future__ import annotations
@@ -22,6 +35,27 @@ from collections.abc import Callable
 log = logging.getLogger(__name__)
 
 TRIM_EVERY_SECONDS = 60.0
+# mallopt's parameter numbers, from glibc's malloc.h
+M_TRIM_THRESHOLD = -1
+M_MMAP_THRESHOLD = -3
+LARGE_BLOCK_BYTES = 2 * 1024 * 1024  # and larger: a mapping of their own
+KEPT_AT_A_HEAPS_TOP_BYTES = 2 * LARGE_BLOCK_BYTES  # glibc's own ratio of the two
+
+
+def keep_large_blocks_mapped(
+    large: int = LARGE_BLOCK_BYTES, kept_at_top: int = KEPT_AT_A_HEAPS_TOP_BYTES
+) -> bool:
+    """Map every block of `large` bytes or more apart, and let no heap's top keep more
+    than `kept_at_top` free, for good: setting them turns glibc's raising of them off.
+    True where set; False off glibc, where nothing is done."""
+    try:
+        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6")
+        mallopt = libc.mallopt
+    except (OSError, AttributeError):
+        return False
+    mallopt.argtypes = [ctypes.c_int, ctypes.c_int]
+    mallopt.restype = ctypes.c_int
+    return bool(mallopt(M_MMAP_THRESHOLD, large)) and bool(mallopt(M_TRIM_THRESHOLD, kept_at_top))
 
 
 def malloc_trim() -> Callable[[], bool] | None:

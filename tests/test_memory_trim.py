@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.memory_trim import keep_trimming, malloc_trim
+from bot.memory_trim import keep_large_blocks_mapped, keep_trimming, malloc_trim
 from tests.discord_harness import BotHarness
 
 GLIBC = sys.platform == "linux" and platform.libc_ver()[0] == "glibc"
@@ -37,6 +37,64 @@ FRAGMENTED_HEAP = textwrap.dedent(
     print(before - rss_mb())
     """
 )
+
+# A thread makes and frees an 8 MB block three times, as the drawing thread does an end
+# picture's buffers; then everything is trimmed. Prints the MB still resident.
+THREAD_HEAP = textwrap.dedent(
+    """
+    import sys
+    import threading
+
+    from bot.memory_trim import keep_large_blocks_mapped, malloc_trim
+
+    def rss_mb():
+        with open("/proc/self/status") as status:
+            for line in status:
+                if line.startswith("VmRSS:"):
+                    return int(line.split()[1]) / 1024
+
+    def draw():
+        for _ in range(3):
+            block = bytearray(8_000_000)
+            block[::4096] = bytes(len(block[::4096]))  # touched, so resident
+            del block
+
+    if sys.argv[1] == "mapped":
+        assert keep_large_blocks_mapped()
+    before = rss_mb()
+    drawing = threading.Thread(target=draw)
+    drawing.start()
+    drawing.join()
+    malloc_trim()()
+    print(rss_mb() - before)
+    """
+)
+
+
+def resident_after_a_threads_large_blocks(how: str) -> float:
+    done = subprocess.run(
+        [sys.executable, "-c", THREAD_HEAP, how], capture_output=True, text=True, check=True
+    )
+    return float(done.stdout)
+
+
+@pytest.mark.skipif(not GLIBC, reason="mallopt's threshold is glibc's")
+def test_a_threads_large_blocks_are_not_kept_once_their_threshold_is_fixed() -> None:
+    # glibc's default: the first block mapped, the next two from the thread's heap,
+    # whose top no trim hands back.
+    assert resident_after_a_threads_large_blocks("default") > 6
+    assert resident_after_a_threads_large_blocks("mapped") < 1
+
+
+async def test_the_bot_keeps_large_blocks_mapped(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    calls: list[int] = []
+    monkeypatch.setattr(
+        "bot.client.keep_large_blocks_mapped", lambda: calls.append(1) or keep_large_blocks_mapped()
+    )
+    async with BotHarness.running(tmp_path / "bot.db"):
+        assert calls == [1]
 
 
 @pytest.mark.skipif(not GLIBC, reason="malloc_trim is glibc's")
