@@ -31,6 +31,7 @@ import ctypes
 import ctypes.util
 import logging
 from collections.abc import Callable
+from typing import Any
 
 log = logging.getLogger(__name__)
 
@@ -42,16 +43,22 @@ LARGE_BLOCK_BYTES = 2 * 1024 * 1024  # and larger: a mapping of their own
 KEPT_AT_A_HEAPS_TOP_BYTES = 2 * LARGE_BLOCK_BYTES  # glibc's own ratio of the two
 
 
+def _libc_function(name: str) -> Any | None:
+    """The C library's function `name`, or None where there is no such one (not glibc)."""
+    try:
+        return getattr(ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6"), name)
+    except (OSError, AttributeError):
+        return None
+
+
 def keep_large_blocks_mapped(
     large: int = LARGE_BLOCK_BYTES, kept_at_top: int = KEPT_AT_A_HEAPS_TOP_BYTES
 ) -> bool:
     """Map every block of `large` bytes or more apart, and let no heap's top keep more
     than `kept_at_top` free, for good: setting them turns glibc's raising of them off.
     True where set; False off glibc, where nothing is done."""
-    try:
-        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6")
-        mallopt = libc.mallopt
-    except (OSError, AttributeError):
+    mallopt = _libc_function("mallopt")
+    if mallopt is None:
         return False
     mallopt.argtypes = [ctypes.c_int, ctypes.c_int]
     mallopt.restype = ctypes.c_int
@@ -60,10 +67,8 @@ def keep_large_blocks_mapped(
 
 def malloc_trim() -> Callable[[], bool] | None:
     """glibc's `malloc_trim(0)` (True where it returned memory), or None off glibc."""
-    try:
-        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6")
-        trim = libc.malloc_trim
-    except (OSError, AttributeError):
+    trim = _libc_function("malloc_trim")
+    if trim is None:
         return None
     trim.argtypes = [ctypes.c_size_t]
     trim.restype = ctypes.c_int

@@ -16,18 +16,24 @@ from tests.discord_harness import BotHarness
 
 GLIBC = sys.platform == "linux" and platform.libc_ver()[0] == "glibc"
 
-# 80 MB in blocks too large for Python's own arenas (they come from malloc) and too
-# small for a mapping of their own; all freed but the last, which holds the heap's top
-# where it is: glibc keeps the rest resident until trimmed.
-FRAGMENTED_HEAP = textwrap.dedent(
+# What the scripts below print their resident memory with, in MB.
+RSS_MB = textwrap.dedent(
     """
-    from bot.memory_trim import malloc_trim
-
     def rss_mb():
         with open("/proc/self/status") as status:
             for line in status:
                 if line.startswith("VmRSS:"):
                     return int(line.split()[1]) / 1024
+    """
+)
+
+# 80 MB in blocks too large for Python's own arenas (they come from malloc) and too
+# small for a mapping of their own; all freed but the last, which holds the heap's top
+# where it is: glibc keeps the rest resident until trimmed.
+FRAGMENTED_HEAP = RSS_MB + textwrap.dedent(
+    """
+    from bot.memory_trim import malloc_trim
+
 
     blocks = [bytes(4000) for _ in range(20_000)]
     top = blocks[-1]
@@ -40,18 +46,13 @@ FRAGMENTED_HEAP = textwrap.dedent(
 
 # A thread makes and frees an 8 MB block three times, as the drawing thread does an end
 # picture's buffers; then everything is trimmed. Prints the MB still resident.
-THREAD_HEAP = textwrap.dedent(
+THREAD_HEAP = RSS_MB + textwrap.dedent(
     """
     import sys
     import threading
 
     from bot.memory_trim import keep_large_blocks_mapped, malloc_trim
 
-    def rss_mb():
-        with open("/proc/self/status") as status:
-            for line in status:
-                if line.startswith("VmRSS:"):
-                    return int(line.split()[1]) / 1024
 
     def draw():
         for _ in range(3):
