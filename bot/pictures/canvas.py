@@ -32,10 +32,14 @@ def finish(layer: Image.Image, width: int, height: int) -> Image.Image:
     return layer.resize((width, height), Image.Resampling.LANCZOS)
 
 
-def png_bytes(image: Image.Image) -> bytes:
-    """The picture as PNG bytes: the same picture gives the same bytes (no timestamps)."""
+def png_bytes(image: Image.Image, optimize: bool = True) -> bytes:
+    """The picture as PNG bytes: the same picture gives the same bytes (no timestamps).
+
+    `optimize` compresses as hard as zlib can: worth it for a picture drawn once (an
+    emoji), not for one drawn while a player waits (about 6 ms more for 3% less).
+    """
     buffer = io.BytesIO()
-    image.save(buffer, format="PNG", optimize=True)
+    image.save(buffer, format="PNG", optimize=optimize)
     return buffer.getvalue()
 
 

@@ -93,11 +93,15 @@ def draw_end_picture(players: Sequence[PlayerFinal], axes: Axes = Axes()) -> byt
     chart_top = _MARGIN + legend_height + _MARGIN
     box = (_MARGIN, chart_top, WIDTH - _MARGIN, chart_top + _CHART_HEIGHT)
     _draw_chart(draw, players, box, axes)
-    small = image.resize((WIDTH, height), Image.Resampling.LANCZOS)
-    # A palette keeps the file small (tens of KB); the picture has few colours anyway.
-    return png_bytes(
-        small.quantize(colors=256, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
-    )
+    # This picture is drawn at every game's end, on the click that ends it, so each step
+    # is the fast one where the picture looks the same: averaging each 2 x 2 block (a box
+    # filter) smooths the edges as well as Lanczos at a fifteenth of the time; an octree
+    # palette keeps every flat colour exact and the file half as large at a tenth of a
+    # median cut's time; and zlib's default level gives up 3% of size for a sixth of
+    # `optimize`'s time (4 players: 39.6 ms became 7.0, `bench_pictures`).
+    small = image.reduce(_SCALE)
+    palette = small.quantize(colors=256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+    return png_bytes(palette, optimize=False)
 
 
 def _legend(players: Sequence[PlayerFinal]) -> list[tuple[int, float, float]]:
