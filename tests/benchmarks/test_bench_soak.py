@@ -17,6 +17,8 @@ from types import SimpleNamespace
 
 import asyncpg
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from benchmarks import bench_soak
 from bot.devserver.standin import FakeMessage
@@ -121,6 +123,21 @@ def report_of(*, late=0, p99=250.0, growth=0.01, stuck=0, lost=0, faults=()) -> 
 
 def verdicts(report: dict) -> dict[str, bool | None]:
     return {aim: met for aim, met, _ in bench_soak.targets(report)}
+
+
+@given(
+    st.lists(st.floats(0, 100, allow_nan=False)).map(sorted),
+    st.floats(-1, 101, allow_nan=False),
+    st.floats(0, 30, allow_nan=False),
+)
+def test_a_minutes_records_are_those_made_in_it(moments, start, span) -> None:
+    # Found by bisection in lists kept in time order: the same as a pass over them all.
+    records = [(moment, index) for index, moment in enumerate(moments)]
+    expected = [r for r in records if start <= r[0] < start + span]
+    assert bench_soak.between(records, start, start + span) == expected
+    clicks = [bench_soak.Click(moment, None, late=False) for moment in moments]
+    found = bench_soak.between(clicks, start, start + span, at=lambda c: c.at)
+    assert [c.at for c in found] == [r[0] for r in expected]
 
 
 def test_the_bots_histograms_give_quantiles_and_counts_over_a_bound() -> None:
