@@ -666,7 +666,7 @@ async def measure(
                 # (5,400 at 500 games) took 64 to 69 ms to free, this loop held meanwhile,
                 # the stand-in and the players with it, so every click around a minute's
                 # end was counted that much slower (the 5 s after it: a callback p99 of
-                # 126 to 218 ms, against 105 to 115 in the others).
+                # 126 to 218 ms, where most other 5 s had 103 to 117).
                 fake.forget_interactions(keep=max(5000, 50 * len(tables)))
             span = minute_end - minute_start
             row = Minute(len(minutes) + 1, seconds=round(span, 1), stuck=stuck)
@@ -748,9 +748,9 @@ def between(
 ) -> list[Record]:
     """The records of `start` to `end` (`at` tells when each was made). Every record
     list here is appended as things happen, so in time order: found by bisection. A
-    pass over the whole run's records, each minute, held this process's loop (the
-    stand-in's and the players') 26 ms at minute 4 and growing, so that the clicks
-    around each minute's end were slowed by the benchmark itself."""
+    pass over the whole run's records each minute grew with the run (10 ms for the
+    clicks and the lags at minute 21 of 500 games), on the loop that the stand-in and
+    the players share, so it slowed the clicks around each minute's end."""
     return records[bisect_left(records, start, key=at) : bisect_left(records, end, key=at)]
 
 
