@@ -983,7 +983,7 @@ def recovery(run: Soak, fault: Fault) -> dict[str, Any]:
     answered with an error (nothing changed); how long after the restart the callbacks'
     p99 came back under 300 ms and stayed there (5 s windows, for a minute)."""
     restored = fault.restored_at or math.inf
-    during = [c for c in run.clicks if fault.at <= c.at < restored + RECOVERY_AIM]
+    during = between(run.clicks, fault.at, restored + RECOVERY_AIM, at=lambda c: c.at)
     recovered_after = None
     windows: list[float | None] = []  # each window's callback p99, ms
     start = restored

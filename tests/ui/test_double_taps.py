@@ -36,7 +36,7 @@ def test_a_busy_process_remembers_the_young_taps_and_lets_the_old_go() -> None:
         clock.now = index / rate
         taps.accepted(move(index), arrived=clock.now, interaction_id=index)
     last = rate * 20 - 1
-    young = [index for index in range(last - int(rate * TWIN_SECONDS) + 1, last + 1)]
+    young = range(last - int(rate * TWIN_SECONDS) + 1, last + 1)
     assert all(taps.is_twin(move(i), clock.now, interaction_id=-1) for i in young)
     assert len(taps._accepted) <= int(rate * TWIN_SECONDS) + 2
     assert move(0) not in taps._accepted
