@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import json
+import random
 import tracemalloc
 
 from bot.sessions.endings import RecentEndings
+
+FACES = (1, 2, 3, 4, 5, 6)
 
 
 def _events(count: int, name: str = "Zoë") -> list[dict[str, object]]:
@@ -77,3 +80,25 @@ def test_a_kept_game_takes_a_fraction_of_its_events_decoded() -> None:
         tracemalloc.stop()
     assert len(decoded) == 400
     assert kept_size * 4 < decoded_size, (kept_size, decoded_size)
+
+
+def test_a_kept_game_takes_a_fraction_of_its_stored_text() -> None:
+    # Kept compressed: a game's events repeat their keys and dice hundreds of times. The
+    # dice are drawn, as a game's are, so that the text does not merely repeat one event.
+    rng = random.Random(5)
+    events = [
+        {"type": "rolled", "player": 412345678901234567 + turn % 3, "dice": rng.choices(FACES, k=8)}
+        for turn in range(400)
+    ]
+    texts = _texts(events)
+    stored = sum(len(text.encode()) for text in texts)
+    endings = RecentEndings(kept=1)
+    tracemalloc.start()
+    try:
+        before = tracemalloc.get_traced_memory()[0]
+        endings.remember(1, texts)
+        kept_size = tracemalloc.get_traced_memory()[0] - before
+    finally:
+        tracemalloc.stop()
+    assert endings.events(1) == events
+    assert kept_size * 3 < stored, (kept_size, stored)
