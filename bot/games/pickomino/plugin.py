@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from bot.games.pickomino import CATALOGS
+from pathlib import Path
+
+from bot.games.pickomino import CATALOGS, end_picture
 from bot.games.pickomino.adapter import KIND, PickominoAdapter
-from bot.games.pickomino.ai import warm_up
+from bot.games.pickomino.ai import warm_up as warm_up_computer_players
 from bot.games.pickomino.commands import PickominoCog
 from bot.games.pickomino.history import PICKOMINO_HISTORY
 from bot.games.pickomino.learn import PICKOMINO_TUTORIAL
@@ -13,6 +15,14 @@ from bot.games.pickomino.render import PickominoRenderer
 from bot.games.pickomino.review import PickominoReviewer
 from bot.games.pickomino.scenario import run_scenario
 from bot.plugin.game_plugin import GamePlugin
+
+
+def warm_up(cache: Path | None) -> None:
+    """The computer players' and hints' tables, then one end picture: the first moves
+    and the first game's end in a process pay for neither."""
+    warm_up_computer_players(cache)
+    end_picture.warm_up()
+
 
 PICKOMINO = GamePlugin(
     kind=KIND,

@@ -17,6 +17,8 @@ from bot.games.pickomino.end_picture import (
     PlayerFinal,
     draw_end_picture,
 )
+from bot.games.pickomino.plugin import PICKOMINO
+from bot.pictures.names import name_fonts
 from tests.pictures.png_checks import count_pixels_near, open_png
 
 
@@ -154,3 +156,14 @@ def test_any_game_draws_a_valid_picture(rows: list[tuple[str, list[int]]]) -> No
     players = [PlayerFinal(name, tuple(series)) for name, series in rows]
     image = Image.open(io.BytesIO(draw_end_picture(players)))
     assert image.width == WIDTH
+
+
+def test_the_plugins_warm_up_loads_what_the_first_game_end_would() -> None:
+    # Start-up draws one picture, so that the click ending a process's first game does
+    # not load the fonts (nor, in a soak, count them as memory grown after the warm-up).
+    name_fonts.cache_clear()
+    PICKOMINO.warm_up(None)  # type: ignore[misc]  # set, as GamePlugin allows None
+    loaded = name_fonts.cache_info().currsize
+    assert loaded > 0
+    draw_end_picture([player("Ada", 12), player("Zoë", 9), player("Bo", 3)])
+    assert name_fonts.cache_info().currsize == loaded
