@@ -9,6 +9,7 @@ start does it, and printed as the median of --repeats, wall and CPU:
 
 - the bot's imports (`import bot.client`);
 - Pickomino's tables (`ai.warm_up`: the turn graphs, 8 dice and Extrawurm's 8 and 9);
+- Pickomino's first end picture, its fonts loaded (the plugin's warm-up draws one);
 - Picker's three-player tables, loaded from the file a first start kept in --cache-dir
   (CACHE_DIR; built once, about 45 s, if the folder holds none for this code);
 - the emoji pictures handed to the book when Discord holds every emoji already.
@@ -22,15 +23,13 @@ more, each is timed in turn, for a before/after on one machine:
 from __future__ import annotations
 
 import argparse
-import os
 import statistics
-import subprocess
-import sys
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
 from benchmarks.arguments import positive
+from benchmarks.picker_tables import keep_picker_tables, run_in
 
 HERE = Path(__file__).resolve().parent.parent
 
@@ -59,6 +58,12 @@ PARTS = (
         "warm_up()",
     ),
     Part(
+        # What its warm-up (end_picture.warm_up) now takes off the first game-end click.
+        "Pickomino's first end picture, fonts cold",
+        "from bot.games.pickomino.end_picture import PlayerFinal, draw_end_picture",
+        "draw_end_picture([PlayerFinal('Ada', (1, 3, 6)), PlayerFinal('Zoë', (2, 2, 4))])",
+    ),
+    Part(
         "Picker's tables, loaded from CACHE_DIR",
         "from pathlib import Path\n"
         "from bot.games.picker.ai import exact\n"
@@ -72,33 +77,6 @@ PARTS = (
         "EmojiBook(PICKOMINO.emojis())",
     ),
 )
-
-# Picker's tables kept in the cache folder for the code of the checkout (once).
-_KEEP_PICKER_TABLES = """
-from pathlib import Path
-from bot.games.picker.ai import exact
-path = Path({cache!r}) / exact.CACHE_NAME
-if not path.exists():
-    print("building Picker's tables for", path, "(about 45 s, once)", flush=True)
-    exact.TABLES.load_or_build(Path({cache!r}))
-"""
-
-
-def run_in(bot_dir: Path, code: str) -> str:
-    own_python = bot_dir / ".venv" / "bin" / "python"
-    python = str(own_python) if own_python.exists() else sys.executable
-    done = subprocess.run(
-        [python, "-c", code],
-        cwd=bot_dir,
-        env={**os.environ, "PYTHONPATH": str(bot_dir)},
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    if done.returncode != 0:
-        last = (done.stderr.strip().splitlines() or ["no output"])[-1]
-        raise SystemExit(f"error: {bot_dir}: {last}")
-    return done.stdout
 
 
 def time_part(bot_dir: Path, part: Part, cache: Path, repeats: int) -> tuple[float, float]:
@@ -126,7 +104,7 @@ def main(argv: list[str] | None = None) -> None:
         if not (bot_dir / "bot" / "client.py").exists():
             parser.error(f"{bot_dir} is not a checkout of this bot (no bot/client.py)")
         print(f"{bot_dir} (medians of {args.repeats} fresh processes):")
-        print(run_in(bot_dir, _KEEP_PICKER_TABLES.format(cache=str(args.cache_dir))), end="")
+        print(keep_picker_tables(bot_dir, args.cache_dir), end="")
         total_cpu = 0.0
         for part in PARTS:
             wall, cpu = time_part(bot_dir, part, args.cache_dir, args.repeats)

@@ -9,7 +9,6 @@ import os
 import signal
 import subprocess
 import sys
-import tempfile
 import time
 from collections import Counter
 from pathlib import Path
@@ -24,6 +23,7 @@ from benchmarks import bench_soak
 from bot.devserver.standin import FakeMessage
 from bot.i18n import t
 from bot.render.custom_ids import ClickAction, ComponentRef
+from tests.benchmarks.stand_in_tables import kept_picker_tables
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -204,8 +204,9 @@ def test_a_soak_stopped_by_sigterm_leaves_no_server_behind(tmp_path) -> None:
     job) stops the run as Ctrl-C does, the bots and the server with it."""
     temp = tmp_path / "temp"
     temp.mkdir()
-    # The soaks' shared cache, not one under TMPDIR: Picker's tables are not built again.
-    cache = Path(tempfile.gettempdir()) / "bench-soak-cache"
+    # Kept, so that the soak does not build Picker's tables (a minute) before its bots.
+    cache = tmp_path / "cache"
+    kept_picker_tables(cache)
     brief = ["--games", "2", "--minutes", "1", "--processes", "1", "--cache-dir", str(cache)]
     command = [sys.executable, "-m", "benchmarks.bench_soak", *brief, "--out", str(tmp_path)]
     env = {**os.environ, "TMPDIR": str(temp)}
@@ -213,7 +214,9 @@ def test_a_soak_stopped_by_sigterm_leaves_no_server_behind(tmp_path) -> None:
         command, cwd=REPO, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
     )
     assert process.stdout is not None
+    before_ready = []
     for line in process.stdout:  # the bots are up: the server, the bots and the stand-in run
+        before_ready.append(line)
         if line.startswith("bot #1 ready"):
             break
     process.send_signal(signal.SIGTERM)
@@ -221,6 +224,8 @@ def test_a_soak_stopped_by_sigterm_leaves_no_server_behind(tmp_path) -> None:
     assert process.returncode == 130, out + err
     assert "interrupted: the bots and PostgreSQL are stopped" in err
     assert "Traceback" not in err
+    # The folder held the tables, so the soak built none before its bots
+    assert not [line for line in before_ready if "building Picker's tables" in line]
     left = [cmdline for cmdline in command_lines() if str(temp).encode() in cmdline]
     assert left == [], "a process of the run is still there"
     assert list(temp.glob("soak-pg-*")) == [], "the run's database is still there"

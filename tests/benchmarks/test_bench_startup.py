@@ -2,21 +2,10 @@
 
 import re
 
-import numpy as np
 import pytest
 
 from benchmarks import bench_startup
-from bot.games.picker.ai import exact
-
-
-def kept_picker_tables(folder) -> None:
-    """A kept file as a first start leaves it, with stand-ins for the starting tables
-    (building the real ones takes the full minute)."""
-    tables = exact.Tables()
-    for memo in tables.pairs.values():
-        for first in range(exact.PLAYERS):
-            memo.tables[0, (first, (0, 0, 0))] = np.full((3, 3), first / 3, np.float32)
-    tables.save(folder / exact.CACHE_NAME)
+from tests.benchmarks.stand_in_tables import kept_picker_tables
 
 
 def test_it_prints_each_parts_median_and_their_sum(tmp_path, capsys) -> None:
