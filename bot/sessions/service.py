@@ -268,6 +268,18 @@ class SessionService:
                 await self._attach(session, post, close_unseen=True)
             return self._live[session.channel_id]
 
+    async def show_unseen(self, session: Session, post: Post) -> Session:
+        """Show by `post` the channel's live session that has no message, and keep the
+        new message's id: its start's process died before its answer reached Discord or
+        before it kept the message's id, and nothing else would ever show it again.
+        AlreadyLive if the channel's session has a message (or is another one) by now."""
+        async with self.lock(session.channel_id):
+            current = await self.live(session.channel_id)
+            if current is None or current.id != session.id or current.message_id is not None:
+                raise AlreadyLive(session=current or session)
+            log.info("session %s had no message: shown again", current.id)
+            return await self._attach(current, post)
+
     async def _close_unseen(self, session: Session) -> None:
         """A new session whose first showing failed (its command answered after Discord's
         3 s, or its answer refused) was seen by nobody: closed (a lobby cancelled, a

@@ -108,6 +108,17 @@ def remembering_locale(interaction: Interaction, mutate: Mutation) -> Mutation:
     return change
 
 
+def unkept_live_message(session: Session, message: discord.Message | None) -> int | None:
+    """The clicked message's id, if the session has no live message: its start was shown,
+    then the process died before it committed the message's id (a SIGKILL 50 ms after a
+    lobby was posted, at 1,000 games). Nothing else could edit that lobby again, so the
+    table was stuck. The message carries the session's buttons: it is the live one. None
+    otherwise; an ephemeral message (the host's level picker) never is."""
+    if session.message_id is not None or message is None or message.flags.ephemeral:
+        return None
+    return message.id
+
+
 class Clicks:
     """The click handler SessionComponents call (bot.ui.components.ClickHandler)."""
 
@@ -261,13 +272,17 @@ class Clicks:
         tap = tap_of(interaction, ref)
         mutate = remembering_locale(interaction, change_for(interaction, ref))
 
+        message = interaction.message
+
         def accepted(session: Session, tools: ChangeTools) -> list[Any]:
             events = mutate(session, tools)
             self.double_taps.accepted(tap, arrived, interaction.id)  # its twin is answered quietly
             session.played(interaction.id)  # committed with it: known after a kill
+            adopted = unkept_live_message(session, message)
+            if adopted is not None:
+                session.message_id = adopted  # committed with the click
             return events
 
-        message = interaction.message
         expect = Expect(
             session_id=ref.session_id,
             # Moves must be made on the state the player saw; lobby buttons need not.
@@ -298,7 +313,18 @@ class Clicks:
         expect = Expect(
             session_id=ref.session_id, message_id=message.id if message is not None else None
         )
-        return expect.check(await self.sessions.live(interaction.channel_id))
+        session = expect.check(await self.sessions.live(interaction.channel_id))
+        adopted = unkept_live_message(session, message)
+        if adopted is None:
+            return session
+
+        def adopt(draft: Session, _: ChangeTools) -> list[Any]:
+            draft.message_id = adopted
+            return []
+
+        same = Expect(session_id=session.id)
+        change = await self.sessions.update(interaction.channel_id, adopt, expect=same, bump=False)
+        return change.session
 
     async def _continue(self, interaction: Interaction, ref: ComponentRef) -> None:
         """Continue, on a message whose token ran out: anyone at the table brings it up
@@ -528,7 +554,14 @@ async def open_here(
     try:
         await live.sessions.open(session, post=post, begin=begin)
     except AlreadyLive as error:
-        await tell_already_live(live, interaction, error.params["session"])
+        existing = error.params["session"]
+        if existing.message_id is None and post is not None:
+            # A lobby or game nobody can see (its start's process died while showing it):
+            # this answer shows it, rather than link to a channel with no message of it.
+            with contextlib.suppress(AlreadyLive):
+                await live.sessions.show_unseen(existing, post)
+                return False
+        await tell_already_live(live, interaction, existing)
         return False
     return True
 

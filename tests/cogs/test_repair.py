@@ -5,6 +5,7 @@ at start-up, and its buttons work."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 
 import pytest
@@ -12,9 +13,10 @@ import pytest
 from bot.inflight import Replayed
 from bot.render.custom_ids import ComponentRef
 from bot.sessions.model import Ending, Status
+from bot.sessions.service import SessionService
 from bot.ui.callback import defer_update
 from bot.ui.live import LiveMessages
-from tests.cogs.helpers import start_game
+from tests.cogs.helpers import add_bots, start_game
 from tests.discord_harness import BotHarness, StoredMessage
 
 CALLBACK = "/interactions/{webhook_id}/{webhook_token}/callback"
@@ -336,3 +338,76 @@ async def test_a_lesson_answered_after_discords_3_seconds_is_abandoned_at_once(t
         shown = await harness.session()
         assert shown.id != unseen.id and shown.practice and shown.status is Status.PLAYING
         assert shown.message_id == again.message.id
+
+
+@pytest.mark.parametrize("first_click", ["Join", "Add bot"])
+async def test_a_lobby_shown_by_a_process_killed_before_it_kept_its_id_is_adopted(
+    tmp_path, caplog, monkeypatch, first_click
+):
+    """The start's answer reached Discord, then the process died before it committed the
+    lobby's message id (seen at 1,000 games: a kill 50 ms after a lobby was posted). The
+    session is in the database without a message, so no edit reached its lobby: a
+    computer player seated from the host's own message never showed, and the table was
+    stuck. The first click on the lobby, a change or not, makes it the live message."""
+    database = tmp_path / "bot.db"
+    async with BotHarness.running(database, close=False) as first:  # then "kill -9"
+        anne, bob = first.user("Anne"), first.user("Bob")
+
+        async def die_after_posting(self, session, post, *, close_unseen=False):
+            await post(session)
+            raise asyncio.CancelledError
+
+        monkeypatch.setattr(SessionService, "_attach", die_after_posting)
+        with contextlib.suppress(asyncio.CancelledError):
+            await first.slash(anne, "pickomino", "start", turn_timer=0)
+        monkeypatch.undo()
+        lobby_id = max(first.fake.messages)
+        fake = first.fake
+
+    async with BotHarness.running(database, fake=fake, seed=5) as second:
+        assert (await second.session()).message_id is None  # as the kill left it
+        if first_click == "Join":
+            joined = await second.click(bob, second.message(lobby_id), "Join")
+            assert joined.edited, joined.ephemeral
+        lobby = await add_bots(second, anne, second.message(lobby_id), "Easy")
+        # The computer player is shown on the lobby by an edit nobody clicked for.
+        assert "Easy" in lobby.text()
+        assert (await second.session()).message_id == lobby_id
+    async with BotHarness.running(database, fake=fake, seed=6) as third:
+        assert (await third.session()).message_id == lobby_id  # committed
+    assert _tracebacks(caplog) == []
+
+
+async def test_a_lobby_never_shown_is_shown_by_the_next_start_in_its_channel(
+    tmp_path, caplog, monkeypatch
+):
+    """The process died while it showed a new lobby, before Discord had it: the lobby is
+    in the database and nobody can see it. /start in the channel used to answer with a
+    link to the channel (no message of it there); it now shows that lobby."""
+    database = tmp_path / "bot.db"
+    async with BotHarness.running(database, close=False) as first:  # then "kill -9"
+        anne, bob = first.user("Anne"), first.user("Bob")
+
+        async def die_before_posting(self, session, post, *, close_unseen=False):
+            raise asyncio.CancelledError
+
+        monkeypatch.setattr(SessionService, "_attach", die_before_posting)
+        with contextlib.suppress(asyncio.CancelledError):
+            await first.slash(anne, "pickomino", "start", turn_timer=0)
+        monkeypatch.undo()
+        fake = first.fake
+    assert not fake.messages  # nothing reached Discord
+
+    async with BotHarness.running(database, fake=fake, seed=5) as second:
+        unseen = await second.session()
+        answered = await second.slash(bob, "pickomino", "start")
+        lobby = answered.message
+        assert not lobby.ephemeral and "Anne is hosting" in lobby.text()
+        shown = await second.session()
+        assert (shown.id, shown.message_id) == (unseen.id, lobby.id)
+        joined = await second.click(bob, second.message(lobby.id), "Join")
+        assert joined.edited, joined.ephemeral
+        # Shown now: the next /start links to it, as for any live lobby.
+        again = await second.slash(bob, "pickomino", "start")
+        assert again.ephemeral is not None and str(lobby.id) in again.ephemeral
+    assert _tracebacks(caplog) == []
