@@ -30,7 +30,9 @@ the clicks' p99 took to come back under 300 ms after the restart (the aim: 30 s)
 At the end it checks that nothing was lost: every click whose change the clicker saw is
 in the database (the session's version is past the one the button carried), and every
 channel's last message shows no more than the database holds (an ended game is over
-there). It prints the issue's targets, each met or not.
+there). It prints the issue's targets, each met or not, and appends the run's row to
+`--results` (benchmarks/results/soak.csv; `--no-record` for a trial run), numbered after
+the last, with the checkout's commit.
 
 The stand-in and the players run in this process, on the same machine as the bots; the
 table's "client lag" is how late this process's own timers woke, "client GC" its
@@ -46,7 +48,7 @@ body would be half of it; the e2e tests validate every body).
 Usage: python -m benchmarks.bench_soak [--games 20] [--minutes 2] [--processes 2]
        [--computer-share 0.25] [--out soak-report] [--kill-db-at MIN]
        [--kill-process-at MIN] [--database-url URL] [--seed 1] [--cache-dir DIR]
-       [--spec-every 50]
+       [--spec-every 50] [--results FILE | --no-record]
 """
 
 from __future__ import annotations
@@ -82,6 +84,7 @@ from benchmarks.killable_postgres import KillablePostgres
 from benchmarks.picker_tables import keep_picker_tables
 from benchmarks.plots import Series, line_chart
 from benchmarks.procfs import ProcessSample, sample
+from benchmarks.support import soak_results
 from bot.devserver.standin import (
     FakeButton,
     FakeDiscord,
@@ -1241,7 +1244,21 @@ def parse(argv: list[str] | None) -> tuple[argparse.ArgumentParser, argparse.Nam
     parser.add_argument(
         "--cache-dir", type=Path, default=Path(tempfile.gettempdir()) / "bench-soak-cache"
     )
+    parser.add_argument(
+        "--results",
+        type=Path,
+        default=soak_results.RESULTS,
+        help="the CSV file the run's row is appended to",
+    )
+    parser.add_argument(
+        "--no-record", dest="results", action="store_const", const=None, help="append no row"
+    )
     options = parser.parse_args(argv)
+    if options.results is not None and options.results.exists():
+        try:  # before the run, not after its 30 minutes
+            soak_results.read_runs(options.results)
+        except soak_results.ResultsError as error:
+            parser.error(f"argument --results: {error}")
     if options.games > MAX_GAMES:
         parser.error(
             f"argument --games: at most {MAX_GAMES} ({GUILDS} guilds of {CHANNELS_PER_GUILD} "
@@ -1307,6 +1324,14 @@ def main(argv: list[str] | None = None) -> None:
     plots = draw(report, out)
     print("\n".join(lines))
     print("plots: " + ", ".join(str(p) for p in plots))
+    if options.results is not None:
+        try:
+            row = soak_results.record(
+                report, sys.argv[1:] if argv is None else argv, options.results
+            )
+        except (OSError, soak_results.ResultsError) as error:
+            sys.exit(f"error: the run is not recorded in {options.results}: {error}")
+        print(f"recorded as run {row.run} in {options.results}")
 
 
 async def run_soak(

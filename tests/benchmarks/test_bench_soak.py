@@ -20,6 +20,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from benchmarks import bench_soak
+from benchmarks.support.soak_results import read_runs
 from bot.devserver.standin import FakeMessage
 from bot.i18n import t
 from bot.render.custom_ids import ClickAction, ComponentRef
@@ -47,9 +48,21 @@ def test_bad_input_is_an_error_line(argv, said, capsys) -> None:
     assert "Traceback" not in captured.err
 
 
+def test_a_results_file_of_other_columns_is_an_error_line_before_the_run(tmp_path, capsys):
+    results = tmp_path / "soak.csv"
+    results.write_text("games,p99\n500,216\n")
+    with pytest.raises(SystemExit) as exit_:
+        bench_soak.main(["--results", str(results)])
+    assert exit_.value.code == 2
+    err = capsys.readouterr().err
+    assert "error: argument --results: " in err and "Traceback" not in err
+
+
 def test_a_brief_soak_reports_every_figure(tmp_path) -> None:
     out = tmp_path / "soak"
+    results = tmp_path / "results" / "soak.csv"
     brief = ["--games", "2", "--minutes", "0.34", "--processes", "1", "--computer-share", "0.5"]
+    brief += ["--results", str(results)]
     command = [sys.executable, "-m", "benchmarks.bench_soak", *brief, "--out", str(out)]
     done = subprocess.run(command, cwd=REPO, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stdout + done.stderr
@@ -73,6 +86,10 @@ def test_a_brief_soak_reports_every_figure(tmp_path) -> None:
     assert minute["rss_mb"] and minute["database_connections"]
     for plot in ("rss.png", "p99.png", "clicks.png"):
         assert (out / plot).read_bytes().startswith(b"\x89PNG")
+    [row] = read_runs(results)  # the run's row, numbered in the file it was given
+    assert (row.run, row.games, row.processes, row.late) == ("1", "2", "1", "0")
+    assert row.p99_ms == f"{whole['p99_ms']:.0f}" and row.sessions and row.commit
+    assert row.command.endswith(f"--out {out}") and "recorded as run 1 in" in done.stdout
 
 
 def test_the_click_that_ends_a_game_is_counted_apart() -> None:
@@ -208,6 +225,7 @@ def test_a_soak_stopped_by_sigterm_leaves_no_server_behind(tmp_path) -> None:
     cache = tmp_path / "cache"
     kept_picker_tables(cache)
     brief = ["--games", "2", "--minutes", "1", "--processes", "1", "--cache-dir", str(cache)]
+    brief += ["--no-record"]
     command = [sys.executable, "-m", "benchmarks.bench_soak", *brief, "--out", str(tmp_path)]
     env = {**os.environ, "TMPDIR": str(temp)}
     process = subprocess.Popen(
