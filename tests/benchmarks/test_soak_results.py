@@ -11,6 +11,7 @@ import pytest
 from benchmarks.support import soak_results
 from benchmarks.support.soak_results import (
     BEGIN,
+    DOC,
     END,
     RESULTS,
     ResultsError,
@@ -64,6 +65,12 @@ def a_report(games: int = 500) -> dict[str, Any]:
         ],
         "lost": {"accepted_sessions": 1104, "clicks_lost": 0, "messages_ahead": 0},
     }
+
+
+def test_the_scaling_documents_table_is_the_one_the_results_file_makes() -> None:
+    doc = DOC.read_text(encoding="utf-8")
+    assert table_in(doc) == render_table(latest_long_runs(read_runs(RESULTS)))
+    assert len(doc.splitlines()) <= 300
 
 
 def test_the_results_file_reads_and_is_written_back_as_it_is(tmp_path) -> None:
