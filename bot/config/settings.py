@@ -9,7 +9,7 @@ from pathlib import Path
 from pydantic import Field, SecretStr, ValidationError, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
-from bot.address import parse_host_port
+from bot.config.address import parse_host_port
 from bot.storage.factory import dialect_of, sqlite_path
 
 
