@@ -22,16 +22,16 @@ from discord.http import Route
 from bot.background import BackgroundTasks
 from bot.command_sync import Outcome, Target, differences, guild_ids, targets
 from bot.config import ConfigError, Settings
+from bot.connection.gateway_resume import SessionFiles, use_resuming_websocket, watch_replays
+from bot.connection.global_pace import bot_token_share, pace_bot_requests
+from bot.connection.http_pool import discord_connector
+from bot.connection.inflight import Held, Inflight
 from bot.games.registry import GAMES
-from bot.gateway_resume import SessionFiles, use_resuming_websocket, watch_replays
-from bot.global_pace import bot_token_share, pace_bot_requests
 from bot.health import keep_beating
 from bot.history.rating_sql import RATINGS_MIGRATION, rebuild_all
 from bot.history.recorder import recorder
 from bot.history.sql import SqlResultStore
-from bot.http_pool import discord_connector
 from bot.i18n import add_catalogs
-from bot.inflight import Held, Inflight
 from bot.memory_trim import keep_large_blocks_mapped, keep_trimming
 from bot.observability.discord_http import count_on_session, discord_error_trace
 from bot.observability.health import HealthServer, database_check, gateway_check
@@ -161,18 +161,20 @@ class DiceBot(commands.Bot):
         # the allocator's trims.
         self.starting = BackgroundTasks()
         # Set once this process's shards are connected and the clicks Discord replayed
-        # to them (bot.gateway_resume) are answered. A replayed click arrives with under
-        # a second of its 3 s left, so what start-up leaves for later (the tables, the
-        # syncs, the repairs, turn timers come due) waits for it (`_catch_up`).
+        # to them (bot.connection.gateway_resume) are answered. A replayed click arrives
+        # with under a second of its 3 s left, so what start-up leaves for later (the
+        # tables, the syncs, the repairs, turn timers come due) waits for it
+        # (`_catch_up`).
         self.caught_up = asyncio.Event()
         self.add_listener(self._catch_up, "on_ready")
         self.add_listener(self._catch_up, "on_resumed")
-        # Read by bot.gateway_resume's websocket: None, every start identifies afresh.
+        # Read by bot.connection.gateway_resume's websocket: None, every start
+        # identifies afresh.
         self.gateway_sessions: SessionFiles | None = None
-        # Beside them, the interactions this process has not answered yet (bot.inflight),
-        # its journal taken before the bot was built (bot.takeover, by `python -m bot`;
-        # None: no journal): a process that takes over from a killed one answers what it
-        # was holding.
+        # Beside them, the interactions this process has not answered yet
+        # (bot.connection.inflight), its journal taken before the bot was built
+        # (bot.takeover, by `python -m bot`; None: no journal): a process that takes
+        # over from a killed one answers what it was holding.
         self.inflight: Inflight | None = None
         self._held: list[Held] = []  # what the killed one was holding, to play
         if settings.gateway_session_dir is not None:
@@ -186,7 +188,7 @@ class DiceBot(commands.Bot):
             watch_replays(self, self.gateway_sessions)
 
     async def start(self, token: str, *, reconnect: bool = True) -> None:
-        from bot.endpoints import apply_endpoint_overrides
+        from bot.connection.endpoints import apply_endpoint_overrides
 
         settings = self.settings
         if settings.discord_api_base or settings.discord_gateway_url:
@@ -202,7 +204,7 @@ class DiceBot(commands.Bot):
 
     async def login(self, token: str) -> None:
         # discord.py makes its connector at login unless given one; ours lets the
-        # connections a burst opened close again (bot.http_pool).
+        # connections a burst opened close again (bot.connection.http_pool).
         if self.http.connector is discord.utils.MISSING:
             self.http.connector = discord_connector()
         await super().login(token)
@@ -314,12 +316,12 @@ class DiceBot(commands.Bot):
             self._repair_after_pings(self.ping_cleanup), name="repair-live-messages"
         )
         # Neither before the gateway nor beside its replay: a restarted process answers
-        # the clicks Discord replays to it (bot.gateway_resume) within their 3 s only if
-        # it connects within about 2 s of its start and has its loop for them then; the
-        # tables took 1.3 s (a thread, but holding the GIL; 0.55 s of CPU since their
-        # build was made faster) and the sync 0.4 s. A move
-        # or hint that comes first builds the tables it needs itself; Discord serves the
-        # commands registered before until the sync is done.
+        # the clicks Discord replays to it (bot.connection.gateway_resume) within their
+        # 3 s only if it connects within about 2 s of its start and has its loop for
+        # them then; the tables took 1.3 s (a thread, but holding the GIL; 0.55 s of CPU
+        # since their build was made faster) and the sync 0.4 s. A move or hint that
+        # comes first builds the tables it needs itself; Discord serves the commands
+        # registered before until the sync is done.
         self.warming = self.starting.start(self._once_caught_up(self._warm_up), "warm-up")
         self.command_sync = self.starting.start(
             self._once_caught_up(self._sync_commands_when_the_database_answers),

@@ -19,7 +19,7 @@ import pytest
 from aiohttp import web
 
 from bot.config import Settings
-from bot.inflight import Inflight, folder_for, handling
+from bot.connection.inflight import Inflight, folder_for, handling
 from bot.render.custom_ids import LIVE_CHANGE_ACTIONS, ClickAction, ComponentRef
 from bot.takeover import answers_by_editing, take_over
 from bot.ui.clicks import LIVE_CHANGES

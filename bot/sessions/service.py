@@ -173,7 +173,8 @@ class SessionService:
         self.store = SessionStore(db)
         self.observer: SessionObserver = NoObserver()  # the bot sets its metrics here
         # Called right after each change is committed, in the context of the work that
-        # made it (bot.inflight marks the interaction being handled as committed).
+        # made it (bot.connection.inflight marks the interaction being handled as
+        # committed).
         self.committed: Callable[[], None] = lambda: None
         self.adapters = dict(adapters)
         self.rng = rng if rng is not None else secrets.SystemRandom()

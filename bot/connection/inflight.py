@@ -2,9 +2,9 @@
 
 A process killed (SIGKILL, the OOM killer, a crash) dies holding the interactions it had
 received but not yet answered. Discord delivered them: their sequence numbers are in the
-saved gateway session (bot.gateway_resume), so the RESUME of the next process does not
-replay them, and nothing else sends them again. Their people were told "This interaction
-failed" (5 to 7 of them at each process kill of bench_soak at 1,000 games).
+saved gateway session (bot.connection.gateway_resume), so the RESUME of the next process
+does not replay them, and nothing else sends them again. Their people were told "This
+interaction failed" (5 to 7 of them at each process kill of bench_soak at 1,000 games).
 
 So each interaction is written to the journal as it arrives, before it is acted on, and
 crossed out when Discord has taken its first answer (the callback's response); in
@@ -65,7 +65,7 @@ from typing import Any
 import discord
 import orjson
 
-from bot.gateway_resume import ANSWERABLE_SECONDS, age_of, replayed_too_late
+from bot.connection.gateway_resume import ANSWERABLE_SECONDS, age_of, replayed_too_late
 
 log = logging.getLogger(__name__)
 
