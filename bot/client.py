@@ -19,7 +19,6 @@ import discord
 from discord.ext import commands
 from discord.http import Route
 
-from bot.background import BackgroundTasks
 from bot.command_sync import Outcome, Target, differences, guild_ids, targets
 from bot.config import ConfigError, Settings
 from bot.connection.gateway_resume import SessionFiles, use_resuming_websocket, watch_replays
@@ -32,13 +31,15 @@ from bot.history.rating_sql import RATINGS_MIGRATION, rebuild_all
 from bot.history.recorder import recorder
 from bot.history.sql import SqlResultStore
 from bot.i18n import add_catalogs
-from bot.memory_trim import keep_large_blocks_mapped, keep_trimming
 from bot.observability.discord_http import count_on_session, discord_error_trace
 from bot.observability.health import HealthServer, database_check, gateway_check
 from bot.observability.loop_stalls import GcPauses, watch_the_loop
 from bot.observability.metrics import Metrics
 from bot.pictures.emojis import EmojiBook, SyncResult
 from bot.plugin import Games
+from bot.process.background import BackgroundTasks
+from bot.process.memory_trim import keep_large_blocks_mapped, keep_trimming
+from bot.process.worker_threads import favour_the_event_loop
 from bot.render.emoji import forget_all, markup_from_store, remember, stored_markup, use_book
 from bot.score import score_group, score_groups
 from bot.sessions.service import SessionService
@@ -56,7 +57,6 @@ from bot.takeover import Takeover
 from bot.ui.click_tokens import InteractionTokens
 from bot.ui.platform import Platform, build_platform
 from bot.ui.translator import CatalogTranslator, LocaleTree
-from bot.worker_threads import favour_the_event_loop
 
 log = logging.getLogger(__name__)
 

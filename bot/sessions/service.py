@@ -24,7 +24,8 @@ from typing import Any, Protocol
 
 import orjson
 
-from bot.background import BackgroundTasks
+from bot.process.background import BackgroundTasks
+from bot.process.worker_threads import COMPUTER_PLAYERS, run_in
 from bot.sessions import lobby, play
 from bot.sessions.adapter import AnyAdapter, GameEvent
 from bot.sessions.endings import RecentEndings
@@ -46,7 +47,6 @@ from bot.sessions.timers import TimerWheel
 from bot.sessions.tools import ChangeTools
 from bot.storage.protocols import Connection, Database, DatabaseUnavailable, StorageError
 from bot.storage.sessions import SessionStore, VersionConflict, encode
-from bot.worker_threads import COMPUTER_PLAYERS, run_in
 
 log = logging.getLogger(__name__)
 
@@ -775,7 +775,7 @@ class SessionService:
 
     async def _bot_move(self, session: Session) -> str | None:
         """What the computer player to move decides (off the event loop, in one of the
-        computer players' threads: bot.worker_threads); None on failure."""
+        computer players' threads: bot.process.worker_threads); None on failure."""
         adapter = self.adapter(session.kind)
         seat = session.seat_to_move(adapter)
         if seat is None or not seat.computer_plays:
