@@ -26,13 +26,13 @@ from bot.connection.global_pace import bot_token_share, pace_bot_requests
 from bot.connection.http_pool import discord_connector
 from bot.connection.inflight import Held, Inflight
 from bot.games.registry import GAMES
-from bot.health import keep_beating
 from bot.history.rating_sql import RATINGS_MIGRATION, rebuild_all
 from bot.history.recorder import recorder
 from bot.history.sql import SqlResultStore
 from bot.i18n import add_catalogs
 from bot.observability.discord_http import count_on_session, discord_error_trace
 from bot.observability.health import HealthServer, database_check, gateway_check
+from bot.observability.heartbeat import keep_beating
 from bot.observability.loop_stalls import GcPauses, watch_the_loop
 from bot.observability.metrics import Metrics
 from bot.pictures.emojis import EmojiBook, SyncResult

@@ -54,7 +54,8 @@ class Settings(BaseSettings):
     # Discord raised it for a large bot); each process paces its share
     # (bot.connection.global_pace).
     discord_global_rate: float = Field(default=50.0, ge=1, le=100_000)
-    # Touched while connected to Discord, for a container health check (bot.health).
+    # Touched while connected to Discord, for a container health check
+    # (bot.observability.heartbeat).
     heartbeat_file: Path | None = None
     # Where the games keep tables they take long to build (Picker's exact tables), so a
     # restart, or another process sharing the folder, loads them instead. Blank: none.
