@@ -46,7 +46,7 @@ import discord.http
 import discord.webhook.async_
 from discord.http import Route
 
-from bot.client import DiceBot
+from bot.app.client import DiceBot
 from bot.config import Settings
 from bot.devserver import payloads
 from bot.devserver.payloads import (

@@ -16,7 +16,7 @@ takes. One made for another application (a journal left by a run against a stand
 which has an application id of its own) is not acted on.
 
 The next process acknowledges them first of all, before the rest of the bot is even
-imported (bot.takeover: a deferred update, type 6, the message unchanged, no loading
+imported (bot.app.takeover: a deferred update, type 6, the message unchanged, no loading
 state), and shows their answers when it has played them, through each interaction's
 webhook (15 minutes): every step of a start before the replay ate into their 3 s, and
 a click already held a second by a busy process had no time left for it. Only what can

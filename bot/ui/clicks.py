@@ -611,7 +611,7 @@ def _move(interaction: Interaction, ref: ComponentRef) -> Mutation:
 
 # Clicks that change the live session (LIVE_CHANGE_ACTIONS), answered by editing the
 # clicked message (through its webhook if acknowledged before: a click held up, or a
-# restart's first answer, bot.takeover).
+# restart's first answer, bot.app.takeover).
 LIVE_CHANGES: dict[ClickAction, Callable[[Interaction, ComponentRef], Mutation]] = {
     ClickAction.JOIN: _join,
     ClickAction.LEAVE: _leave_lobby,

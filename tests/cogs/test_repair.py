@@ -107,7 +107,7 @@ async def test_a_restart_answers_its_replayed_clicks_before_it_repairs_or_syncs(
     """Discord replays the clicks made while the process was down
     (bot.connection.gateway_resume) with under a second of their 3 s left: the repairs,
     the command sync and the tables wait until those are answered."""
-    caplog.set_level(logging.INFO, "bot.client")
+    caplog.set_level(logging.INFO, "bot.app.client")
     database = tmp_path / "bot.db"
     async with BotHarness.running(database, close=False) as first:
         anne, bob = first.user("Anne"), first.user("Bob")

@@ -10,7 +10,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from bot import client
+from bot.app import client
 from bot.i18n import t, with_locale
 from bot.storage.protocols import Statement
 from tests.cogs.helpers import play_to_the_end, start_game

@@ -19,7 +19,8 @@ import discord
 from discord.ext import commands
 from discord.http import Route
 
-from bot.command_sync import Outcome, Target, differences, guild_ids, targets
+from bot.app.command_sync import Outcome, Target, differences, guild_ids, targets
+from bot.app.takeover import Takeover
 from bot.config import ConfigError, Settings
 from bot.connection.gateway_resume import SessionFiles, use_resuming_websocket, watch_replays
 from bot.connection.global_pace import bot_token_share, pace_bot_requests
@@ -53,7 +54,6 @@ from bot.storage.meta import (
 )
 from bot.storage.protocols import Database
 from bot.storage.waiting import when_the_database_answers
-from bot.takeover import Takeover
 from bot.ui.click_tokens import InteractionTokens
 from bot.ui.platform import Platform, build_platform
 from bot.ui.translator import CatalogTranslator, LocaleTree
@@ -173,7 +173,7 @@ class DiceBot(commands.Bot):
         self.gateway_sessions: SessionFiles | None = None
         # Beside them, the interactions this process has not answered yet
         # (bot.connection.inflight), its journal taken before the bot was built
-        # (bot.takeover, by `python -m bot`; None: no journal): a process that takes
+        # (bot.app.takeover, by `python -m bot`; None: no journal): a process that takes
         # over from a killed one answers what it was holding.
         self.inflight: Inflight | None = None
         self._held: list[Held] = []  # what the killed one was holding, to play
@@ -304,7 +304,7 @@ class DiceBot(commands.Bot):
         await pings.load(self.sessions)
         if self.inflight is not None:
             # The clicks a killed predecessor held (acknowledged already, those that
-            # could be: bot.takeover), before the gateway's: the oldest first.
+            # could be: bot.app.takeover), before the gateway's: the oldest first.
             replayed = self.inflight.replay(self, self._held)
             if replayed:
                 log.info("acting on %d interactions the process before left unanswered", replayed)
