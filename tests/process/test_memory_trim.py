@@ -93,7 +93,7 @@ async def test_the_bot_keeps_large_blocks_mapped(
 ) -> None:
     calls: list[int] = []
     monkeypatch.setattr(
-        "bot.app.client.keep_large_blocks_mapped",
+        "bot.app.startup.keep_large_blocks_mapped",
         lambda: calls.append(1) or keep_large_blocks_mapped(),
     )
     async with BotHarness.running(tmp_path / "bot.db"):
