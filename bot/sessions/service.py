@@ -809,7 +809,9 @@ class SessionService:
     async def close(self) -> None:
         """Stop the timers, wait for every change in progress to be committed, and
         record the versions shown."""
-        await self.timers.close()
+        # Those firing now (a computer player's step, a turn's end) finish, briefly, and
+        # arm no other: a step committed while the database closed was a traceback.
+        await self.timers.close(timeout=CLOSE_SHOWING_SECONDS)
         if self._repair_retry is not None:
             self._repair_retry.cancel()
         self._repairs.cancel()
