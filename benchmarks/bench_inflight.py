@@ -1,4 +1,5 @@
-"""Benchmark: what keeping a click in flight costs the event loop (bot.inflight).
+"""Benchmark: what keeping a click in flight costs the event loop
+(bot.connection.inflight).
 
 Each interaction is written to the journal as it arrives, marked when its change
 commits and freed when its answer is out: three calls on the loop for every click. This
@@ -20,7 +21,7 @@ from typing import Any
 
 import orjson
 
-from bot import inflight
+from bot.connection import inflight
 
 FIRST_ID = 1_300_000_000_000_000_000
 

@@ -6,13 +6,13 @@ Usage:
 The loop makes "clicks" of K requests one after another (a click's callback, its
 database queries, its message edit) to a process of its own that answers at once (as
 Discord and PostgreSQL are other processes), N clicks a repeat, while the bot's review
-thread (`bot.worker_threads.REVIEWS`) reviews Pickomino games of 4 players without a
-pause, as at a wave of game ends. Each time a request's answer arrives, the loop's thread
-needs the GIL back from the review thread, which hands it over only after its switch
-interval. Printed for no review, then a review at Python's default interval (5 ms) and
-at the bot's (`favour_the_event_loop`): a click's requests' wait p50 and p99 and the
-reviews finished a second (what the shorter interval costs the review), the medians of
-R repeats.
+thread (`bot.process.worker_threads.REVIEWS`) reviews Pickomino games of 4 players
+without a pause, as at a wave of game ends. Each time a request's answer arrives, the
+loop's thread needs the GIL back from the review thread, which hands it over only after
+its switch interval. Printed for no review, then a review at Python's default interval
+(5 ms) and at the bot's (`favour_the_event_loop`): a click's requests' wait p50 and p99
+and the reviews finished a second (what the shorter interval costs the review), the
+medians of R repeats.
 """
 
 from __future__ import annotations
@@ -36,8 +36,8 @@ from bot.games.pickomino.ai.players import Level
 from bot.games.pickomino.engine import Rules
 from bot.games.pickomino.review import PickominoReviewer
 from bot.plugin.review import ReviewSetup
+from bot.process.worker_threads import REVIEWS, SWITCH_INTERVAL_SECONDS, run_in
 from bot.sessions.adapter import GameEvent
-from bot.worker_threads import REVIEWS, SWITCH_INTERVAL_SECONDS, run_in
 
 PYTHON_DEFAULT_INTERVAL = 0.005
 GAMES = 8  # reviewed in turn, again and again

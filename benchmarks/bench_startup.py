@@ -7,7 +7,7 @@ and whatever else it computes then holds the GIL its event loop needs
 (docs/SCALING.md, "A restart's own work"). Each part is timed in a fresh process, as a
 start does it, and printed as the median of --repeats, wall and CPU:
 
-- the bot's imports (`import bot.client`);
+- the bot's imports (`import bot.app.client`);
 - Pickomino's tables (`ai.warm_up`: the turn graphs, 8 dice and Extrawurm's 8 and 9);
 - Pickomino's first end picture, its fonts loaded (the plugin's warm-up draws one);
 - Picker's three-player tables, loaded from the file a first start kept in --cache-dir
@@ -50,8 +50,16 @@ class Part:
     work: str
 
 
+# A checkout from before bot/app/ (a before/after across that move) had bot/client.py.
+_IMPORT_THE_BOT = """
+try:
+    import bot.app.client
+except ModuleNotFoundError:
+    import bot.client
+"""
+
 PARTS = (
-    Part("imports (import bot.client)", "", "import bot.client"),
+    Part("imports (import bot.app.client)", "", _IMPORT_THE_BOT),
     Part(
         "Pickomino's tables (ai.warm_up)",
         "from bot.games.pickomino.ai import warm_up",
@@ -101,8 +109,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--bot-dir", type=Path, action="append")
     args = parser.parse_args(argv)
     for bot_dir in [path.resolve() for path in args.bot_dir or [HERE]]:
-        if not (bot_dir / "bot" / "client.py").exists():
-            parser.error(f"{bot_dir} is not a checkout of this bot (no bot/client.py)")
+        if not (bot_dir / "bot" / "__main__.py").exists():
+            parser.error(f"{bot_dir} is not a checkout of this bot (no bot/__main__.py)")
         print(f"{bot_dir} (medians of {args.repeats} fresh processes):")
         print(keep_picker_tables(bot_dir, args.cache_dir), end="")
         total_cpu = 0.0

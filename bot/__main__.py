@@ -17,12 +17,12 @@ import time
 import aiohttp
 import discord
 
+from bot.app.takeover import take_over
 from bot.config import ConfigError, LogFormat, Settings, load_settings
 from bot.history.rating_sql import Rebuilt, rebuild_all
 from bot.observability.logs import JsonFormatter
 from bot.storage import apply_migrations, open_database
 from bot.storage.protocols import DatabaseUnavailable, StorageError
-from bot.takeover import take_over
 
 log = logging.getLogger("bot")
 
@@ -143,9 +143,9 @@ def setup_logging(settings: Settings) -> None:
 async def run(settings: Settings, *, force_sync: bool = False) -> None:
     """Run the bot until it stops or SIGTERM/SIGINT arrives, then close it cleanly."""
     # First of all, before the bot is imported: the clicks a killed predecessor was
-    # holding are acknowledged, with what is left of their 3 s (bot.takeover).
+    # holding are acknowledged, with what is left of their 3 s (bot.app.takeover).
     takeover = await take_over(settings)
-    from bot.client import create_bot
+    from bot.app.client import create_bot
 
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()

@@ -25,7 +25,8 @@ def no_background_tables() -> Iterator[None]:
 
 @pytest.fixture(autouse=True)
 def discord_globals() -> Iterator[None]:
-    """Put back what bot.endpoints.apply_endpoint_overrides changes in discord.py.
+    """Put back what bot.connection.endpoints.apply_endpoint_overrides changes in
+    discord.py.
 
     Those are class attributes shared by the whole process, so a test pointing
     discord.py at a stand-in must not leave the next test pointing there too.

@@ -46,7 +46,7 @@ import discord.http
 import discord.webhook.async_
 from discord.http import Route
 
-from bot.client import DiceBot
+from bot.app.client import DiceBot
 from bot.config import Settings
 from bot.devserver import payloads
 from bot.devserver.payloads import (
@@ -797,8 +797,9 @@ class BotHarness:
                 discord_token="fake-token",  # type: ignore[arg-type]
                 database_url=f"sqlite:///{database}",
                 # No gateway here, so no session to keep; and no journal of interactions
-                # in flight (bot.inflight), which sees answers at the aiohttp layer that
-                # this fake replaces (the e2e tests run it, with real processes).
+                # in flight (bot.connection.inflight), which sees answers at the aiohttp
+                # layer that this fake replaces (the e2e tests run it, with real
+                # processes).
                 gateway_session_dir=None,
                 bot_step_seconds=bot_step_seconds,
                 emoji_sync=emoji_sync,

@@ -145,7 +145,7 @@ def test_no_cycle_between_the_modules_of_a_game(game):
 
 def test_the_reader_sees_imports_in_functions_and_relative_ones():
     # the checks above are only as good as this reader: a lazy import counts
-    assert "bot.endpoints" in IMPORTS["bot.client"]
+    assert "bot.connection.endpoints" in IMPORTS["bot.app.client"]
     assert "bot.render.layout" in ALL_IMPORTS["bot.plugin.game_plugin"]
     assert "bot.render.layout" not in IMPORTS["bot.plugin.game_plugin"]
     assert cycles({"a": {"b"}, "b": {"a"}, "c": {"a"}}) == [["a", "b"]]

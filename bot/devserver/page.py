@@ -29,7 +29,6 @@ from typing import Any
 
 from aiohttp import WSMsgType, web
 
-from bot.background import BackgroundTasks
 from bot.devserver import names, typed
 from bot.devserver.language import command_path, discord_locale, page_locale
 from bot.devserver.standin import (
@@ -42,6 +41,7 @@ from bot.devserver.standin import (
 from bot.i18n import t
 from bot.i18n.locales import DEFAULT_LOCALE, with_locale
 from bot.preview.html import CommandUse, message_html, stylesheet
+from bot.process.background import BackgroundTasks
 
 log = logging.getLogger(__name__)
 

@@ -34,7 +34,7 @@ __all__ = ["count_on_session", "discord_error_trace"]
 
 FIRST_ERROR_STATUS = 400
 # Told the URL path of each response to a POST: an interaction's callback among them
-# (bot.inflight forgets the interaction then).
+# (bot.connection.inflight forgets the interaction then).
 Answered = Callable[[str], None]
 
 

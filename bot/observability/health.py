@@ -13,7 +13,7 @@ from typing import Protocol
 
 from aiohttp import web
 
-from bot.address import parse_host_port
+from bot.config.address import parse_host_port
 from bot.observability.metrics import CONTENT_TYPE, Metrics
 from bot.storage.protocols import Database, DatabaseBusy, DatabaseUnavailable
 

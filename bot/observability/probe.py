@@ -11,8 +11,8 @@ import sys
 import urllib.error
 import urllib.request
 
-from bot.address import parse_host_port, probe_host
 from bot.config import ConfigError, load_settings
+from bot.config.address import parse_host_port, probe_host
 
 TIMEOUT = 3.0
 HEALTHY, UNHEALTHY = 0, 1

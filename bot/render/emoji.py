@@ -1,6 +1,6 @@
 """The emoji pictures messages use: the application's own emojis once synced, else Unicode.
 
-The client fills the book in the background at start-up (bot.client.DiceBot); until
+The bot fills the book in the background at start-up (bot.app.emoji_sync); until
 then, and whenever the sync fails, every `show` gives its fallback, so drawing a message
 never waits for or depends on Discord's emoji routes.
 """

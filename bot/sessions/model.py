@@ -16,9 +16,10 @@ from bot.sessions.clock import TurnClock
 from bot.storage.sessions import SessionRow
 
 LOG_LENGTH = 8  # recent events kept for the live message
-# The clicks whose changes made the last versions, kept with the state (bot.inflight): a
-# process killed between a commit and its journal's mark of it left a click that its
-# successor finds played. A game moves on a version at a time, by one click or a timer.
+# The clicks whose changes made the last versions, kept with the state
+# (bot.connection.inflight): a process killed between a commit and its journal's mark of
+# it left a click that its successor finds played. A game moves on a version at a time,
+# by one click or a timer.
 CLICKS_KEPT = 4
 
 

@@ -24,7 +24,8 @@ from typing import Any, Protocol
 
 import orjson
 
-from bot.background import BackgroundTasks
+from bot.process.background import BackgroundTasks
+from bot.process.worker_threads import COMPUTER_PLAYERS, run_in
 from bot.sessions import lobby, play
 from bot.sessions.adapter import AnyAdapter, GameEvent
 from bot.sessions.endings import RecentEndings
@@ -46,7 +47,6 @@ from bot.sessions.timers import TimerWheel
 from bot.sessions.tools import ChangeTools
 from bot.storage.protocols import Connection, Database, DatabaseUnavailable, StorageError
 from bot.storage.sessions import SessionStore, VersionConflict, encode
-from bot.worker_threads import COMPUTER_PLAYERS, run_in
 
 log = logging.getLogger(__name__)
 
@@ -173,7 +173,8 @@ class SessionService:
         self.store = SessionStore(db)
         self.observer: SessionObserver = NoObserver()  # the bot sets its metrics here
         # Called right after each change is committed, in the context of the work that
-        # made it (bot.inflight marks the interaction being handled as committed).
+        # made it (bot.connection.inflight marks the interaction being handled as
+        # committed).
         self.committed: Callable[[], None] = lambda: None
         self.adapters = dict(adapters)
         self.rng = rng if rng is not None else secrets.SystemRandom()
@@ -774,7 +775,7 @@ class SessionService:
 
     async def _bot_move(self, session: Session) -> str | None:
         """What the computer player to move decides (off the event loop, in one of the
-        computer players' threads: bot.worker_threads); None on failure."""
+        computer players' threads: bot.process.worker_threads); None on failure."""
         adapter = self.adapter(session.kind)
         seat = session.seat_to_move(adapter)
         if seat is None or not seat.computer_plays:
@@ -808,7 +809,9 @@ class SessionService:
     async def close(self) -> None:
         """Stop the timers, wait for every change in progress to be committed, and
         record the versions shown."""
-        await self.timers.close()
+        # Those firing now (a computer player's step, a turn's end) finish, briefly, and
+        # arm no other: a step committed while the database closed was a traceback.
+        await self.timers.close(timeout=CLOSE_SHOWING_SECONDS)
         if self._repair_retry is not None:
             self._repair_retry.cancel()
         self._repairs.cancel()

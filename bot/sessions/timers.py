@@ -37,20 +37,23 @@ class TimerWheel:
         # delay, which grows when the process has more to do than its core allows, and
         # any hold.
         self._lateness = lateness
-        self._tasks: dict[int, asyncio.Task[None]] = {}
+        self._tasks: dict[int, asyncio.Task[None]] = {}  # those still sleeping
         self._when: dict[int, float] = {}
+        self._firing: set[asyncio.Task[None]] = set()  # woken, their work not done yet
+        self._closed = False
         self._running = asyncio.Event()
         self._running.set()
         self._held_gap = 1.0 / held_fired_a_second
         self._next_held = 0.0  # the loop's time before which no held timer fires
 
     def set(self, key: int, when: float | None) -> None:
-        """Wake for `key` at `when` (a clock() instant), replacing its earlier timer."""
+        """Wake for `key` at `when` (a clock() instant), replacing its earlier timer;
+        nothing once closed."""
         task = self._tasks.pop(key, None)
         self._when.pop(key, None)
         if task is not None and task is not asyncio.current_task():
             task.cancel()
-        if when is None:
+        if when is None or self._closed:
             return
         self._when[key] = when
         self._tasks[key] = asyncio.create_task(self._wait(key, when), name=f"{TASK_PREFIX}{key}")
@@ -74,13 +77,24 @@ class TimerWheel:
         """Armed timers: key -> instant."""
         return dict(self._when)
 
-    async def close(self) -> None:
-        tasks = list(self._tasks.values())
+    async def close(self, timeout: float | None = None) -> None:
+        """No timer fires or is armed from now on, and those firing now finish first
+        (their change committed and shown), so that nothing they do comes after the
+        database closes: a computer player's step re-arms the next one as it commits,
+        and a failed timer its retry. Those not done in `timeout` seconds are cancelled.
+        What was armed stays stored with its session: the next start arms it again."""
+        self._closed = True
+        sleeping = list(self._tasks.values())
         self._tasks.clear()
         self._when.clear()
-        for task in tasks:
+        for task in sleeping:
             task.cancel()
-        for task in tasks:
+        if self._firing:
+            await asyncio.wait(set(self._firing), timeout=timeout)
+        left = [*sleeping, *self._firing]
+        for task in left:
+            task.cancel()
+        for task in left:
             with contextlib.suppress(asyncio.CancelledError):
                 await task
 
@@ -91,7 +105,13 @@ class TimerWheel:
             await self._turn_of_the_held()
         if self._lateness is not None:
             self._lateness(max(0.0, self._clock() - when))
-        if self._tasks.get(key) is asyncio.current_task():
+        task = asyncio.current_task()
+        assert task is not None
+        if self._tasks.get(key) is task:
             del self._tasks[key]
             self._when.pop(key, None)
-        await self._fire(key)
+        self._firing.add(task)
+        try:
+            await self._fire(key)
+        finally:
+            self._firing.discard(task)

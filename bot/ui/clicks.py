@@ -20,8 +20,8 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.connection.inflight import Replayed
 from bot.i18n import supported, t
-from bot.inflight import Replayed
 from bot.plugin import Games
 from bot.render.custom_ids import ClickAction, ComponentRef
 from bot.render.lobby import bot_level_layout, end_confirm_layout, message_link
@@ -65,9 +65,9 @@ OPENS_LOBBY = frozenset({ClickAction.AGAIN, ClickAction.REAL})
 def acknowledge_by(received: float, interaction_id: int, now: datetime) -> float:
     """When a click whose change is held up is acknowledged (on time.monotonic(), as
     `received`): DEFER_AFTER_SECONDS after Discord made it, by its id's time. A click
-    replayed after a restart (bot.gateway_resume) arrives having waited part of its 3 s
-    already, up to 2.5 s; a click that looks made in the future (this machine's clock
-    behind Discord's) counts from its arrival."""
+    replayed after a restart (bot.connection.gateway_resume) arrives having waited part
+    of its 3 s already, up to 2.5 s; a click that looks made in the future (this
+    machine's clock behind Discord's) counts from its arrival."""
     made = discord.utils.snowflake_time(interaction_id)
     waited = min(DEFER_AFTER_SECONDS, max(0.0, (now - made).total_seconds()))
     return received + DEFER_AFTER_SECONDS - waited
@@ -138,9 +138,10 @@ class Clicks:
         self.clicks_observed: Callable[[str, float], None] = lambda game, seconds: None
         self.lost_permissions = LostPermissions()  # who was told the bot lost some, where
         self.double_taps = DoubleTaps()  # a second tap refused is acknowledged quietly
-        # What is known of a click a process that died left unanswered (bot.inflight):
-        # whether its change was committed (then it is not played again) and whether
-        # this process acknowledged it already. None for any other click.
+        # What is known of a click a process that died left unanswered
+        # (bot.connection.inflight): whether its change was committed (then it is not
+        # played again) and whether this process acknowledged it already. None for any
+        # other click.
         self.replayed: Callable[[int], Replayed | None] = lambda interaction_id: None
         # Clicks that change the live session, answered by editing the clicked message
         # (LIVE_CHANGES), and clicks with an answer of their own.
@@ -610,7 +611,7 @@ def _move(interaction: Interaction, ref: ComponentRef) -> Mutation:
 
 # Clicks that change the live session (LIVE_CHANGE_ACTIONS), answered by editing the
 # clicked message (through its webhook if acknowledged before: a click held up, or a
-# restart's first answer, bot.takeover).
+# restart's first answer, bot.app.takeover).
 LIVE_CHANGES: dict[ClickAction, Callable[[Interaction, ComponentRef], Mutation]] = {
     ClickAction.JOIN: _join,
     ClickAction.LEAVE: _leave_lobby,

@@ -22,10 +22,11 @@ from typing import Any, TypeVar
 
 import discord
 
-from bot.background import BackgroundTasks
 from bot.i18n import with_locale
 from bot.plugin import Games
 from bot.plugin.session_message import render_frozen, render_session, render_waiting
+from bot.process.background import BackgroundTasks
+from bot.process.worker_threads import PICTURES, run_in
 from bot.render.layout import Rendered
 from bot.sessions.errors import MessageUnreachable
 from bot.sessions.model import Session, Status
@@ -35,7 +36,6 @@ from bot.ui.click_tokens import InteractionTokens
 from bot.ui.components import message_view, prebuilt_message
 from bot.ui.paused_channels import ChannelPaused, PausedChannels
 from bot.ui.pings import TurnPings
-from bot.worker_threads import PICTURES, run_in
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")

@@ -38,9 +38,9 @@ import aiohttp
 import discord
 from discord.http import Route
 
-from bot.background import BackgroundTasks
 from bot.i18n import t, with_locale
 from bot.plugin import Games
+from bot.process.background import BackgroundTasks
 from bot.sessions.model import Place, Session, Status
 from bot.sessions.service import Change, SessionService
 from bot.storage.notify import NotifyStore

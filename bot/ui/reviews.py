@@ -1,12 +1,13 @@
 """Finished games' reviews (bot.plugin.review): computed once per game and stored.
 
-When a game ends, `Reviews.game_ended` (the session service's ending listener, told after
-the final commit) reviews it in the background from its events, still in memory then
-(the final commit drops them from the database), off the event loop in a thread of
-its own (`bot.worker_threads.REVIEWS`), and stores it (`ReviewStore`). The Review button
-and `/<game> score game ... review` read the stored one; if it is missing and the events are
-still there (the bot restarted before a compaction, or the background task is still
-running) it is computed at that press, never on the click path of a game in play.
+When a game ends, `Reviews.game_ended` (the session service's ending listener, told
+after the final commit) reviews it in the background from its events, still in memory
+then (the final commit drops them from the database), off the event loop in a thread of
+its own (`bot.process.worker_threads.REVIEWS`), and stores it (`ReviewStore`). The
+Review button and `/<game> score game ... review` read the stored one; if it is missing
+and the events are still there (the bot restarted before a compaction, or the background
+task is still running) it is computed at that press, never on the click path of a game
+in play.
 
 A practice game's review is sent to the learner by itself when it is ready (an ephemeral
 follow-up of the interaction that ended it), with its costliest decision explained.
@@ -23,11 +24,12 @@ from typing import Any
 
 import discord
 
-from bot.background import BackgroundTasks
 from bot.i18n import t, with_locale
 from bot.plugin import Games
 from bot.plugin.review import GameReview, ReviewFailed, ReviewSetup
 from bot.plugin.review_message import practice_text, review_message
+from bot.process.background import BackgroundTasks
+from bot.process.worker_threads import REVIEWS, run_in
 from bot.render.layout import Divider, Text
 from bot.sessions.adapter import GameEvent
 from bot.sessions.model import Ending, Session, Status
@@ -38,7 +40,6 @@ from bot.storage.waiting import when_the_database_answers
 from bot.ui.click_tokens import InteractionTokens
 from bot.ui.components import message_view
 from bot.ui.replies import tell
-from bot.worker_threads import REVIEWS, run_in
 
 log = logging.getLogger(__name__)
 

@@ -16,7 +16,7 @@ def test_it_prints_each_parts_median_and_their_sum(tmp_path, capsys) -> None:
     parts = {name: (float(wall), float(cpu)) for name, wall, cpu in line.findall(said)}
     assert list(parts) == [part.name for part in bench_startup.PARTS]
     assert all(wall >= 0 and cpu >= 0 for wall, cpu in parts.values())
-    assert parts["imports (import bot.client)"][1] > 0
+    assert parts["imports (import bot.app.client)"][1] > 0
     assert parts["Pickomino's tables (ai.warm_up)"][1] > 0
     together = float(re.search(r"together\s+([\d.]+) ms CPU", said).group(1))
     assert together == pytest.approx(sum(cpu for _, cpu in parts.values()), abs=0.3)

@@ -10,7 +10,7 @@ import logging
 
 import pytest
 
-from bot.inflight import Replayed
+from bot.connection.inflight import Replayed
 from bot.render.custom_ids import ComponentRef
 from bot.sessions.model import Ending, Status
 from bot.sessions.service import SessionService
@@ -104,10 +104,10 @@ async def test_a_click_committed_before_a_kill_is_shown_at_start_up(tmp_path, ca
 async def test_a_restart_answers_its_replayed_clicks_before_it_repairs_or_syncs(
     tmp_path, caplog, monkeypatch
 ):
-    """Discord replays the clicks made while the process was down (bot.gateway_resume)
-    with under a second of their 3 s left: the repairs, the command sync and the tables
-    wait until those are answered."""
-    caplog.set_level(logging.INFO, "bot.client")
+    """Discord replays the clicks made while the process was down
+    (bot.connection.gateway_resume) with under a second of their 3 s left: the repairs,
+    the command sync and the tables wait until those are answered."""
+    caplog.set_level(logging.INFO, "bot.app.client")
     database = tmp_path / "bot.db"
     async with BotHarness.running(database, close=False) as first:
         anne, bob = first.user("Anne"), first.user("Bob")
@@ -266,8 +266,8 @@ async def test_a_click_played_before_a_kill_but_not_marked_so_is_not_refused(
 
 async def test_a_click_acknowledged_at_the_start_is_played_and_shown_by_an_edit(tmp_path, caplog):
     """A restarted process acknowledges the clicks its predecessor left before anything
-    else (bot.inflight); played once it can, each is shown through its interaction's
-    webhook, with no second answer to Discord."""
+    else (bot.connection.inflight); played once it can, each is shown through its
+    interaction's webhook, with no second answer to Discord."""
     async with BotHarness.running(tmp_path / "bot.db") as harness:
         anne, bob = harness.user("Anne"), harness.user("Bob")
         live = await start_game(harness, [anne, bob], first_player="host")

@@ -10,7 +10,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from bot import client
+from bot.app import shutdown
 from bot.i18n import t, with_locale
 from bot.storage.protocols import Statement
 from tests.cogs.helpers import play_to_the_end, start_game
@@ -142,7 +142,7 @@ async def test_a_review_still_being_worked_out_at_shutdown_is_stored_first(
 async def test_a_review_longer_than_shutdown_allows_is_dropped_without_a_traceback(
     tmp_path: Path, monkeypatch: Any, caplog: Any
 ):
-    monkeypatch.setattr(client, "REVIEWS_AT_SHUTDOWN_SECONDS", 0.1)
+    monkeypatch.setattr(shutdown, "REVIEWS_AT_SHUTDOWN_SECONDS", 0.1)
     async with BotHarness.running(tmp_path / "bot.db") as harness:
         _slow_reviews(monkeypatch, 1.0)
         await _game_just_ended(harness)

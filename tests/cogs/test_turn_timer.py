@@ -233,3 +233,49 @@ async def test_a_reminder_from_before_a_restart_goes_when_its_turn_ends(tmp_path
         await _tick(second, clock, 30)
         assert reminder.id in fake.deleted
         assert _in_channel(second, "half of your time") == []
+
+
+async def test_closing_the_wheel_waits_for_the_timer_firing_and_arms_no_other():
+    """A computer player's step re-arms the next as it commits: closed mid-step, the
+    wheel lets that step finish and arms nothing after it."""
+    steps: list[str] = []
+    stepping = asyncio.Event()
+    wheel: TimerWheel
+
+    async def fire(key: int) -> None:
+        steps.append("began")
+        stepping.set()
+        await asyncio.sleep(0.05)  # the move, the commit, the edit
+        wheel.set(key, time.time())  # the next step, due at once
+        steps.append("done")
+
+    wheel = TimerWheel(fire)
+    wheel.set(1, time.time())
+    await stepping.wait()
+    await wheel.close()
+    assert steps == ["began", "done"]
+    assert wheel.pending() == {}
+    wheel.set(2, time.time())  # a click's change, committed after the close
+    await asyncio.sleep(0.05)
+    assert steps == ["began", "done"] and wheel.pending() == {}
+    assert not [t for t in asyncio.all_tasks() if t.get_name().startswith("turn-timer-")]
+
+
+async def test_a_timer_firing_longer_than_the_close_allows_is_cancelled():
+    cancelled = asyncio.Event()
+    stepping = asyncio.Event()
+
+    async def fire(key: int) -> None:
+        stepping.set()
+        try:
+            await asyncio.sleep(10)
+        except asyncio.CancelledError:
+            cancelled.set()
+            raise
+
+    wheel = TimerWheel(fire)
+    wheel.set(1, time.time())
+    await stepping.wait()
+    began = time.monotonic()
+    await wheel.close(timeout=0.05)
+    assert cancelled.is_set() and time.monotonic() - began < 1

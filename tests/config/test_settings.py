@@ -54,7 +54,7 @@ def test_defaults_and_blank_optional_values(monkeypatch):
 
 
 def test_dice_seed_pins_the_dice_and_unset_leaves_them_to_the_os(monkeypatch):
-    from bot.client import dice_source
+    from bot.app.client import dice_source
 
     monkeypatch.setenv("DISCORD_TOKEN", "abc")
     monkeypatch.setenv("DICE_SEED", "41")

@@ -180,9 +180,9 @@ class BotLauncher:
         *,
         ready: Callable[[], bool] | None = None,
     ) -> BotProcess:
-        """Start a bot and wait until it has identified (a new gateway session) or resumed
-        one (a restart keeps its session, bot.gateway_resume), or `ready()` says so, and
-        its /pickomino command is registered."""
+        """Start a bot and wait until it has identified (a new gateway session) or
+        resumed one (a restart keeps its session, bot.connection.gateway_resume), or
+        `ready()` says so, and its /pickomino command is registered."""
         identifies, resumes = self.fake.identifies, self.fake.resumes
         log_path = self.workdir / f"bot-{len(self.processes) + 1}.log"
         with log_path.open("wb") as log_file:
@@ -588,7 +588,8 @@ async def test_full_game_with_sigkill_restart(
         syncs = fake.command_syncs
         second = await launcher.start()
         first_after_restart = len(fake.interactions)
-        # It resumed the gateway session (bot.gateway_resume): no second IDENTIFY.
+        # It resumed the gateway session (bot.connection.gateway_resume): no second
+        # IDENTIFY.
         assert (fake.identifies, fake.resumes) == (1, 1)
         await until_logged(second, "application commands unchanged")  # synced meanwhile
         assert fake.command_syncs == syncs, "the unchanged command tree was synced again"

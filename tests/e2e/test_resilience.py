@@ -119,8 +119,9 @@ async def test_a_click_a_killed_process_held_is_answered_by_the_next_one(
 ) -> None:
     """The bot commits a roll and dies before its answer reaches Discord, which will not
     send the click again. The next process, started at once, finds it in the journal of
-    its predecessor's clicks in flight (bot.inflight) and answers it within Discord's 3 s
-    with the game as it is: the roll shown, and not rolled a second time."""
+    its predecessor's clicks in flight (bot.connection.inflight) and answers it within
+    Discord's 3 s with the game as it is: the roll shown, and not rolled a second
+    time."""
     fake = fake_discord
     async with asyncio.timeout(120):
         first, message_id, before = await game_in_play(fake, launcher)
@@ -140,7 +141,8 @@ async def test_a_click_a_killed_process_held_is_answered_by_the_next_one(
         )
         assert stored_version(launcher.database) == before + 1, "the roll was played twice"
         assert "left unanswered by the process before" in second.log()
-        # Acknowledged first of all, before the database was opened (bot.inflight).
+        # Acknowledged first of all, before the database was opened
+        # (bot.connection.inflight).
         assert "acknowledged 1 of 1 interactions" in second.log()
         await press_next(fake, message_id)  # and the game goes on
         assert stored_version(launcher.database) == before + 2
@@ -205,7 +207,8 @@ async def test_a_restart_resumes_the_gateway_session_and_plays_a_click_made_mean
 ) -> None:
     """Stopped as a deploy stops it (SIGTERM), the bot leaves its gateway session open
     at Discord; the next process resumes it, and a click made while it was starting is
-    replayed to it, played and answered within Discord's 3 s (bot.gateway_resume)."""
+    replayed to it, played and answered within Discord's 3 s
+    (bot.connection.gateway_resume)."""
     fake = fake_discord
     async with asyncio.timeout(120):
         first, message_id, before = await game_in_play(fake, launcher)

@@ -8,10 +8,10 @@ after click; it is started again, and its games resume where they were (the dice
 before the kill are still kept) and are played to the end. Nothing accepted is lost: every
 accepted click is one stored version of its game, and every game reaches the history.
 
-The restarted process resumes shard 1's gateway session (bot.gateway_resume), so Discord
-replays the clicks made while it was down: one made as it connects is played and
-answered within Discord's 3 s; one made just after the kill, replayed too late for its
-3 s, is not played at all (its person was told it failed).
+The restarted process resumes shard 1's gateway session (bot.connection.gateway_resume),
+so Discord replays the clicks made while it was down: one made as it connects is played
+and answered within Discord's 3 s; one made just after the kill, replayed too late for
+its 3 s, is not played at all (its person was told it failed).
 """
 
 from __future__ import annotations
@@ -27,8 +27,8 @@ from pathlib import Path
 import asyncpg
 import pytest
 
+from bot.connection.gateway_resume import ANSWERABLE_SECONDS
 from bot.devserver.standin import FakeDiscord, FakeInteraction, FakeMessage, Realism
-from bot.gateway_resume import ANSWERABLE_SECONDS
 from bot.i18n import t
 from tests.e2e.test_bot_e2e import (
     CB_DEFERRED_UPDATE,

@@ -97,8 +97,8 @@ async def test_health_metrics_and_json_logs_of_the_running_bot(tmp_path: Path) -
     text = log_path.read_text()
     entries = [json.loads(line) for line in text.splitlines()]
     messages = {(entry["logger"], entry["message"]) for entry in entries}
-    assert ("bot.client", "shutting down") in messages
-    assert ("bot.client", "shut down cleanly") in messages
+    assert ("bot.app.shutdown", "shutting down") in messages
+    assert ("bot.app.shutdown", "shut down cleanly") in messages
     assert any(entry["message"].startswith("health and metrics on") for entry in entries)
     assert all({"time", "level", "logger", "message"} <= set(entry) for entry in entries)
 

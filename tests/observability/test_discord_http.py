@@ -9,9 +9,9 @@ import pytest
 from aiohttp import web
 from prometheus_client.parser import text_string_to_metric_families
 
-from bot.client import DiceBot
+from bot.app.client import DiceBot
 from bot.config import Settings
-from bot.endpoints import apply_endpoint_overrides
+from bot.connection.endpoints import apply_endpoint_overrides
 from bot.observability.discord_http import count_on_session
 from bot.observability.metrics import Metrics
 

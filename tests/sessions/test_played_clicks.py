@@ -1,6 +1,6 @@
 """A session keeps the ids of the last clicks that changed it, with its state: a process
-that died between a click's commit and its journal's mark of it (bot.inflight) leaves
-a click its successor can still find played."""
+that died between a click's commit and its journal's mark of it
+(bot.connection.inflight) leaves a click its successor can still find played."""
 
 from __future__ import annotations
 

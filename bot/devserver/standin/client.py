@@ -18,7 +18,7 @@ async def running_client(fake: FakeDiscord, client: Any, *, timeout: float = 10.
     The endpoint overrides are applied here; restoring discord.py's globals afterwards is
     the job of the ``discord_globals`` fixture.
     """
-    from bot.endpoints import apply_endpoint_overrides
+    from bot.connection.endpoints import apply_endpoint_overrides
 
     apply_endpoint_overrides(fake.api_base, fake.gateway_url)
     task: asyncio.Task[None] | None = None

@@ -224,8 +224,9 @@ class StandinState:
     @staticmethod
     def _is_repeated_answer(rejection: Rejection) -> bool:
         """An interaction answered a second time (40060): after a kill, the next process
-        acknowledges the clicks the killed one held (bot.inflight), and one whose answer
-        reached Discord just before the kill is refused so, as Discord does."""
+        acknowledges the clicks the killed one held (bot.connection.inflight), and one
+        whose answer reached Discord just before the kill is refused so, as Discord
+        does."""
         return rejection.code == ALREADY_ACKNOWLEDGED and rejection.path.endswith("/callback")
 
     def take_rejections(self, code: int | None = None) -> list[Rejection]:

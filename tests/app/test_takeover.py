@@ -1,4 +1,4 @@
-"""The first thing a process does in place of a killed one (bot.takeover): the clicks
+"""The first thing a process does in place of a killed one (bot.app.takeover): the clicks
 the killed one held, acknowledged with a deferred update before the bot is imported,
 against a server that answers as Discord's interaction callbacks do."""
 
@@ -18,10 +18,10 @@ import discord.http
 import pytest
 from aiohttp import web
 
+from bot.app.takeover import answers_by_editing, take_over
 from bot.config import Settings
-from bot.inflight import Inflight, folder_for, handling
+from bot.connection.inflight import Inflight, folder_for, handling
 from bot.render.custom_ids import LIVE_CHANGE_ACTIONS, ClickAction, ComponentRef
-from bot.takeover import answers_by_editing, take_over
 from bot.ui.clicks import LIVE_CHANGES
 
 APPLICATION_ID = "900000000000000001"

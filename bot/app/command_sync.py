@@ -1,8 +1,8 @@
 """Which application commands belong where, and whether Discord holds them already.
 
-Pure: no discord import, no I/O. `DiceBot.sync_commands` reads what Discord has (Get
-Global / Guild Application Commands, `with_localizations=true`), asks `differences`,
-and overwrites a scope (Bulk Overwrite) only where they differ.
+Pure: no discord import, no I/O. The sync (bot.app.commands_on_discord) reads what
+Discord has (Get Global / Guild Application Commands, `with_localizations=true`), asks
+`differences`, and overwrites a scope (Bulk Overwrite) only where they differ.
 
 Discord answers with more than was sent: `id`, `application_id`, `version`,
 `guild_id`, the defaults it fills in (`type` 1, `nsfw` false, `dm_permission` true,

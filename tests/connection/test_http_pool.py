@@ -1,4 +1,5 @@
-"""The bot's HTTP pool gives back the connections a burst opened (bot.http_pool)."""
+"""The bot's HTTP pool gives back the connections a burst opened
+(bot.connection.http_pool)."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ import pytest
 from aiohttp import web
 
 from benchmarks import procfs
-from bot.http_pool import NewestFirstConnector
+from bot.connection.http_pool import NewestFirstConnector
 from tests.discord_harness import BotHarness
 
 KEEPALIVE_SECONDS = 0.4

@@ -9,7 +9,7 @@ from pathlib import Path
 from pydantic import Field, SecretStr, ValidationError, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
-from bot.address import parse_host_port
+from bot.config.address import parse_host_port
 from bot.storage.factory import dialect_of, sqlite_path
 
 
@@ -51,17 +51,19 @@ class Settings(BaseSettings):
     shard_count: int | None = Field(default=None, ge=1)
     shard_ids: str | None = None
     # Requests a second Discord allows the bot token, every shard together (50, unless
-    # Discord raised it for a large bot); each process paces its share (bot.global_pace).
+    # Discord raised it for a large bot); each process paces its share
+    # (bot.connection.global_pace).
     discord_global_rate: float = Field(default=50.0, ge=1, le=100_000)
-    # Touched while connected to Discord, for a container health check (bot.health).
+    # Touched while connected to Discord, for a container health check
+    # (bot.observability.heartbeat).
     heartbeat_file: Path | None = None
     # Where the games keep tables they take long to build (Picker's exact tables), so a
     # restart, or another process sharing the folder, loads them instead. Blank: none.
     cache_dir: Path | None = Path("data/cache")
     # Where each shard's gateway session is kept, so that a restarted process resumes it
-    # and is sent the clicks made while it was down (bot.gateway_resume), and the clicks
-    # not answered yet, which the next process answers if this one dies (bot.inflight).
-    # Blank: none.
+    # and is sent the clicks made while it was down (bot.connection.gateway_resume), and
+    # the clicks not answered yet, which the next process answers if this one dies
+    # (bot.connection.inflight). Blank: none.
     gateway_session_dir: Path | None = Path("data/gateway")
     # Roll every die from random.Random(DICE_SEED): the same clicks give the same game,
     # for end-to-end tests and demos. Unset (always, in production): the OS's randomness.

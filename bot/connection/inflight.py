@@ -2,9 +2,9 @@
 
 A process killed (SIGKILL, the OOM killer, a crash) dies holding the interactions it had
 received but not yet answered. Discord delivered them: their sequence numbers are in the
-saved gateway session (bot.gateway_resume), so the RESUME of the next process does not
-replay them, and nothing else sends them again. Their people were told "This interaction
-failed" (5 to 7 of them at each process kill of bench_soak at 1,000 games).
+saved gateway session (bot.connection.gateway_resume), so the RESUME of the next process
+does not replay them, and nothing else sends them again. Their people were told "This
+interaction failed" (5 to 7 of them at each process kill of bench_soak at 1,000 games).
 
 So each interaction is written to the journal as it arrives, before it is acted on, and
 crossed out when Discord has taken its first answer (the callback's response); in
@@ -16,7 +16,7 @@ takes. One made for another application (a journal left by a run against a stand
 which has an application id of its own) is not acted on.
 
 The next process acknowledges them first of all, before the rest of the bot is even
-imported (bot.takeover: a deferred update, type 6, the message unchanged, no loading
+imported (bot.app.takeover: a deferred update, type 6, the message unchanged, no loading
 state), and shows their answers when it has played them, through each interaction's
 webhook (15 minutes): every step of a start before the replay ate into their 3 s, and
 a click already held a second by a busy process had no time left for it. Only what can
@@ -65,7 +65,7 @@ from typing import Any
 import discord
 import orjson
 
-from bot.gateway_resume import ANSWERABLE_SECONDS, age_of, replayed_too_late
+from bot.connection.gateway_resume import ANSWERABLE_SECONDS, age_of, replayed_too_late
 
 log = logging.getLogger(__name__)
 

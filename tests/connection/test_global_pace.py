@@ -1,4 +1,5 @@
-"""The bot token's requests paced under Discord's global rate limit (bot/global_pace.py)."""
+"""The bot token's requests paced under Discord's global rate limit
+(bot/connection/global_pace.py)."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from bot.global_pace import BURST, SHARE_USED, Pace, bot_token_share, pace_bot_requests
+from bot.connection.global_pace import BURST, SHARE_USED, Pace, bot_token_share, pace_bot_requests
 
 
 class Clock:

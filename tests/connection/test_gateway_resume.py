@@ -1,5 +1,5 @@
-"""bot.gateway_resume: each shard's gateway session kept in a file for the next process,
-and replayed clicks too old to answer left alone."""
+"""bot.connection.gateway_resume: each shard's gateway session kept in a file for the
+next process, and replayed clicks too old to answer left alone."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from discord.utils import time_snowflake
 
-from bot.gateway_resume import (
+from bot.connection.gateway_resume import (
     ANSWERABLE_SECONDS,
     KEPT_SECONDS,
     RECORD_BYTES,
@@ -52,7 +52,7 @@ def test_a_session_of_another_gateway_is_not_resumed(
     SessionFiles(tmp_path).save(
         None, "abc", "ws://127.0.0.1:8080/resume", 3, "ws://127.0.0.1:8080/gateway"
     )
-    with caplog.at_level(logging.INFO, "bot.gateway_resume"):
+    with caplog.at_level(logging.INFO, "bot.connection.gateway_resume"):
         assert SessionFiles(tmp_path).take(None, GATEWAY) is None
     assert "identifying afresh" in caplog.text
 
@@ -69,7 +69,7 @@ def test_a_session_older_than_discord_keeps_one_is_not_tried(
     clock = Clock()
     SessionFiles(tmp_path, clock=clock).save(None, "abc", URL, 5, GATEWAY)
     clock.now += KEPT_SECONDS + 1
-    with caplog.at_level(logging.INFO, "bot.gateway_resume"):
+    with caplog.at_level(logging.INFO, "bot.connection.gateway_resume"):
         assert SessionFiles(tmp_path, clock=clock).take(None, GATEWAY) is None
     assert "identifying afresh" in caplog.text
 
@@ -83,7 +83,7 @@ def test_a_broken_file_is_warned_of_and_the_shard_identifies(
 ) -> None:
     files = SessionFiles(tmp_path)
     files.path(None).write_text(content, encoding="utf-8")
-    with caplog.at_level(logging.WARNING, "bot.gateway_resume"):
+    with caplog.at_level(logging.WARNING, "bot.connection.gateway_resume"):
         assert files.take(None, GATEWAY) is None
     assert "is not a saved gateway session" in caplog.text
 
@@ -94,7 +94,7 @@ def test_an_unwritable_folder_is_said_once_and_changes_nothing_else(
     blocked = tmp_path / "gateway"
     blocked.write_text("a file where the folder should be", encoding="utf-8")
     files = SessionFiles(blocked)
-    with caplog.at_level(logging.WARNING, "bot.gateway_resume"):
+    with caplog.at_level(logging.WARNING, "bot.connection.gateway_resume"):
         for sequence in range(5):
             files.save(None, "abc", URL, sequence, GATEWAY)
     assert caplog.text.count("cannot keep the gateway session") == 1
@@ -127,7 +127,7 @@ def test_a_file_created_but_never_written_is_no_session(
     tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
     (tmp_path / "shard-0-of-1.json").write_bytes(b"")
-    with caplog.at_level(logging.WARNING, "bot.gateway_resume"):
+    with caplog.at_level(logging.WARNING, "bot.connection.gateway_resume"):
         assert SessionFiles(tmp_path).take(None, GATEWAY) is None
     assert not caplog.text
 
@@ -151,7 +151,7 @@ def test_a_click_replayed_past_its_answerable_time_is_too_late(
     now = datetime(2026, 11, 28, 12, 0, tzinfo=UTC)
     assert not replayed_too_late(interaction_made(0.4, now), now)
     assert not replayed_too_late(interaction_made(ANSWERABLE_SECONDS - 0.1, now), now)
-    with caplog.at_level(logging.INFO, "bot.gateway_resume"):
+    with caplog.at_level(logging.INFO, "bot.connection.gateway_resume"):
         assert replayed_too_late(interaction_made(ANSWERABLE_SECONDS + 0.1, now), now)
         assert replayed_too_late(interaction_made(40, now), now)
     assert caplog.text.count("not acted on") == 2

@@ -1,6 +1,6 @@
-"""The journal of interactions not yet answered (bot.inflight): written as each arrives,
-marked when its change commits, crossed out when Discord takes its answer, and acted on
-by the next process when its predecessor died holding it."""
+"""The journal of interactions not yet answered (bot.connection.inflight): written as
+each arrives, marked when its change commits, crossed out when Discord takes its answer,
+and acted on by the next process when its predecessor died holding it."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from typing import Any, cast
 import discord
 import pytest
 
-from bot.inflight import (
+from bot.connection.inflight import (
     FORGET_SECONDS,
     JOURNAL,
     SLOT_BYTES,

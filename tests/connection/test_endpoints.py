@@ -1,4 +1,5 @@
-"""bot.endpoints: pointing discord.py at another Discord, or leaving it alone."""
+"""bot.connection.endpoints: pointing discord.py at another Discord, or leaving it
+alone."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import discord.webhook.async_
 import pytest
 import yarl
 
-from bot.endpoints import apply_endpoint_overrides
+from bot.connection.endpoints import apply_endpoint_overrides
 
 API = "http://127.0.0.1:8123/api/v10"
 GATEWAY = "ws://127.0.0.1:8123/gateway"

@@ -8,7 +8,7 @@ import logging
 
 import pytest
 
-from bot.background import BackgroundTasks
+from bot.process.background import BackgroundTasks
 
 
 async def test_a_task_is_kept_until_done_and_waited_for_with_those_it_starts() -> None:
@@ -34,7 +34,7 @@ async def test_a_failure_is_logged_with_the_tasks_name(caplog: pytest.LogCapture
     async def broken() -> None:
         raise RuntimeError("lost connection")
 
-    with caplog.at_level(logging.ERROR, logger="bot.background"):
+    with caplog.at_level(logging.ERROR, logger="bot.process.background"):
         tasks.start(broken(), "turn-ping")
         await tasks.wait()
     assert "background task turn-ping failed" in caplog.text and "lost connection" in caplog.text

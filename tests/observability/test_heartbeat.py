@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import os
 
-from bot.health import check, keep_beating, main
+from bot.observability.heartbeat import check, keep_beating, main
 
 
 def test_a_fresh_heartbeat_is_healthy_and_a_stale_or_missing_one_is_not(tmp_path, capsys):

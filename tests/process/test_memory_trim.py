@@ -1,4 +1,5 @@
-"""bot.memory_trim: the allocator's free pages go back to the system, once a minute."""
+"""bot.process.memory_trim: the allocator's free pages go back to the system, once a
+minute."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.memory_trim import keep_large_blocks_mapped, keep_trimming, malloc_trim
+from bot.process.memory_trim import keep_large_blocks_mapped, keep_trimming, malloc_trim
 from tests.discord_harness import BotHarness
 
 GLIBC = sys.platform == "linux" and platform.libc_ver()[0] == "glibc"
@@ -32,7 +33,7 @@ RSS_MB = textwrap.dedent(
 # where it is: glibc keeps the rest resident until trimmed.
 FRAGMENTED_HEAP = RSS_MB + textwrap.dedent(
     """
-    from bot.memory_trim import malloc_trim
+    from bot.process.memory_trim import malloc_trim
 
 
     blocks = [bytes(4000) for _ in range(20_000)]
@@ -51,7 +52,7 @@ THREAD_HEAP = RSS_MB + textwrap.dedent(
     import sys
     import threading
 
-    from bot.memory_trim import keep_large_blocks_mapped, malloc_trim
+    from bot.process.memory_trim import keep_large_blocks_mapped, malloc_trim
 
 
     def draw():
@@ -92,7 +93,8 @@ async def test_the_bot_keeps_large_blocks_mapped(
 ) -> None:
     calls: list[int] = []
     monkeypatch.setattr(
-        "bot.client.keep_large_blocks_mapped", lambda: calls.append(1) or keep_large_blocks_mapped()
+        "bot.app.startup.keep_large_blocks_mapped",
+        lambda: calls.append(1) or keep_large_blocks_mapped(),
     )
     async with BotHarness.running(tmp_path / "bot.db"):
         assert calls == [1]
@@ -118,7 +120,7 @@ async def test_the_heaps_are_trimmed_every_period_until_cancelled() -> None:
 
 
 async def test_without_malloc_trim_nothing_is_trimmed(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("bot.memory_trim.malloc_trim", lambda: None)
+    monkeypatch.setattr("bot.process.memory_trim.malloc_trim", lambda: None)
     await asyncio.wait_for(keep_trimming(0.01), timeout=1)  # returns at once
 
 

@@ -1,6 +1,6 @@
 """What a process does first when it takes the place of a killed one: acknowledge the
-clicks the killed one was holding (bot.inflight), before the rest of the bot is even
-imported.
+clicks the killed one was holding (bot.connection.inflight), before the rest of the bot
+is even imported.
 
 Those clicks are the oldest there are, each with only what is left of Discord's 3 s.
 Everything a start did before it could play them ate into that: importing the bot
@@ -29,8 +29,8 @@ import aiohttp
 import discord
 
 from bot.config import Settings
-from bot.endpoints import apply_endpoint_overrides
-from bot.inflight import Held, Inflight, folder_for
+from bot.connection.endpoints import apply_endpoint_overrides
+from bot.connection.inflight import Held, Inflight, folder_for
 from bot.render.custom_ids import LIVE_CHANGE_ACTIONS, ComponentRef
 from bot.ui.callback import defer_update
 

@@ -1,5 +1,5 @@
-"""bot.worker_threads: the threads that compute beside the event loop, and how soon they
-hand it the GIL back."""
+"""bot.process.worker_threads: the threads that compute beside the event loop, and how
+soon they hand it the GIL back."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from bot.i18n import current_locale, with_locale
-from bot.worker_threads import REVIEWS, SWITCH_INTERVAL_SECONDS, run_in
+from bot.process.worker_threads import REVIEWS, SWITCH_INTERVAL_SECONDS, run_in
 from tests.discord_harness import BotHarness
 
 

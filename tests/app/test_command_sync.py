@@ -1,5 +1,5 @@
 """Command sync that matches Discord: the comparison of the wanted commands with Discord's
-answer (bot/command_sync.py), then the sync at start-up through the in-process Discord
+answer (bot/app/command_sync.py), then the sync at start-up through the in-process Discord
 (`DiceBot.sync_commands`): reads first, overwrites only what differs."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from bot.command_sync import (
+from bot.app.command_sync import (
     MalformedCommands,
     Target,
     differences,
@@ -366,7 +366,7 @@ async def test_a_read_that_fails_falls_back_to_an_overwrite(
         fake.fail[f"GET {GLOBAL}"] = status
     else:
         monkeypatch.setattr(fake, "_get_commands", lambda ids, payload: answer)
-    caplog.set_level(logging.INFO, logger="bot.client")
+    caplog.set_level(logging.INFO, logger="bot.app.commands_on_discord")
     async with BotHarness.running(tmp_path / "bot.db", fake=fake) as second:
         assert command_requests(fake) == [("GET", "global"), ("PUT", "global")]
         assert second.bot.synced_commands
@@ -379,7 +379,7 @@ async def test_a_read_that_fails_falls_back_to_an_overwrite(
 async def test_a_failed_overwrite_is_a_warning_and_the_bot_starts(tmp_path, caplog):
     fake = FakeDiscord()
     fake.fail[f"PUT {GLOBAL}"] = 500
-    caplog.set_level(logging.WARNING, logger="bot.client")
+    caplog.set_level(logging.WARNING, logger="bot.app.commands_on_discord")
     async with BotHarness.running(tmp_path / "bot.db", fake=fake) as harness:
         assert command_requests(fake) == [("GET", "global"), ("PUT", "global")]
         assert not harness.bot.synced_commands
@@ -457,9 +457,9 @@ async def test_every_command_is_offered_to_both_installs_in_every_place(tmp_path
 async def test_a_database_too_busy_for_the_sync_is_tried_again(tmp_path, caplog, monkeypatch):
     """A restart under load found every pooled connection taken for seconds: the sync's
     read of the guilds it synced failed, and the sync was a traceback and never done."""
-    import bot.client
+    import bot.app.commands_on_discord
 
-    real_get_meta = bot.client.get_meta
+    real_get_meta = bot.app.commands_on_discord.get_meta
     refusals = [DatabaseBusy("all 10 pooled connections in use for 2 s")] * 2
 
     async def busy_then_free(db: Any, key: str) -> Any:
@@ -470,8 +470,8 @@ async def test_a_database_too_busy_for_the_sync_is_tried_again(tmp_path, caplog,
     async with BotHarness.running(tmp_path / "bot.db") as harness:
         fake = harness.fake
         fake.requests.clear()
-        monkeypatch.setattr(bot.client, "get_meta", busy_then_free)
-        monkeypatch.setattr(bot.client, "SYNC_RETRY_SECONDS", 0.01)
+        monkeypatch.setattr(bot.app.commands_on_discord, "get_meta", busy_then_free)
+        monkeypatch.setattr(bot.app.commands_on_discord, "SYNC_RETRY_SECONDS", 0.01)
         caplog.set_level(logging.INFO, logger="bot.storage.waiting")
         assert not await harness.bot._sync_commands_when_the_database_answers()
         assert not refusals and command_requests(fake) == [("GET", "global")]

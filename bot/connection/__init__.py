@@ -1,0 +1,1 @@
+"""How the process talks to Discord and survives a restart."""

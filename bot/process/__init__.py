@@ -1,0 +1,1 @@
+"""The process's threads, memory and background work."""
