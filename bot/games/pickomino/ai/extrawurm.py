@@ -24,8 +24,7 @@ times the own turns it stays held, capped by the own turns the game has left: me
 by `python -m benchmarks.fit_specialists` (see the constants' comment).
 
 Measured ingredients (bench_bots, paired deals, seed 1; `LOOKS_AHEAD`, `FITTED_FOR_WIN`
-and `EXACT_BRATWURM` switch them for such runs): docs/ARCHITECTURE.md
-gives the table.
+and `EXACT_BRATWURM` switch them for such runs): each one's share is in its comment.
 """
 
 from __future__ import annotations
@@ -101,6 +100,7 @@ WIN_WORTH: dict[Specialist, Worth] = {
     specialist: Worth(WIN_POINTS[specialist] / worth.turns if worth.turns else 0.0, worth.turns)
     for specialist, worth in WORTH.items()
 }
+# Two players, bench_bots seed 1, 800 paired deals: 53.8% against Normal, as with WORTH.
 FITTED_FOR_WIN = True  # Hard values specialists by WIN_WORTH (False: by WORTH, as Normal)
 
 
@@ -142,7 +142,9 @@ class TurnTable:
 
 _TABLES: OrderedDict[Hashable, TurnTable] = OrderedDict()
 TABLES_KEPT = 256
+# bench_bots, 800 two-player deals, seed 1: 53.8% of first places against Normal, 50.7% without.
 LOOKS_AHEAD = True  # Hard with two players: each end after the opponent's answer
+# Changes few decisions (none of 587 with a Bratwurm open, 40 games): no change of share measured.
 EXACT_BRATWURM = True  # Hard: a Bratwurm that ends the game with it valued exactly
 
 
