@@ -58,7 +58,7 @@ from typing import Any
 
 from aiohttp import BodyPartReader, WSMsgType, web
 
-from benchmarks.arguments import count, positive
+from benchmarks.support.arguments import count, positive
 from bot.devserver import payloads
 from bot.devserver.payloads import (
     APPLICATION_ID,

@@ -24,7 +24,7 @@ import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 
-from benchmarks.arguments import positive
+from benchmarks.support.arguments import positive
 from bot.games.pickomino.bench import sensible_random_step
 from bot.games.pickomino.engine import Game
 from bot.games.pickomino.engine.events import event_to_dict

@@ -17,7 +17,7 @@ The Normals are the bot's own computer players, and the hero is told which seats
 sit in, as the bot tells its players (`normal_seats`, from the session's seats); with
 --untold it reads their rule from their keeps like anyone else's.
 
-`greedy` and `lookahead` are the issue's opponents (benchmarks/picker_opponents.py),
+`greedy` and `lookahead` are the issue's opponents (support/picker_opponents.py),
 the look-ahead with S sampled futures a decision (--samples; the default costs about
 40 ms of CPU). Games come in deals: a deal is played once from every seat, the hero
 moving one seat a game, the first player staying in seat 0, and each round rolling
@@ -31,8 +31,8 @@ k, else 0); printed with a 95% interval over deals, the fair share, and the hero
 decision CPU time (time.process_time) p50/p99 over its decisions with a choice (two or
 more dice left), by player count. `--ceiling` also prints the best share any player can
 reach against two Normals and against two greedy players, computed exactly by
-benchmarks/picker_ceiling.py (about a minute each), and against two look-ahead players
-with every future weighed (infinitely many samples), from Hard's exact tables.
+support/picker_ceiling.py (about a minute each), and against two look-ahead players with
+every future weighed (infinitely many samples), from Hard's exact tables.
 The exact tables (bot/games/picker/ai/exact.py) are built first, as the bot does at start.
 """
 
@@ -48,11 +48,17 @@ from dataclasses import dataclass
 from functools import partial
 from itertools import repeat
 
-from benchmarks.arguments import count, positive
-from benchmarks.picker_ceiling import ceiling, solve
-from benchmarks.picker_opponents import LOOKAHEAD_SAMPLES, greedy, greedy_index, lookahead
-from benchmarks.picker_todays_hard import todays_hard
-from benchmarks.stats import deal_interval, deal_means, first_place_share, mean_interval, percentile
+from benchmarks.support.arguments import count, positive
+from benchmarks.support.picker_ceiling import ceiling, solve
+from benchmarks.support.picker_opponents import LOOKAHEAD_SAMPLES, greedy, greedy_index, lookahead
+from benchmarks.support.picker_todays_hard import todays_hard
+from benchmarks.support.stats import (
+    deal_interval,
+    deal_means,
+    first_place_share,
+    mean_interval,
+    percentile,
+)
 from bot.games.picker.ai import Level, decide, exact
 from bot.games.picker.engine import Colour, Game, Pick, RandomSource
 

@@ -23,8 +23,8 @@ import sys
 import tempfile
 from pathlib import Path
 
-from benchmarks.arguments import positive
-from benchmarks.stats import percentile
+from benchmarks.support.arguments import positive
+from benchmarks.support.stats import percentile
 from bot.preview.shoot import BrowserMissing, Camera
 from tests.devserver.play_driver import (
     Tab,

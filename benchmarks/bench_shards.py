@@ -37,7 +37,7 @@ import warnings
 from dataclasses import dataclass
 from pathlib import Path
 
-from benchmarks.arguments import count, positive
+from benchmarks.support.arguments import count, positive
 from bot.devserver.standin import IDEAL, FakeDiscord, Realism
 from tests.databases import PostgresServer, running_postgres
 from tests.e2e.test_bot_e2e import (

@@ -77,11 +77,11 @@ import aiohttp
 import asyncpg
 from prometheus_client.parser import text_string_to_metric_families
 
-from benchmarks.arguments import positive
-from benchmarks.killable_postgres import KillablePostgres
-from benchmarks.picker_tables import keep_picker_tables
-from benchmarks.plots import Series, line_chart
-from benchmarks.procfs import ProcessSample, sample
+from benchmarks.support.arguments import positive
+from benchmarks.support.killable_postgres import KillablePostgres
+from benchmarks.support.picker_tables import keep_picker_tables
+from benchmarks.support.plots import Series, line_chart
+from benchmarks.support.procfs import ProcessSample, sample
 from bot.devserver.standin import (
     FakeButton,
     FakeDiscord,

@@ -21,7 +21,7 @@ import statistics
 import time
 from collections.abc import Callable
 
-from benchmarks.arguments import positive
+from benchmarks.support.arguments import positive
 from bot.games.pickomino.ai import extrawurm
 from bot.games.pickomino.ai.batch import start_values
 from bot.games.pickomino.ai.batch import warm_up as batch_warm_up

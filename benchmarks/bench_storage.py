@@ -16,7 +16,7 @@ import random
 import tempfile
 from pathlib import Path
 
-from benchmarks.arguments import positive
+from benchmarks.support.arguments import positive
 from bot.games.pickomino.history import PICKOMINO_HISTORY
 from bot.games.registry import GAMES
 from bot.history.recorder import recorder

@@ -22,7 +22,7 @@ import tempfile
 from collections import Counter
 from pathlib import Path
 
-from benchmarks.arguments import positive
+from benchmarks.support.arguments import positive
 from bot.render.custom_ids import ComponentRef
 from tests.cogs.helpers import add_bots, choose, open_lobby
 from tests.discord_harness import BotHarness, StoredMessage

