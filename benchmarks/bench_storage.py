@@ -60,7 +60,7 @@ async def play_game(service: SessionService, channel_id: int) -> None:
 async def run(games: int, seed: int) -> None:
     game = GAMES.plugin("pickomino")
     if game.warm_up is not None:
-        game.warm_up()
+        game.warm_up(None)  # built here, no folder to keep them in
     with tempfile.TemporaryDirectory() as folder:
         db = await SqliteDatabase.open(Path(folder) / "storage.db")
         try:
