@@ -3,7 +3,7 @@
 Usage: python -m benchmarks.bench_picker_bots [--games N] [--five N] [--eight N]
                                               [--hero NAME ...] [--only TEXT ...]
                                               [--samples S] [--seed S] [--workers W]
-                                              [--ceiling] [--untold]
+                                              [--ceiling] [--untold] [--cache-dir DIR]
 
 Matchups, the hero (default Hard; `--hero todays_hard` is Hard before issue 28, and
 any player below may be the hero) in one seat and copies of one opponent in the others:
@@ -33,7 +33,8 @@ more dice left), by player count. `--ceiling` also prints the best share any pla
 reach against two Normals and against two greedy players, computed exactly by
 support/picker_ceiling.py (about a minute each), and against two look-ahead players with
 every future weighed (infinitely many samples), from Hard's exact tables.
-The exact tables (bot/games/picker/ai/exact.py) are built first, as the bot does at start.
+The exact tables (bot/games/picker/ai/exact.py) are built first, as the bot does at start
+(about 45 s), or loaded from --cache-dir when kept there (and kept there once built).
 """
 
 from __future__ import annotations
@@ -47,6 +48,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from functools import partial
 from itertools import repeat
+from pathlib import Path
 
 from benchmarks.support.arguments import count, positive
 from benchmarks.support.picker_ceiling import ceiling, solve
@@ -158,6 +160,9 @@ def main(argv: list[str] | None = None) -> None:
         "--ceiling", action="store_true", help="also the exact best shares of 3-player games"
     )
     parser.add_argument(
+        "--cache-dir", type=Path, help="a folder to load the exact tables from, or keep them in"
+    )
+    parser.add_argument(
         "--untold",
         action="store_true",
         help="the hero is not told which seats Normal computer players sit in",
@@ -165,10 +170,10 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     five = args.games if args.five is None else args.five
     started = time.perf_counter()
-    # Built once here, before the workers fork, as the bot builds them at start.
-    exact.TABLES.build()
+    # Ready once here, before the workers fork, as the bot has them at start.
+    exact.TABLES.load_or_build(args.cache_dir)
     print(
-        f"3-player exact tables: built in {time.perf_counter() - started:.0f} s, "
+        f"3-player exact tables: ready in {time.perf_counter() - started:.0f} s, "
         f"{exact.TABLES.nbytes / 2**20:.0f} MiB"
     )
     times: dict[tuple[str, int], list[float]] = defaultdict(list)

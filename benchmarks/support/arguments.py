@@ -20,6 +20,17 @@ def positive(text: str) -> int:
     return _at_least(text, 1)
 
 
+def duration(text: str) -> float:
+    """A length of time (seconds or minutes, as the option says), more than 0."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if not value > 0:  # nan too
+        raise argparse.ArgumentTypeError(f"{text} is not more than 0")
+    return value
+
+
 def _at_least(text: str, lowest: int) -> int:
     try:
         value = int(text)
