@@ -38,7 +38,7 @@ import warnings
 from dataclasses import dataclass
 from pathlib import Path
 
-from benchmarks.support.arguments import count, duration, positive
+from benchmarks.support.arguments import count, duration, positive, seconds_range
 from benchmarks.support.stats import percentile
 from bot.devserver.standin import IDEAL, FakeDiscord, Realism
 from tests.databases import PostgresServer, running_postgres
@@ -79,12 +79,6 @@ async def rate_limit_bursts(
                 method, CHANNEL_MESSAGES, times=per_second, retry_after=retry_after
             )
         await asyncio.sleep(1.0)
-
-
-def parse_wait(text: str) -> tuple[float, float]:
-    """`0.5` or a range `5-60`, in seconds."""
-    low, _, high = text.partition("-")
-    return float(low), float(high or low)
 
 
 async def start_bots(launcher: BotLauncher, processes: int) -> None:
@@ -244,7 +238,7 @@ def main(argv: list[str] | None = None) -> None:
     )
     parser.add_argument("--ideal-discord", action="store_true")
     parser.add_argument("--bursts", type=count, default=0)
-    parser.add_argument("--burst-wait", type=parse_wait, default=(0.5, 0.5))
+    parser.add_argument("--burst-wait", type=seconds_range, default=(0.5, 0.5))
     arguments = parser.parse_args(argv)
     asyncio.run(
         run(

