@@ -2,11 +2,13 @@
 its shares and its decision times; the exact tables are loaded from a kept file."""
 
 import re
+import subprocess
+import sys
 from pathlib import Path
 
-from benchmarks import bench_picker_bots
-from bot.games.picker.ai import exact
 from tests.benchmarks.stand_in_tables import kept_picker_tables
+
+REPO = Path(__file__).resolve().parents[2]
 
 ROW = re.compile(
     r"(hard vs \d \w+ \((\d)p\)) +(\d+) +([\d.]+)% +([\d.]+)% to +([\d.]+)% +(\d+)% +\d+%"
@@ -14,15 +16,16 @@ ROW = re.compile(
 TIMES = re.compile(r"hard decision CPU ms, (\d) players: p50 +([\d.]+), p99 +([\d.]+), .*")
 
 
-def test_each_matchup_prints_its_share_and_interval_and_the_times(
-    tmp_path: Path, capsys, monkeypatch
-) -> None:
+def test_each_matchup_prints_its_share_and_interval_and_the_times(tmp_path: Path) -> None:
     kept_picker_tables(tmp_path)
-    # Loaded into tables of the test's own: the suite's other tests play without any.
-    monkeypatch.setattr(exact, "TABLES", exact.Tables())
     smallest = ["--games", "3", "--five", "5", "--eight", "0", "--samples", "50"]
-    bench_picker_bots.main([*smallest, "--workers", "1", "--cache-dir", str(tmp_path)])
-    lines = capsys.readouterr().out.splitlines()
+    # A process of its own: the tables it loads are the process's (the suite's other
+    # tests play without any).
+    command = [sys.executable, "-m", "benchmarks.bench_picker_bots", *smallest]
+    command += ["--workers", "1", "--cache-dir", str(tmp_path)]
+    done = subprocess.run(command, cwd=REPO, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
     assert lines[0].startswith("3-player exact tables: ready in 0 s")  # loaded, not built
     rows = [row for line in lines if (row := ROW.fullmatch(line))]
     assert [row[1] for row in rows] == [
