@@ -14,9 +14,10 @@ from benchmarks.support.procfs import children, running
 
 
 def server_processes(server: KillablePostgres) -> list[int]:
-    """The postmaster and every process it started."""
+    """The postmaster and every process it started that runs (a client's backend that
+    ended may wait to be reaped)."""
     postmaster = server.postmaster_pid()
-    return [postmaster, *children(postmaster)]
+    return [postmaster, *filter(running, children(postmaster))]
 
 
 async def count_rows(url: str) -> int:
@@ -43,7 +44,7 @@ def test_a_killed_server_is_gone_whole_and_starts_again_at_once(
 
         asyncio.run(fill())
         processes = server_processes(server)
-        assert len(processes) > 2 and all(map(running, processes))
+        assert len(processes) > 2 and running(processes[0])
         server.kill()
         assert not any(map(running, processes))  # no backend left holding its memory
         assert not Path(f"/proc/{processes[0]}").exists()  # nor the postmaster's pid
