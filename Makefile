@@ -116,6 +116,7 @@ bench: $(STAMP)
 	$(BIN)/python -m benchmarks.bench_history
 	$(BIN)/python -m benchmarks.bench_bots
 	$(BIN)/python -m benchmarks.bench_pictures
+	$(BIN)/python -m benchmarks.bench_memory
 	$(BIN)/python -m bot.games.picker.bench
 	$(BIN)/python -m benchmarks.bench_picker_bots
 	$(BIN)/python -m benchmarks.bench_shards

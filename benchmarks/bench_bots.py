@@ -5,7 +5,7 @@ Usage: python -m benchmarks.bench_bots [--games N] [--games-4p M] [--games-extra
                                        [--only NAME ...]
                                        [--dice {deal,game}]
 
-Matchups (benchmarks/baselines.py has the baselines):
+Matchups (benchmarks/support/baselines.py has the baselines):
 
 - Hard against OptimalBot and against pickomino-env's heuristic, in two-player games
   (N, default 4,000) and in four-player games against three copies (M, default N/2),
@@ -44,31 +44,16 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, replace
 from itertools import repeat
 
-from benchmarks.arguments import count, positive
-from benchmarks.baselines import BASELINES
-from benchmarks.stats import deal_interval, deal_means, first_place_share, wilson
+from benchmarks.support.arguments import count, positive
+from benchmarks.support.baselines import BASELINES
+from benchmarks.support.stats import deal_interval, deal_means, first_place_share, wilson
 from bot.games.pickomino.ai.players import Decision, Level, carry_out, decide
 from bot.games.pickomino.engine import Game, Rules
-
-
-def with_a_ninth_die(level: Level) -> Callable[[Game], Decision]:
-    """`level`'s player given a known, large edge: one die more than the rules give at
-    the start of each of its turns (nine, so the Golden Die adds nothing to it). A
-    calibration point for share_across_tables.py, not a way to play."""
-
-    def decide_with_nine(game: Game) -> Decision:
-        if not game.kept and game.roll is None and game.turn_dice == game.rules.layout.dice:
-            game.turn_dice += 1
-        return decide(game, level)
-
-    return decide_with_nine
-
 
 PLAYERS: dict[str, Callable[[Game], Decision]] = {
     "hard": lambda game: decide(game, Level.HARD),
     "normal": lambda game: decide(game, Level.NORMAL),
     "easy": lambda game: decide(game, Level.EASY),
-    "normal_ninth_die": with_a_ninth_die(Level.NORMAL),
     **BASELINES,
 }
 

@@ -58,7 +58,8 @@ from typing import Any
 
 from aiohttp import BodyPartReader, WSMsgType, web
 
-from benchmarks.arguments import count, positive
+from benchmarks.support.arguments import count, positive
+from benchmarks.support.stats import percentile
 from bot.devserver import payloads
 from bot.devserver.payloads import (
     APPLICATION_ID,
@@ -724,11 +725,11 @@ async def run_once(args: argparse.Namespace, bot_dir: Path, seed: int) -> Run:
 def window_figures(samples: list[Sample], elapsed: float) -> dict[str, float]:
     result: dict[str, float] = {"clicks_per_second": len(samples) / elapsed}
     for kind in (MOVE, GAME_OVER, LOBBY, REFUSED):
-        times = sorted(s.seconds for s in samples if s.kind == kind)
+        times = [s.seconds for s in samples if s.kind == kind]
         if times:
             result[f"{kind} n"] = len(times)
             result[f"{kind} p50"] = 1000 * statistics.median(times)
-            result[f"{kind} p99"] = 1000 * times[int(0.99 * (len(times) - 1))]
+            result[f"{kind} p99"] = 1000 * percentile(times, 0.99)
     return result
 
 

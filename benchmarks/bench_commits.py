@@ -26,8 +26,8 @@ from typing import Any
 
 import asyncpg
 
-from benchmarks.arguments import positive
-from benchmarks.killable_postgres import KillablePostgres
+from benchmarks.support.arguments import positive
+from benchmarks.support.killable_postgres import KillablePostgres
 from bot.storage import apply_migrations
 from bot.storage.postgres.database import ACQUIRE_TIMEOUT, PostgresDatabase, create_pool
 from bot.storage.sessions import SessionRow, SessionStore

@@ -24,7 +24,7 @@ import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 
-from benchmarks.arguments import positive
+from benchmarks.support.arguments import positive
 from bot.games.pickomino.bench import sensible_random_step
 from bot.games.pickomino.engine import Game
 from bot.games.pickomino.engine.events import event_to_dict
@@ -80,8 +80,9 @@ def engine_game(rng: random.Random, size: int, leave: bool) -> list[dict]:
     return events
 
 
-def templates(rng: random.Random) -> dict[int, list[GameResult]]:
-    """Results of real engine games per table size, with seats 0..n-1 as user ids."""
+def templates(rng: random.Random, count: int) -> dict[int, list[GameResult]]:
+    """`count` results of real engine games per table size, with seats 0..n-1 as user
+    ids."""
     pool: dict[int, list[GameResult]] = {}
     for size in SIZES:
         seats = [SeatInfo(seat, "", False) for seat in range(size)]
@@ -90,14 +91,14 @@ def templates(rng: random.Random) -> dict[int, list[GameResult]]:
                 EndedGame(0, GUILD, 0, 0, 0, OPTIONS, seats, abandoned=False),
                 engine_game(rng, size, leave=rng.random() < 0.02),
             )
-            for _ in range(TEMPLATES_PER_SIZE)
+            for _ in range(count)
         ]
     return pool
 
 
 def synthetic_results(rng: random.Random, games: int, players: int, now: int) -> list[GameResult]:
     """`games` results in one server over the last year, oldest first."""
-    pool = templates(rng)
+    pool = templates(rng, min(TEMPLATES_PER_SIZE, games))  # no more than a run can deal
     people = list(range(1_000_000, 1_000_000 + players))
     # Some people play far more than others (a long tail, as on a real server).
     cumulative = list(itertools.accumulate(1 / (rank + 20) ** 0.9 for rank in range(players)))
@@ -160,7 +161,10 @@ def fill(path: Path, games: list[GameResult]) -> None:
     keyed = [
         (key, result, seated)
         for result, seated in people
-        for key in (result.game, *([variant_key(result)] if result.variant else []))
+        for key in (
+            result.game,
+            *([variant_key(result.game, result.variant)] if result.variant else []),
+        )
     ]
     connection.executemany(
         UPSERT_TOTALS,

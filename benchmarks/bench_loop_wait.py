@@ -28,9 +28,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from multiprocessing.queues import Queue
 
-from benchmarks.arguments import positive
 from benchmarks.bench_review import played_game
-from benchmarks.stats import percentile
+from benchmarks.support.arguments import positive
+from benchmarks.support.stats import percentile
 from bot.games.pickomino.ai import warm_up
 from bot.games.pickomino.ai.players import Level
 from bot.games.pickomino.engine import Rules

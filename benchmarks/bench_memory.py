@@ -18,10 +18,10 @@ import random
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 
-from benchmarks import procfs
-from benchmarks.arguments import positive
 from benchmarks.bench_pictures import sample_game
 from benchmarks.bench_review import levels_for, timed_review
+from benchmarks.support import procfs
+from benchmarks.support.arguments import positive
 from bot.games.pickomino.ai import warm_up
 from bot.games.pickomino.end_picture import draw_end_picture
 from bot.games.pickomino.engine import Rules
@@ -30,7 +30,7 @@ REPORT_EVERY = 40
 
 
 def rss_mb() -> float:
-    """This process's resident memory (benchmarks.procfs, as bench_soak reads its bots)."""
+    """This process's resident memory (support.procfs, as bench_soak reads its bots)."""
     return procfs.rss_mb(os.getpid())
 
 

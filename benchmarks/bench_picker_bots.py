@@ -3,7 +3,7 @@
 Usage: python -m benchmarks.bench_picker_bots [--games N] [--five N] [--eight N]
                                               [--hero NAME ...] [--only TEXT ...]
                                               [--samples S] [--seed S] [--workers W]
-                                              [--ceiling] [--untold]
+                                              [--ceiling] [--untold] [--cache-dir DIR]
 
 Matchups, the hero (default Hard; `--hero todays_hard` is Hard before issue 28, and
 any player below may be the hero) in one seat and copies of one opponent in the others:
@@ -17,7 +17,7 @@ The Normals are the bot's own computer players, and the hero is told which seats
 sit in, as the bot tells its players (`normal_seats`, from the session's seats); with
 --untold it reads their rule from their keeps like anyone else's.
 
-`greedy` and `lookahead` are the issue's opponents (benchmarks/picker_opponents.py),
+`greedy` and `lookahead` are the issue's opponents (support/picker_opponents.py),
 the look-ahead with S sampled futures a decision (--samples; the default costs about
 40 ms of CPU). Games come in deals: a deal is played once from every seat, the hero
 moving one seat a game, the first player staying in seat 0, and each round rolling
@@ -31,9 +31,10 @@ k, else 0); printed with a 95% interval over deals, the fair share, and the hero
 decision CPU time (time.process_time) p50/p99 over its decisions with a choice (two or
 more dice left), by player count. `--ceiling` also prints the best share any player can
 reach against two Normals and against two greedy players, computed exactly by
-benchmarks/picker_ceiling.py (about a minute each), and against two look-ahead players
-with every future weighed (infinitely many samples), from Hard's exact tables.
-The exact tables (bot/games/picker/ai/exact.py) are built first, as the bot does at start.
+support/picker_ceiling.py (about a minute each), and against two look-ahead players with
+every future weighed (infinitely many samples), from Hard's exact tables.
+The exact tables (bot/games/picker/ai/exact.py) are built first, as the bot does at start
+(about 45 s), or loaded from --cache-dir when kept there (and kept there once built).
 """
 
 from __future__ import annotations
@@ -47,12 +48,19 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from functools import partial
 from itertools import repeat
+from pathlib import Path
 
-from benchmarks.arguments import count, positive
-from benchmarks.picker_ceiling import ceiling, solve
-from benchmarks.picker_opponents import LOOKAHEAD_SAMPLES, greedy, greedy_index, lookahead
-from benchmarks.picker_todays_hard import todays_hard
-from benchmarks.stats import deal_interval, deal_means, first_place_share, mean_interval, percentile
+from benchmarks.support.arguments import count, positive
+from benchmarks.support.picker_ceiling import ceiling, solve
+from benchmarks.support.picker_opponents import LOOKAHEAD_SAMPLES, greedy, greedy_index, lookahead
+from benchmarks.support.picker_todays_hard import todays_hard
+from benchmarks.support.stats import (
+    deal_interval,
+    deal_means,
+    first_place_share,
+    mean_interval,
+    percentile,
+)
 from bot.games.picker.ai import Level, decide, exact
 from bot.games.picker.engine import Colour, Game, Pick, RandomSource
 
@@ -152,6 +160,9 @@ def main(argv: list[str] | None = None) -> None:
         "--ceiling", action="store_true", help="also the exact best shares of 3-player games"
     )
     parser.add_argument(
+        "--cache-dir", type=Path, help="a folder to load the exact tables from, or keep them in"
+    )
+    parser.add_argument(
         "--untold",
         action="store_true",
         help="the hero is not told which seats Normal computer players sit in",
@@ -159,10 +170,10 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     five = args.games if args.five is None else args.five
     started = time.perf_counter()
-    # Built once here, before the workers fork, as the bot builds them at start.
-    exact.TABLES.build()
+    # Ready once here, before the workers fork, as the bot has them at start.
+    exact.TABLES.load_or_build(args.cache_dir)
     print(
-        f"3-player exact tables: built in {time.perf_counter() - started:.0f} s, "
+        f"3-player exact tables: ready in {time.perf_counter() - started:.0f} s, "
         f"{exact.TABLES.nbytes / 2**20:.0f} MiB"
     )
     times: dict[tuple[str, int], list[float]] = defaultdict(list)

@@ -17,7 +17,7 @@ import statistics
 import time
 from collections.abc import Callable, Mapping
 
-from benchmarks.arguments import positive
+from benchmarks.support.arguments import positive
 from bot.games.picker.pictures import picker_emojis
 from bot.games.pickomino.end_picture import PlayerFinal, draw_end_picture
 from bot.games.pickomino.pictures import pickomino_emojis, tile_worms

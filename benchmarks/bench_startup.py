@@ -28,8 +28,8 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from benchmarks.arguments import positive
-from benchmarks.picker_tables import keep_picker_tables, run_in
+from benchmarks.support.arguments import positive
+from benchmarks.support.picker_tables import keep_picker_tables, run_in
 
 HERE = Path(__file__).resolve().parent.parent
 

@@ -16,7 +16,7 @@ import random
 import tempfile
 from pathlib import Path
 
-from benchmarks.arguments import positive
+from benchmarks.support.arguments import positive
 from bot.games.pickomino.history import PICKOMINO_HISTORY
 from bot.games.registry import GAMES
 from bot.history.recorder import recorder
@@ -60,7 +60,7 @@ async def play_game(service: SessionService, channel_id: int) -> None:
 async def run(games: int, seed: int) -> None:
     game = GAMES.plugin("pickomino")
     if game.warm_up is not None:
-        game.warm_up()
+        game.warm_up(None)  # built here, no folder to keep them in
     with tempfile.TemporaryDirectory() as folder:
         db = await SqliteDatabase.open(Path(folder) / "storage.db")
         try:

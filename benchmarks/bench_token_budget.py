@@ -22,7 +22,7 @@ import tempfile
 from collections import Counter
 from pathlib import Path
 
-from benchmarks.arguments import positive
+from benchmarks.support.arguments import positive
 from bot.render.custom_ids import ComponentRef
 from tests.cogs.helpers import add_bots, choose, open_lobby
 from tests.discord_harness import BotHarness, StoredMessage
@@ -85,8 +85,10 @@ async def run(games: int) -> None:
     token = {route: n for route, n in routes.items() if is_bot_token(route.split(" ", 1)[1])}
     spent = sum(token.values())
     per_minute = spent / minutes
-    print(f"{games} games of 1 person and 3 computer players: {steps} computer steps, ")
-    print(f"  {clicks} clicks, {minutes:.1f} game-minutes at the default pace")
+    print(
+        f"{games} game(s) of 1 person and 3 computer players: {steps} computer steps, "
+        f"{clicks} clicks, {minutes:.1f} game-minutes at the default pace"
+    )
     print("requests by route (bot token marked *):")
     for route, count in routes.most_common():
         mark = "*" if route in token else " "
@@ -99,10 +101,10 @@ async def run(games: int) -> None:
         print("games one token can run at once within 50/s: no limit from these games")
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=positive, default=5)
-    asyncio.run(run(parser.parse_args().games))
+    asyncio.run(run(parser.parse_args(argv).games))
 
 
 if __name__ == "__main__":

@@ -1,3 +1,5 @@
+import re
+
 import benchmarks.bench_bots as bench_bots
 from benchmarks.bench_bots import Matchup
 from bot.games.pickomino.engine import Rolled
@@ -51,3 +53,36 @@ def test_the_hero_takes_each_seat_of_a_deal_once(monkeypatch):
     for number in range(8, 12):  # deal 2 of a four-player table
         bench_bots.play(number, Matchup("normal", "easy", 4, 4))
     assert list(dict.fromkeys(seats_played)) == ["s0", "s1", "s2", "s3"]
+
+
+def test_the_smallest_run_prints_each_matchups_share_and_hards_times(capsys):
+    tables = ["--games", "2", "--games-4p", "0", "--games-extrawurm", "2"]
+    only = ["--only", "env_heuristic", "extrawurm"]
+    bench_bots.main([*tables, "--games-extrawurm-4p", "0", *only, "--workers", "1"])
+    lines = capsys.readouterr().out.splitlines()
+    rows = [
+        re.fullmatch(
+            r"(\w+ vs [\w ,()]+?) +(\d+) +([\d.]+)% +([\d.]+)% to +([\d.]+)% +(\d+)%", line
+        )
+        for line in lines[1:4]
+    ]
+    assert [row[1] for row in rows if row] == [
+        "hard vs env_heuristic (2p)",
+        "normal vs env_heuristic (2p)",
+        "hard vs normal (2p, extrawurm)",
+    ]
+    for row in rows:
+        assert row[2] == "2" and row[6] == "50"  # one deal of two games, two seats
+        assert 0 <= float(row[4]) <= float(row[3]) <= float(row[5]) <= 100
+    times = [
+        re.fullmatch(
+            r"(.+) decisions: (\d+), CPU p50 ([\d.]+) ms, p99 ([\d.]+) ms, max ([\d.]+) ms", line
+        )
+        for line in lines[4:6]
+    ]
+    assert [found[1] for found in times if found] == ["hard", "hard with extrawurm"]
+    assert all(
+        int(found[2]) > 0 and float(found[3]) <= float(found[4]) <= float(found[5])
+        for found in times
+    )
+    assert re.fullmatch(r"\d+ s with 1 workers", lines[-1])

@@ -5,6 +5,7 @@ well within a second of CPU; the table printed."""
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
@@ -51,3 +52,23 @@ def test_a_seven_player_picker_review_takes_under_a_second_of_cpu():
     levels = [bench_review.PICKER_LEVELS[seat % 3] for seat in range(7)]
     timed = bench_review.timed_picker(levels, random.Random(3), 0)
     assert timed.seconds < bench_review.CPU_TARGET_SECONDS
+
+
+def test_the_cpu_table_prints_each_table_size_and_variant_and_the_target(capsys):
+    bench_review.main(["--games", "1"])
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "Review CPU per game (1 games a row, process time, warm caches):"
+    rows = [
+        re.fullmatch(r" +(\d) +(base|extrawurm) +(\d+)ms +(\d+)ms +(\d+)ms +([\d,]+)", line)
+        for line in lines[2:8]
+    ]
+    assert [(row[1], row[2]) for row in rows if row] == [
+        (players, variant) for players in "247" for variant in ("base", "extrawurm")
+    ]
+    assert all(int(row[3]) <= int(row[4]) <= int(row[5]) for row in rows)  # one game: equal
+    sizes = [int(row[6].replace(",", "")) for row in rows]
+    stored = re.fullmatch(r"storage per reviewed game: mean ([\d,]+) B, max ([\d,]+) B", lines[8])
+    assert stored is not None and int(stored[2].replace(",", "")) == max(sizes)
+    worst = max(int(row[4]) for row in rows if row[1] == "7")
+    verdict = "meets" if worst < bench_review.CPU_TARGET_SECONDS * 1000 else "breaks"
+    assert lines[9] == f"7 players p99 {worst} ms: {verdict} the target of 1.0 s"

@@ -36,6 +36,7 @@ REPO = Path(__file__).resolve().parents[2]
         (["--games", "2001"], "argument --games: at most 2000"),
         (["--minutes", "0"], "argument --minutes: must be more than 0"),
         (["--minutes", "1", "--kill-db-at", "2"], "argument --kill-db-at: a minute within"),
+        (["--think", "8-2"], "argument --think: '8-2': from 0 up, the low end first"),
         (["--database-url", "postgresql://nobody@127.0.0.1:1/none"], "cannot connect"),
     ],
 )
@@ -58,10 +59,38 @@ def test_a_results_file_of_other_columns_is_an_error_line_before_the_run(tmp_pat
     assert "error: argument --results: " in err and "Traceback" not in err
 
 
+CUT_MID_CONNECT = asyncpg.InternalClientError(
+    "cannot switch to state 11; another operation (10) is in progress"
+)
+
+
+async def test_a_database_cut_mid_connect_keeps_the_last_size(monkeypatch) -> None:
+    """At the database kill, asyncpg's protocol state error escaped the size read and
+    ended the run with a traceback: it is the database away, as for the bot."""
+
+    async def cut(admin_url: str) -> float:
+        raise CUT_MID_CONNECT
+
+    monkeypatch.setattr(bench_soak, "database_mb", cut)
+    assert await bench_soak.last_database_mb("postgresql://soak@127.0.0.1:1/x", 8.5) == 8.5
+
+
+async def test_a_database_cut_mid_connect_is_unreachable_not_a_traceback(monkeypatch) -> None:
+    async def connect(url: str, timeout: float) -> None:
+        raise CUT_MID_CONNECT
+
+    monkeypatch.setattr(bench_soak.asyncpg, "connect", connect)
+    reason = await bench_soak.unreachable("postgresql://soak@127.0.0.1:1/x")
+    assert reason == f"InternalClientError: {CUT_MID_CONNECT}"
+
+
 def test_a_brief_soak_reports_every_figure(tmp_path) -> None:
     out = tmp_path / "soak"
     results = tmp_path / "results" / "soak.csv"
-    brief = ["--games", "2", "--minutes", "0.34", "--processes", "1", "--computer-share", "0.5"]
+    cache = tmp_path / "cache"  # kept tables: the soak builds none (a minute) before its bots
+    kept_picker_tables(cache)
+    brief = ["--games", "2", "--minutes", "0.2", "--processes", "1", "--computer-share", "0.5"]
+    brief += ["--think", "0.2-0.6", "--cache-dir", str(cache)]  # quick people: every kind of click
     brief += ["--results", str(results)]
     command = [sys.executable, "-m", "benchmarks.bench_soak", *brief, "--out", str(out)]
     done = subprocess.run(command, cwd=REPO, capture_output=True, text=True, timeout=120)

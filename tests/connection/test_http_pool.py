@@ -12,7 +12,7 @@ import aiohttp
 import pytest
 from aiohttp import web
 
-from benchmarks import procfs
+from benchmarks.support import procfs
 from bot.connection.http_pool import NewestFirstConnector
 from tests.discord_harness import BotHarness
 

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from benchmarks.stats import percentile
+from benchmarks.support.stats import percentile
 from bot.preview.shoot import Camera
 from tests.devserver.play_driver import (
     REPO_ROOT,

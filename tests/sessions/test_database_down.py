@@ -21,8 +21,10 @@ from bot.sessions.errors import DatabaseDown
 from bot.sessions.model import Seat, Session
 from bot.sessions.service import TIMER_RETRY_SECONDS, Defer, SessionService
 from bot.storage import apply_migrations, open_database
+from bot.storage.postgres.database import PostgresDatabase
 from bot.storage.protocols import Connection, Database, DatabaseUnavailable, Row, Statement
 from tests.sessions.test_service import CHANNEL, Clock, Race, _timed_game
+from tests.storage.test_postgres_outage import CutMidTransaction
 
 
 class Flaky:
@@ -190,3 +192,53 @@ async def test_a_click_held_by_a_hanging_database_is_acknowledged_in_time(flaky:
         await click
     assert len(acknowledged) == 1
     await service.close()
+
+
+class CutNextTransaction:
+    """A real pool whose next connection handed out is one the server cut mid-transaction
+    (tests/storage/test_postgres_outage.py), then the real pool again."""
+
+    def __init__(self, pool: Any) -> None:
+        self.pool = pool
+        self.cut: CutMidTransaction | None = None
+
+    async def acquire(self, timeout: float) -> Any:
+        if self.cut is not None:
+            return self.cut
+        return await self.pool.acquire(timeout=timeout)
+
+    async def release(self, connection: Any) -> None:
+        if connection is self.cut:
+            self.cut = None
+            return
+        await self.pool.release(connection)
+
+    def get_max_size(self) -> int:
+        return int(self.pool.get_max_size())
+
+    async def close(self) -> None:
+        await self.pool.close()
+
+
+async def test_a_move_cut_mid_transaction_is_told_to_try_again_without_a_traceback(
+    postgres_url: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level(logging.INFO)
+    db = await PostgresDatabase.open(postgres_url)
+    await apply_migrations(db)
+    pool = CutNextTransaction(db.pool)
+    db.pool = pool  # type: ignore[assignment]
+    service = SessionService(db, {"race": Race()}, rng=random.Random(1), clock=Clock())
+    try:
+        session = await _timed_game(service, 9, CHANNEL)
+        pool.cut = CutMidTransaction()
+        with pytest.raises(DatabaseDown):  # "the database is away, try again"
+            await service.update(CHANNEL, lambda s, c: play.make_move(s, c, 1, "add"))
+        assert pool.cut is None  # the cut connection was used and dropped
+        assert "database unreachable (InternalClientError" in caplog.text
+        assert not tracebacks(caplog)
+        change = await service.update(CHANNEL, lambda s, c: play.make_move(s, c, 1, "add"))
+        assert change.session.version == session.version + 1
+    finally:
+        await service.close()
+        await db.close()

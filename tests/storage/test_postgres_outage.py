@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import re
 
 import asyncpg
 import pytest
@@ -45,6 +46,19 @@ def test_errors_about_the_statement_are_plain_storage_errors(error: BaseExceptio
     assert not is_away(error)
     raised = Outage().error(error)
     assert type(raised) is StorageError
+
+
+def test_an_error_raised_over_a_cut_is_the_database_away() -> None:
+    cut = asyncpg.InternalClientError(
+        "cannot switch to state 15; another operation (2) is in progress"
+    )
+    statement = DatabaseUnavailable(f"InternalClientError: {cut}")
+    statement.__cause__ = cut  # the layer's, `raise ... from` the driver's
+    # The rollback's, raised while that one was handled (an `except` block's context).
+    rollback = asyncpg.InterfaceError("cannot perform operation: another operation is in progress")
+    rollback.__context__ = statement
+    assert is_away(rollback)
+    assert str(Outage().error(rollback)) == f"InternalClientError: {cut}"
 
 
 def test_an_outage_is_a_few_warning_lines(caplog: pytest.LogCaptureFixture) -> None:
@@ -214,3 +228,64 @@ async def test_a_connection_already_given_back_is_not_dropped_again() -> None:
     with pytest.raises(asyncpg.ConnectionDoesNotExistError):
         async with _dropped_when_away(GivenBack()):  # type: ignore[arg-type]
             raise cut
+
+
+CUT = "cannot switch to state 12; another operation (10) is in progress"
+
+
+class _FailingRollback:
+    async def __aenter__(self) -> None:
+        return None
+
+    async def __aexit__(self, *exc_info: object) -> None:
+        raise asyncpg.InterfaceError("cannot perform operation: another operation is in progress")
+
+
+class CutMidTransaction:
+    """A pooled connection the server cut in the middle of a transaction: its statement
+    meets asyncpg's protocol state error, and the rollback after it fails in asyncpg's
+    words for a busy connection, which alone would read as the statement's fault. Its
+    own pool (`acquire`, `release`), or a stand-in for one connection of a real pool."""
+
+    def __init__(self) -> None:
+        self.terminated = False
+        self.given_back: list[object] = []
+
+    async def acquire(self, timeout: float) -> CutMidTransaction:
+        return self
+
+    async def release(self, connection: object) -> None:
+        self.given_back.append(connection)
+
+    def get_max_size(self) -> int:
+        return 10
+
+    def transaction(self) -> _FailingRollback:
+        return _FailingRollback()
+
+    async def execute(self, *args: object, **kwargs: object) -> str:
+        raise asyncpg.InternalClientError(CUT)
+
+    fetch = fetchval = fetchrow = executemany = execute
+
+    def terminate(self) -> None:
+        self.terminated = True
+
+
+async def test_a_cut_mid_transaction_is_the_database_away_though_the_rollback_fails_too(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """The rollback's error was what the bot read: a plain StorageError (the click
+    answered "something went wrong", a traceback logged), the outage unnoticed and the
+    cut connection given back to the pool as if alive."""
+    caplog.set_level(logging.INFO, logger="bot.storage.postgres")
+    cut = CutMidTransaction()
+    db = PostgresDatabase(cut, "postgresql://bot@db.example/games")  # type: ignore[arg-type]
+    with pytest.raises(DatabaseUnavailable, match=re.escape(f"InternalClientError: {CUT}")):
+        async with db.transaction() as connection:
+            await connection.execute("UPDATE sessions SET version = 2 WHERE id = 1")
+    assert db.outage.down
+    assert cut.terminated  # dropped, not left to serve the next click
+    assert [r.getMessage() for r in caplog.records] == [
+        f"database unreachable (InternalClientError: {CUT}): moves are refused until it answers"
+    ]

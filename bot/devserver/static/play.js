@@ -221,6 +221,10 @@
     const slots = new Map();
     for (const slot of chat.children) slots.set(slot.dataset.messageId, slot);
     let added = false;
+    // A click's answer: its message changed, or a message only this person sees (an offer,
+    // a refusal). Anyone's public message may come meanwhile (a turn ping sent late, once
+    // a rate limit let it go), and counted as the answer it made the next click too soon.
+    let answered = false;
     for (const id of frame.remove) {
       const slot = slots.get(id);
       if (slot) slot.remove();
@@ -228,7 +232,8 @@
     }
     for (const [id, html] of Object.entries(frame.upsert)) {
       let slot = slots.get(id);
-      if (!slot) {
+      const isNew = !slot;
+      if (isNew) {
         slot = document.createElement("div");
         slot.className = "dc-slot";
         slot.dataset.messageId = id;
@@ -236,6 +241,7 @@
         added = true;
       }
       slot.innerHTML = html;
+      if (isNew && slot.querySelector(".dc-ephemeral-message")) answered = true;
     }
     let previous = null;
     for (const id of frame.order) {
@@ -247,7 +253,7 @@
     tick();
     if (atBottom || added) chat.scrollTop = chat.scrollHeight;
     const pending = stats.pending;
-    if (pending && (pending.message in frame.upsert || added)) {
+    if (pending && (pending.message in frame.upsert || answered)) {
       stats.pending = null;
       requestAnimationFrame(function () { stats.clicks.push(performance.now() - pending.at); });
     }

@@ -33,6 +33,25 @@ _AWAY = (
 
 def is_away(error: BaseException) -> bool:
     """Whether `error` says the server is away rather than the statement is wrong."""
+    return away_cause(error) is not None
+
+
+def away_cause(error: BaseException) -> BaseException | None:
+    """The error that says the server is away: `error` itself, or one it was raised
+    while handling. A cut in the middle of a transaction fails the rollback after it
+    too, and asyncpg may word that second error as a statement's ("another operation is
+    in progress"): the cut under it is what happened."""
+    seen: set[int] = set()
+    cause: BaseException | None = error
+    while cause is not None and id(cause) not in seen:
+        if _says_away(cause):
+            return cause
+        seen.add(id(cause))
+        cause = cause.__cause__ or cause.__context__
+    return None
+
+
+def _says_away(error: BaseException) -> bool:
     if isinstance(error, _AWAY):
         return True
     # A connection the server cut mid-operation can leave asyncpg's protocol in a state
@@ -59,9 +78,10 @@ class Outage:
 
     def error(self, error: BaseException) -> StorageError:
         """The StorageError to raise for a driver's `error`, the outage noted."""
-        if not is_away(error):
+        away = away_cause(error)
+        if away is None:
             return StorageError(str(error))
-        why = describe(error)
+        why = describe(away)
         now = self.clock()
         self.last_error = why
         if self.down_since is None:

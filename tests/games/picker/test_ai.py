@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 import pytest
 
-from benchmarks.picker_opponents import greedy
+from benchmarks.support.picker_opponents import greedy
 from bot.games.picker.ai import HintReason, Level, decide, hint_for, timeout_pick
 from bot.games.picker.ai.players import hard_choice, normal_choice
 from bot.games.picker.engine import Colour, Game, Pick, RollDice

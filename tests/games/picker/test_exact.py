@@ -10,8 +10,8 @@ from collections.abc import Iterator
 import numpy as np
 import pytest
 
-from benchmarks.picker_ceiling import solve
-from benchmarks.picker_opponents import greedy, greedy_index, lookahead
+from benchmarks.support.picker_ceiling import solve
+from benchmarks.support.picker_opponents import greedy, greedy_index, lookahead
 from bot.games.picker.adapter import PickerAdapter, normal_seats, pick_move
 from bot.games.picker.ai import Level, decide, exact, hint_for
 from bot.games.picker.ai.lookahead import candidate_values
@@ -20,8 +20,7 @@ from bot.games.picker.engine import COLOURS, Game, Pick, RollDice
 from bot.games.picker.engine.colours import COLOUR_INDEX
 from bot.games.picker.plugin import PICKER
 from bot.games.picker.words import hint_text
-from tests.games.picker.helpers import random_step, seats
-from tests.games.picker.test_ceiling import key_and_gaps, play_rounds
+from tests.games.picker.helpers import key_and_gaps, play_rounds, random_step, seats
 
 LOOKAHEAD = exact.Rule.LOOKAHEAD
 NORMAL = exact.Rule.NORMAL

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from benchmarks.picker_opponents import greedy
+from benchmarks.support.picker_opponents import greedy
 from bot.games.picker.ai import Level, decide
 from bot.games.picker.ai.reading import PRIOR_GREEDY, greedy_chances, keeps
 from bot.games.picker.engine import Colour, Game, Pick

@@ -1,9 +1,10 @@
 """Three-player Picker solved exactly: Hard's best keep against each pair of rules its
 two opponents may keep by, the mix of pairs read from the record.
 
-A 3-player game is small enough to solve to its end (as benchmarks/picker_ceiling.py
-does for the ceiling): 6 rounds, and a colour's bonus state is only whether it was kept
-before (a colour is kept at most 6 times, so each keep after the first adds exactly 3).
+A 3-player game is small enough to solve to its end (as
+benchmarks/support/picker_ceiling.py does for the ceiling): 6 rounds, and a colour's
+bonus state is only whether it was kept before (a colour is kept at most 6 times, so
+each keep after the first adds exactly 3).
 The state at the start of a round, seen from the seat solved for (seat 0, the others 1
 and 2 in seat order): who keeps first and the colours each seat kept (a `Key`), and the
 score gaps d1, d2 (an opponent's score less seat 0's). The value of a state, seat 0's
@@ -22,8 +23,8 @@ own Normal computer player sits in is not read: its rule is known (`normal_seats
 against two of them Hard is the exact best reply.
 
 The best replies, exact: 41.0% against two Normals, 46.5% against two greedy players
-(benchmarks/picker_ceiling.py, a solver of its own, finds both too), 39.4% against two
-look-ahead players (bench_picker_bots --ceiling); measured, the best reply to the rule
+(benchmarks/support/picker_ceiling.py, a solver of its own, finds both too), 39.4%
+against two look-ahead players (bench_picker_bots --ceiling); measured, the best reply to the rule
 wins 39.5% [36.4, 42.6] against the benchmark's sampling look-ahead bot (600 games).
 Building every table takes 45 s of CPU and 23 MiB (`Tables.build`); the bot starts it
 in the background (`Tables.start`).

@@ -20,7 +20,7 @@ simulated picks, not by a clock, so a decision is reproducible for a given rng.
 
 No player can win more than 41.0% of 3-player games against two Normals, nor more than
 46.5% against two greedy players (the exact optimum over every roll,
-benchmarks/picker_ceiling.py).
+benchmarks/support/picker_ceiling.py).
 """
 
 from __future__ import annotations

@@ -21,7 +21,7 @@ bots' model of the expansion is the referee's. The copy is then valued:
 
 A specialist's worth (`WORTH`) is the extra score it brings its holder per own turn,
 times the own turns it stays held, capped by the own turns the game has left: measured
-by `python -m benchmarks.fit_specialists` (see the constants' comment).
+by `python -m tools.fitting.specialist_worth` (see the constants' comment).
 
 Measured ingredients (bench_bots, paired deals, seed 1; `LOOKS_AHEAD`, `FITTED_FOR_WIN`
 and `EXACT_BRATWURM` switch them for such runs): each one's share is in its comment.
@@ -65,7 +65,7 @@ class Worth:
     turns: float
 
 
-# Measured by `python -m benchmarks.fit_specialists --games 200` (seed 1: 200 two-player
+# Measured by `python -m tools.fitting.specialist_worth --games 200` (seed 1: 200 two-player
 # games of Normal against Normal, 2,548 turns measured, 375 to 453 holds each; the games
 # were played with a first guess of these worths, about 1 each): `per_turn` is the mean
 # gain of the solver's expected turn value (score gained, tiles lost) when the mover
@@ -84,10 +84,10 @@ TURNS_PER_TILE = 1.62  # measured alongside: 26.0 turns a game for the 16 tiles 
 
 
 # Hard's worths, in points of the win-chance model: fitted by `python -m
-# benchmarks.fit_extrawurm --games 600` (seed 7, Normal self-play: 14,767 turn ends, the
-# worth each specialist adds to the score gap that best predicts who finishes ahead),
-# spread over the same turns held as WORTH. The Weasel and the Golden Die are worth
-# about a worm and a half, the Canned Worm about half a worm, and the Hen hardly
+# tools.fitting.extrawurm_win_chance --games 600` (seed 7, Normal self-play: 14,767 turn
+# ends, the worth each specialist adds to the score gap that best predicts who finishes
+# ahead), spread over the same turns held as WORTH. The Weasel and the Golden Die are
+# worth about a worm and a half, the Canned Worm about half a worm, and the Hen hardly
 # anything: the tile it saves on a failure is one the holder was likely to lose anyway.
 WIN_POINTS: dict[Specialist, float] = {
     Specialist.CANNED_WORM: 0.6,
@@ -118,7 +118,8 @@ def specialist_worth(
 
 
 # The chance that one opponent's turn steals a top tile (outlook.py's STEALS), measured
-# the same way on Extrawurm: `python -m benchmarks.fit_steals --games 400 --extrawurm`.
+# the same way on Extrawurm: `python -m tools.fitting.steal_chances --games 400
+# --extrawurm`.
 # Lower than in the base game: the 11 and 13 and the Canned Worm give low totals other
 # claims, and a Hen holder's tile is not taken.
 STEALS: dict[int, float] = {

@@ -11,7 +11,7 @@ The model, for the player who has just moved (m):
   with gap = worms of m - worms of j, higher = +1, 0 or -1 as m holds the higher
   single tile (the tie-break), grill = worms still face up on the grill (what is left
   to play for, so the same gap is worth more near the end), and sigma the logistic
-  function. The constants are fitted from self-play by benchmarks/fit_win_chance.py,
+  function. The constants are fitted from self-play by tools/fitting/win_chance.py,
   one set for two players and one for three or more (FITS).
 - The chance to win is the product of these chances over the opponents, as if the
   races were independent. The leader's factor is the smallest and its logarithm the
@@ -58,7 +58,7 @@ class FitConstants:
     tie_break: float
 
 
-# Fitted by `python -m benchmarks.fit_win_chance` with the power held at 0.5 (the
+# Fitted by `python -m tools.fitting.win_chance` with the power held at 0.5 (the
 # grid's other knobs chose no shift): 44,324 samples of 1,500 two-player games and
 # 56,436 of 500 four-player games of OptimalBot self-play (log-loss 0.519 and 0.555,
 # against 0.693 for a coin flip).
@@ -67,8 +67,8 @@ MORE_PLAYERS = FitConstants(scale=0.8390, offset=-0.1567, grill_shift=0.0, power
 
 
 # The chance that one opponent's turn steals a top tile, per tile: measured by `python -m
-# benchmarks.fit_steals --games 400` (four-player Normal self-play, seed 1; every opponent
-# turn a top tile faced before its owner's next turn). Low tiles are taken most: a total of
+# tools.fitting.steal_chances --games 400` (four-player Normal self-play, seed 1; every
+# opponent turn a top tile faced before its owner's next turn). Low tiles are taken most: a total of
 # 21-26 is the easiest to stop on, and late in the game many totals have no grill tile left.
 STEALS: dict[int, float] = {
     21: 0.174, 22: 0.152, 23: 0.158, 24: 0.118, 25: 0.181, 26: 0.167, 27: 0.116, 28: 0.099,

@@ -20,6 +20,29 @@ def positive(text: str) -> int:
     return _at_least(text, 1)
 
 
+def duration(text: str) -> float:
+    """A length of time (seconds or minutes, as the option says), more than 0."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if not value > 0:  # nan too
+        raise argparse.ArgumentTypeError(f"{text} is not more than 0")
+    return value
+
+
+def seconds_range(text: str) -> tuple[float, float]:
+    """A range of seconds, `2-8`, or one number (`0.5`: from 0.5 to 0.5), from 0 up."""
+    low, dash, high = text.partition("-")
+    try:
+        bounds = float(low), float(high if dash else low)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a range such as 2-8") from None
+    if not 0 <= bounds[0] <= bounds[1]:
+        raise argparse.ArgumentTypeError(f"{text!r}: from 0 up, the low end first")
+    return bounds
+
+
 def _at_least(text: str, lowest: int) -> int:
     try:
         value = int(text)

@@ -1,7 +1,7 @@
 """Measure how often an opponent's turn steals a top tile, for ai/outlook.py's STEALS.
 
-Usage: python -m benchmarks.fit_steals [--games N] [--players P] [--seed S]
-                                       [--extrawurm] [--workers W]
+Usage: python -m tools.fitting.steal_chances [--games N] [--players P] [--seed S]
+                                             [--extrawurm] [--workers W]
 
 Plays N games of P Normal players (four by default), base game or Extrawurm, and
 follows every top tile a turn leaves on its mover's stack until the mover's next turn:
@@ -25,7 +25,7 @@ from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from itertools import repeat
 
-from benchmarks.arguments import positive
+from benchmarks.support.arguments import positive
 from bot.games.pickomino.ai.players import Level, carry_out, decide
 from bot.games.pickomino.engine import Game, Rules, Specialist
 from bot.games.pickomino.engine.game import PLAYER_COUNTS

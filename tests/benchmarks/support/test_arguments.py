@@ -6,8 +6,8 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 
 import benchmarks.bench_bots as bench_bots
-from benchmarks import bench_picker_bots, fit_steals, share_across_tables
-from benchmarks.arguments import count, positive
+from benchmarks import bench_picker_bots
+from benchmarks.support.arguments import count, duration, positive, seconds_range
 
 
 def test_counts_read_whole_numbers_and_refuse_the_rest() -> None:
@@ -18,15 +18,23 @@ def test_counts_read_whole_numbers_and_refuse_the_rest() -> None:
             kind(bad)
 
 
+def test_times_read_numbers_and_ranges_and_refuse_the_rest() -> None:
+    assert duration("0.25") == 0.25
+    assert seconds_range("2-8") == (2.0, 8.0) and seconds_range("0.5") == (0.5, 0.5)
+    for bad in ("0", "-1", "nan", "soon"):
+        with pytest.raises(argparse.ArgumentTypeError):
+            duration(bad)
+    for bad in ("8-2", "-1", "a-b", "2-"):
+        with pytest.raises(argparse.ArgumentTypeError):
+            seconds_range(bad)
+
+
 @pytest.mark.parametrize(
     ("main", "argv", "said"),
     [
         (bench_bots.main, ["--games", "-4"], "argument --games: -4 is less than 0"),
         (bench_bots.main, ["--workers", "0"], "argument --workers: 0 is less than 1"),
         (bench_picker_bots.main, ["--games", "x"], "argument --games: 'x' is not a whole number"),
-        (share_across_tables.main, ["--games", "0"], "argument --games: 0 is less than 1"),
-        (share_across_tables.main, ["--games", "3", "--games-4p", "2"], "one whole deal"),
-        (fit_steals.main, ["--players", "9"], "argument --players: invalid choice"),
     ],
 )
 def test_a_bad_count_is_an_error_line_before_any_game(main, argv, said, capsys) -> None:

@@ -1,16 +1,15 @@
 """The best win share any player can reach against two Normals (or two greedy players,
-`--opponent greedy`, benchmarks/picker_opponents.py) in 3-player Picker, exactly.
-
-Usage: python -m benchmarks.picker_ceiling [--rounds R] [--opponent {greedy,normal}]
+support/picker_opponents.py) in 3-player Picker, exactly: bench_picker_bots --ceiling
+prints it, and the tests of bot/games/picker/ai/exact.py check Hard's own tables
+against it (a solver written apart).
 
 Normal (bot/games/picker/ai/greedy.py) is deterministic given the dice, so against two
 Normals the only chance left is the dice, and the game is a one-player game against
 the dice: dynamic programming over every roll gives the best policy's exact value, a
 bound for every policy, even one that knows Normal's rule (a first place shared by k
-players counts 1/k, as in benchmarks/bench_picker_bots.py). `--rounds R` plays only R
-rounds, as if the game ended there.
-It prints that value by who keeps first in round 1 and its mean (the benchmark's first
-player is random), and the same for the opponents' rule in the seat (a fair share, 1/3,
+players counts 1/k, as in benchmarks/bench_picker_bots.py). `solve(rounds=R)` plays
+only R rounds, as if the game ended there, and `solve(policy=...)` values a given rule
+in the seat instead of the best one (the opponents' own rule gets a fair share, 1/3,
 which checks the machinery). The greedy rule is deterministic too and reads only
 whether a colour was kept before, so the same tables serve it: 46.5% against two
 greedy players (41.0% against two Normals). Pure Python, about a minute for the 6
@@ -29,14 +28,10 @@ kept before against a 1), which bounds the tables (`_radius`).
 
 from __future__ import annotations
 
-import argparse
-import time
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
-from fractions import Fraction
 
-from benchmarks.picker_opponents import greedy_index
 from bot.games.picker.ai.exact import DICE, PLAYERS, ROUNDS, SWING
 from bot.games.picker.ai.greedy import SET_GAIN, greedy_choice
 
@@ -47,7 +42,6 @@ Move = tuple[int, int, Key]  # one keep of seat 0: the shift of d1 and d2, the n
 # How seat 0 keeps when evaluated rather than solved: (dice, available, counts,
 # picker_open, lowest, more_rounds) -> colour index, like greedy_choice.
 Policy = Callable[[tuple[int, ...], list[int], list[int], bool, int, bool], int]
-OPPONENTS: dict[str, Policy] = {"normal": greedy_choice, "greedy": greedy_index}
 
 
 @dataclass(frozen=True, slots=True)
@@ -225,28 +219,3 @@ def _normals_keep(
         if picker < 0 and dice[chosen] == lowest:
             picker = seat
     return picker
-
-
-def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--rounds", type=int, default=ROUNDS)
-    parser.add_argument("--opponent", choices=sorted(OPPONENTS), default="normal")
-    args = parser.parse_args(argv)
-    opponent = OPPONENTS[args.opponent]
-    for name, policy in (("best play", None), (args.opponent, opponent)):
-        started = time.perf_counter()
-        values = ceiling(solve(args.rounds, policy=policy, opponent=opponent))
-        mean = sum(values) / len(values)
-        by_first = ", ".join(
-            f"{value:.2%} keeping {place} in round 1"
-            for value, place in zip(values, ("first", "third", "second"), strict=True)
-        )
-        print(
-            f"{name:<9} against two {args.opponent}s, {args.rounds} rounds: wins {mean:.2%} "
-            f"({by_first}) in {time.perf_counter() - started:.1f} s"
-        )
-    print(f"a fair share is {Fraction(1, PLAYERS)}")
-
-
-if __name__ == "__main__":
-    main()

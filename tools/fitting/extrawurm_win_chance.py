@@ -1,8 +1,8 @@
 """Fit the win-chance model (ai/outlook.py) on Extrawurm self-play, specialists included.
 
-Usage: python -m benchmarks.fit_extrawurm [--games N] [--players P] [--seed S]
-                                          [--workers W] [--bot LEVEL]
-                                          [--save FILE | --load FILE]
+Usage: python -m tools.fitting.extrawurm_win_chance [--games N] [--players P] [--seed S]
+                                                    [--workers W] [--bot LEVEL]
+                                                    [--save FILE | --load FILE]
 
 Plays N Extrawurm games of P seats of one level (Normal by default) and at the end of
 every turn that does not end the game records, for the player who just moved and each
@@ -19,7 +19,7 @@ maximum likelihood (Newton's method on every coefficient at once),
 
 for the shift of the grill (c in sqrt(grill + c)) on a grid, and prints the constants
 and the log-loss against a coin flip; the specialists' `turns` come from
-fit_specialists (ai/extrawurm.py's WORTH).
+tools.fitting.specialist_worth (ai/extrawurm.py's WORTH).
 
 `--games 600` (seed 7, Normal self-play, 14,767 samples) gave scale 0.8084, offset
 -0.1673, shift 0, tie-break 0.19 (outlook.py's two-player constants, fitted on the
@@ -42,7 +42,7 @@ from pathlib import Path
 
 import numpy as np
 
-from benchmarks.arguments import positive
+from benchmarks.support.arguments import positive
 from bot.games.pickomino.ai.extrawurm import TURNS_PER_TILE, WORTH
 from bot.games.pickomino.ai.players import Level, carry_out, decide
 from bot.games.pickomino.engine import Game, Rules, Specialist, worms

@@ -1,6 +1,7 @@
 """Measure what each Extrawurm specialist is worth, for ai/extrawurm.py's WORTH table.
 
-Usage: python -m benchmarks.fit_specialists [--games N] [--seed S] [--every K]
+Usage: python -m tools.fitting.specialist_worth [--games N] [--seed S] [--every K]
+                                                [--workers W]
 
 Plays N two-player Extrawurm games of Normal against Normal and measures:
 
@@ -27,7 +28,7 @@ from collections import defaultdict
 from concurrent.futures import ProcessPoolExecutor
 from itertools import repeat
 
-from benchmarks.arguments import positive
+from benchmarks.support.arguments import positive
 from bot.games.pickomino.ai import extrawurm
 from bot.games.pickomino.ai.extrawurm import Worth, turn_table
 from bot.games.pickomino.ai.extrawurm_solver import solve, state_of

@@ -49,16 +49,36 @@ def server_cpu_seconds(pid: int) -> float:
     its children's that it has reaped, and its live children's."""
     fields = _stat(pid)
     total = sum(int(value) for value in fields[11:15])  # utime, stime, cutime, cstime
+    for child in children(pid):
+        try:
+            child_fields = _stat(child)
+        except OSError:
+            continue  # exited since the listing
+        total += int(child_fields[11]) + int(child_fields[12])
+    return total / CLOCK_TICKS
+
+
+def children(pid: int) -> list[int]:
+    """The processes whose parent is `pid` now."""
+    found = []
     for entry in Path("/proc").iterdir():
         if not entry.name.isdigit():
             continue
         try:
-            child = _stat(int(entry.name))
+            parent = int(_stat(int(entry.name))[1])  # field 4 of proc(5)
         except OSError:
             continue  # exited since the listing
-        if int(child[1]) == pid:  # its parent (field 4)
-            total += int(child[11]) + int(child[12])
-    return total / CLOCK_TICKS
+        if parent == pid:
+            found.append(int(entry.name))
+    return found
+
+
+def running(pid: int) -> bool:
+    """Whether the process is there and not a zombie (dead, its parent yet to reap it)."""
+    try:
+        return _stat(pid)[0] != "Z"  # field 3 of proc(5): the state
+    except OSError:
+        return False
 
 
 def _stat(pid: int) -> list[str]:

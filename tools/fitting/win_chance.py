@@ -1,9 +1,9 @@
 """Fit Hard's win-chance model (bot/games/pickomino/ai/outlook.py) from self-play.
 
-Usage: python -m benchmarks.fit_win_chance [--games N] [--players P] [--seed S]
-                                           [--workers W] [--bot NAME]
+Usage: python -m tools.fitting.win_chance [--games N] [--players P] [--seed S]
+                                          [--workers W] [--bot NAME]
 
-Plays N games of P seats of one bot (a baseline of benchmarks/baselines.py, or
+Plays N games of P seats of one bot (a baseline of benchmarks/support/baselines.py, or
 "hard"), and at the end of every turn that does not end the game records, for the
 player who just moved and each opponent, the worm gap between them, who holds the
 higher single tile (the tie-break), the worms still face up on the grill, and who
@@ -34,8 +34,8 @@ from concurrent.futures import ProcessPoolExecutor
 from itertools import product, repeat
 from pathlib import Path
 
-from benchmarks.arguments import positive
-from benchmarks.baselines import BASELINES
+from benchmarks.support.arguments import positive
+from benchmarks.support.baselines import BASELINES
 from bot.games.pickomino.ai.players import Level, RollDice, decide
 from bot.games.pickomino.engine import Game, worms
 from bot.games.pickomino.engine.game import PLAYER_COUNTS

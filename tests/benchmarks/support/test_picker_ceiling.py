@@ -1,5 +1,5 @@
-"""The exact best play against two Normals (benchmarks/picker_ceiling.py) models the
-engine's rounds exactly and finds the best keeps."""
+"""The exact best play against two Normals (benchmarks/support/picker_ceiling.py) models
+the engine's rounds exactly and finds the best keeps."""
 
 from __future__ import annotations
 
@@ -7,40 +7,13 @@ import random
 
 import pytest
 
-from benchmarks.picker_ceiling import DICE, Key, ceiling, round_moves, solve
-from benchmarks.picker_opponents import greedy_index
+from benchmarks.support.picker_ceiling import DICE, ceiling, round_moves, solve
+from benchmarks.support.picker_opponents import greedy_index
 from bot.games.picker.ai import Level, decide
 from bot.games.picker.ai.greedy import greedy_choice
-from bot.games.picker.engine import Game, Pick, RollDice
+from bot.games.picker.engine import Pick, RollDice
 from bot.games.picker.engine.colours import COLOUR_INDEX
-from tests.games.picker.helpers import seats
-
-
-def play_rounds(seed: int, rounds: int) -> Game:
-    """A 3-player game after `rounds` rounds of Normals (random keeps now and then, so
-    colours repeat in all sorts of ways)."""
-    rng = random.Random(seed)
-    game = Game(seats(3), first=seed % 3)
-    while game.round < rounds:
-        if game.legal_actions().can_roll:
-            game.roll_with(rng)
-        elif rng.random() < 0.3:
-            game.apply(Pick(rng.choice(game.available())))
-        else:
-            game.apply(decide(game, Level.NORMAL, rng))
-    return game
-
-
-def key_and_gaps(game: Game) -> tuple[Key, int, int]:
-    """The model's view of a game between rounds, seat 0 being solved for."""
-    sets = tuple(
-        sum(1 << index for index in {COLOUR_INDEX[c] for c in game.colours_kept(p)})
-        for p in game.players
-    )
-    scores = {standing.player: standing.score for standing in game.standings()}
-    mine = scores[game.players[0]]
-    gaps = [scores[player] - mine for player in game.players]
-    return (game.first, sets), gaps[1], gaps[2]
+from tests.games.picker.helpers import key_and_gaps, play_rounds
 
 
 def test_a_normal_in_the_seat_gets_exactly_a_fair_share() -> None:

@@ -1,8 +1,10 @@
 from collections import Counter
 
-import benchmarks.fit_steals as fit_steals
-from benchmarks.fit_steals import play
+import pytest
+
+import tools.fitting.steal_chances as steal_chances
 from bot.games.pickomino.engine import ALL_TILES
+from tools.fitting.steal_chances import play
 
 
 def test_every_steal_is_of_a_tile_that_faced_that_turn_and_tiles_are_taken_often() -> None:
@@ -25,6 +27,13 @@ def test_with_extrawurm_a_top_tile_under_the_hen_is_not_followed(monkeypatch) ->
     faced, taken = play(5, 4, extrawurm=True)
     assert sum(faced.values()) > 20 and all(taken[tile] <= faced[tile] for tile in taken)
     # A steal from the Hen's holder takes the Hen, not the tile: such tops are left out.
-    monkeypatch.setattr(fit_steals, "_hen_holder", lambda game, player: True)
+    monkeypatch.setattr(steal_chances, "_hen_holder", lambda game, player: True)
     faced, taken = play(5, 4, extrawurm=True)
     assert not faced and not taken
+
+
+def test_a_player_count_the_game_has_not_is_an_error_line(capsys) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        steal_chances.main(["--players", "9"])
+    assert exit_.value.code == 2
+    assert "error: argument --players: invalid choice" in capsys.readouterr().err

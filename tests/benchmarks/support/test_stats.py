@@ -2,7 +2,7 @@ import math
 
 import pytest
 
-from benchmarks.stats import (
+from benchmarks.support.stats import (
     deal_interval,
     deal_means,
     first_place_share,

@@ -1,0 +1,38 @@
+"""bench_solver times the solver's fresh turns and decisions, base game and Extrawurm."""
+
+import re
+
+from benchmarks import bench_solver
+
+FIGURES = re.compile(
+    r"(.+?) +wall p50 +[\d.]+ ms p99 +[\d.]+ ms +cpu p50 +[\d.]+ ms p99 +[\d.]+ ms"
+    r" +\((\d+) samples\)"
+)
+
+
+def test_it_prints_each_kind_of_call_with_its_samples(capsys) -> None:
+    bench_solver.main(["--positions", "2"])
+    lines = capsys.readouterr().out.splitlines()
+    assert re.fullmatch(
+        r"state graph \(once per process\): [\d.]+ s, \d+ states, \d+ outcomes", lines[0]
+    )
+    timed = {found[1]: int(found[2]) for line in lines if (found := FIGURES.fullmatch(line))}
+    decisions = timed.pop("each decision after that")
+    extrawurm_decisions = timed.pop("Extrawurm each decision after that")
+    assert decisions >= 2 and extrawurm_decisions >= 2  # a turn has one decision at least
+    assert timed == {
+        "fresh turn (solve from 8 dice)": 2,
+        "first hint of a turn": 2,
+        "18 answers at once (batch.py)": 1,
+        "18 answers one by one": 1,
+        "Extrawurm fresh turn, 9 dice (Golden)": 1,
+        "Extrawurm fresh turn, 8 dice + Weasel": 1,
+        "Extrawurm first hint of a turn": 2,
+    }
+
+
+def test_a_kind_without_positions_says_so(capsys) -> None:
+    bench_solver.main(["--positions", "1", "--only", "extrawurm"])
+    lines = [" ".join(line.split()) for line in capsys.readouterr().out.splitlines()]
+    assert "Extrawurm fresh turn, 8 dice + Weasel no samples" in lines
+    assert not any(line.startswith("state graph") for line in lines)  # --only extrawurm

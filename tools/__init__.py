@@ -1,0 +1,1 @@
+"""Developer scripts beside the bot and its benchmarks (python -m tools.<package>.<name>)."""
