@@ -4,7 +4,7 @@ Usage: python -m benchmarks.bench_startup [--repeats 5] [--cache-dir DIR] [--bot
 
 A restarted process at 1,000 games answers the clicks of its games while it starts,
 and whatever else it computes then holds the GIL its event loop needs
-(docs/SCALING.md, "A restart's own work"). Each part is timed in a fresh process, as a
+(commit 66a99e5). Each part is timed in a fresh process, as a
 start does it, and printed as the median of --repeats, wall and CPU:
 
 - the bot's imports (`import bot.app.client`);

@@ -6,7 +6,7 @@ buffers) comes from glibc's malloc. glibc returns memory to the system only from
 of each heap: a block freed below one still in use stays resident. In a soak (150 games,
 one process) the heaps grew 23 MB between minutes 2 and 8, 17 MB of it free, while the
 Python objects alive stayed level; at minute 11 one trim gave back 20 MB of 254
-(docs/SCALING.md, "Memory"). `malloc_trim(0)` hands those free pages back
+(commit 9915f0e). `malloc_trim(0)` hands those free pages back
 (`madvise(MADV_DONTNEED)`: the addresses stay reserved, the pages go), in milliseconds.
 Off glibc (musl, macOS) there is no such call and nothing is done.
 
@@ -21,7 +21,7 @@ thresholds instead: a block of 2 MiB or more has a mapping of its own, given bac
 freed, and a thread's heap keeps at most 4 MiB free at its top. At glibc's defaults
 (128 KiB, and a top trimmed at each free beyond it) a fresh Extrawurm turn of the
 solver took 25% longer, the numpy temporaries mapped and faulted in each time; at
-these it takes what it did (docs/SCALING.md, "Large blocks mapped apart").
+these it takes what it did (commit d759a02).
 """
 
 from __future__ import annotations

@@ -6,15 +6,14 @@ GIL), so a second thread for the same work adds no speed, only memory: glibc giv
 thread that allocates an arena of its own, and what one arena frees the others do not
 reuse. End pictures of 2 to 7 players drawn six at once in asyncio's default pool left
 the process 54 MB larger; drawn in one thread, 11 MB (`python -m benchmarks.bench_memory
---work pictures --threads 6`, then 1; docs/SCALING.md, "Memory").
+--work pictures --threads 6`, then 1; commit d5acd72).
 One thread each, so a review (a third of a second) never holds up an end screen.
 Computer players' moves have two: one slow Hard move does not hold up the others, and a
 burst of moves leaves the event loop its share of the GIL. A restart resumes every
 computer player's turn at once, with its caches cold: in asyncio's default pool (six
 threads on 2 cores) the moves computed six at a time, the loop could count on about a
 seventh of the GIL, and a click's commit held its pooled connection about ten times as
-long, until every connection was taken (docs/SCALING.md, "A restart at 1,000 games: the
-computers' turn").
+long, until every connection was taken (a restart at 1,000 games, commit 45a9188).
 
 While one of these threads computes, the event loop waits for the GIL each time it
 comes back from a socket call, and Python makes a computing thread hand the GIL over

@@ -11,7 +11,7 @@ The text is kept compressed (zlib at its fastest level). A game's events repeat 
 keys and dice hundreds of times: a 3-player game of 307 events is 19.4 kB as text and
 2.6 kB compressed, in 0.04 ms, and read back in 0.02 ms. Uncompressed, the 64 endings a
 process keeps were about 2 MB, taken in the first minutes of game ends and held for good
-(docs/SCALING.md, "The endings compressed").
+(commit 5c712a1).
 """
 
 from __future__ import annotations

@@ -205,6 +205,5 @@ def _nice_step(span: int, most_ticks: int) -> int:
 def warm_up() -> None:
     """Draw one picture and drop it, at start-up: the fonts, their glyph caches and
     Pillow's encoders are loaded then, not on the click that ends the process's first
-    game (docs/SCALING.md, "The endings compressed, and the first picture drawn at
-    start-up")."""
+    game (commit 7b11e57)."""
     draw_end_picture([PlayerFinal("Ada", (1, 3, 6)), PlayerFinal("Zoë", (2, 2, 4))], Axes("1", "2"))

@@ -3,8 +3,7 @@
 A turn asks the same solved table at every decision, so each solver function keeps
 the tables it made, most recently used first, for every game in progress at once (a
 computer player's turn, a hint). What they need at a time is small: the turns in
-progress, about a dozen tables a process at 1,000 games (docs/SCALING.md, "The solvers'
-memos").
+progress, about a dozen tables a process at 1,000 games (commit 929c888).
 
 A review replays a finished game and solves each of its turns once, tables that no
 game in progress will ask for. Written into the shared memos they would push out the
