@@ -243,6 +243,15 @@ def test_every_bot_path_and_module_the_architecture_names_exists():
     assert missing == []
 
 
+@pytest.mark.parametrize("page", [page for page in PAGES if page != ARCHITECTURE], ids=name_of)
+def test_every_bot_path_and_module_a_page_names_exists(page):
+    text = page.read_text(encoding="utf-8")
+    paths = {p.rstrip(".,") for p in PATH.findall(text) if not re.search(r"[<*]|NNNN", p)}
+    missing = [path for path in sorted(paths) if not (ROOT / path).exists()]
+    missing += [name for name in sorted(set(DOTTED.findall(text))) if not dotted_exists(name)]
+    assert missing == []
+
+
 def test_the_rules_have_a_section_per_game():
     rules = (ROOT / "docs" / "RULES.md").read_text(encoding="utf-8")
     headings = re.findall(r"^## (.+)$", rules, flags=re.MULTILINE)
