@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 
 from bot.pictures.emojis import EmojiBook
+from bot.render.plain_text import is_plain
 
 _book: EmojiBook | None = None
 # The markup of the last sync, stored with the bot: a restart draws with it at once,
@@ -57,7 +58,10 @@ def markup_from_store(text: str | None, application_id: int | None) -> dict[str,
 
 
 def show(name: str, fallback: str) -> str:
-    """`<:name:id>` when the application has the emoji, else `fallback`."""
+    """`<:name:id>` when the application has the emoji, else `fallback` (and always on a
+    page: bot.render.plain_text)."""
+    if is_plain():
+        return fallback
     if _book is None or name not in _book.names:
         return _remembered.get(name, fallback)
     return _book.show(name, fallback)

@@ -10,6 +10,7 @@ from bot.games.picker.engine import Colour
 from bot.i18n import t
 from bot.render.names import Namer, safe_name
 from bot.render.option_lines import shared_option_lines
+from bot.render.plain_text import bold
 
 COLOUR_MARK: dict[Colour, str] = {
     Colour.RED: "🔴",
@@ -24,8 +25,8 @@ COLOUR_MARK: dict[Colour, str] = {
 
 
 def die_text(colour: Colour | str, value: int) -> str:
-    """A die as the message shows it: its colour mark and its number."""
-    return f"{COLOUR_MARK[Colour(colour)]}**{value}**"
+    """A die as the message shows it: its colour mark and its number (in bold)."""
+    return f"{COLOUR_MARK[Colour(colour)]}{bold(str(value))}"
 
 
 def colour_name(colour: Colour | str) -> str:
