@@ -17,6 +17,7 @@ from discord.ext import commands
 from bot.history.figures import HistoryFigures
 from bot.i18n import t
 from bot.plugin.review import Reviewer
+from bot.plugin.table_scene import TableScene
 from bot.plugin.tutorial import Tutorial
 from bot.sessions.adapter import AnyAdapter
 
@@ -75,6 +76,9 @@ class GamePlugin:
     tutorial: Tutorial | None = None
     # Reviews its finished games (bot.plugin.review): with it the end screen has Review.
     reviewer: Reviewer | None = None
+    # Draws the game at the table, the Activity (bot.plugin.table_scene): without it the
+    # table shows its players and whose turn it is, and no moves.
+    table: TableScene | None = None
 
     @property
     def title(self) -> str:

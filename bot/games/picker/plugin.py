@@ -13,6 +13,7 @@ from bot.games.picker.learn import PICKER_TUTORIAL
 from bot.games.picker.render import PickerRenderer
 from bot.games.picker.review import PickerReviewer
 from bot.games.picker.scenario import run_scenario
+from bot.games.picker.table import PICKER_TABLE
 from bot.plugin.game_plugin import GamePlugin
 
 
@@ -35,4 +36,5 @@ PICKER = GamePlugin(
     tutorial=PICKER_TUTORIAL,
     warm_up=warm_up,
     reviewer=PickerReviewer(),
+    table=PICKER_TABLE,
 )

@@ -14,6 +14,7 @@ from bot.games.pickomino.pictures import pickomino_emojis
 from bot.games.pickomino.render import PickominoRenderer
 from bot.games.pickomino.review import PickominoReviewer
 from bot.games.pickomino.scenario import run_scenario
+from bot.games.pickomino.table import PICKOMINO_TABLE
 from bot.plugin.game_plugin import GamePlugin
 
 
@@ -38,4 +39,5 @@ PICKOMINO = GamePlugin(
     emojis=pickomino_emojis,
     tutorial=PICKOMINO_TUTORIAL,
     reviewer=PickominoReviewer(),
+    table=PICKOMINO_TABLE,
 )
