@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any
 
 from bot.games.pickomino.adapter import (
@@ -32,7 +33,7 @@ from bot.games.pickomino.render.story import log_lines, setback_line
 from bot.games.pickomino.render.text import WORM, event_line, roll_line
 from bot.games.pickomino.render.what_now import shown_claims, what_now
 from bot.games.pickomino.render.what_now_words import what_now_text
-from bot.i18n import t
+from bot.i18n import current_locale, t
 from bot.plugin.table_scene import (
     Action,
     Board,
@@ -258,7 +259,7 @@ def _sitting(game: Game) -> dict[int, Specialist]:
 def _tile(
     tile: int, piece_id: str, state: PieceState, specialist: Specialist | None = None
 ) -> Piece:
-    label, name = str(tile), t("pickomino.table.tile", tile=tile, worms=_worms(tile))
+    label, name = str(tile), _tile_name(current_locale.get(), tile)
     if specialist is not None:
         label = f"{tile}\u00a0{SPECIALIST_MARK[specialist]}"
         name = t(
@@ -277,6 +278,11 @@ def _tile(
         "state": state,
         "colour": None,
     }
+
+
+@lru_cache(maxsize=256)
+def _tile_name(locale: str, tile: int) -> str:
+    return t("pickomino.table.tile", locale, tile=tile, worms=_worms_in(locale, tile))
 
 
 def _turned(tile: int, piece_id: str) -> Piece:
@@ -319,7 +325,13 @@ def _bratwurms(piece_id: str, count: int, state: PieceState) -> Piece:
 
 
 def _worms(tile: int) -> str:
-    return t("pickomino.table.worms", count=worms(tile))
+    return _worms_in(current_locale.get(), tile)
+
+
+@lru_cache(maxsize=256)
+def _worms_in(locale: str, tile: int) -> str:
+    # Remembered: every scene names every tile's worms, a Babel plural form each.
+    return t("pickomino.table.worms", locale, count=worms(tile))
 
 
 # --------------------------------------------------------------------- the dice
