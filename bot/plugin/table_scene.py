@@ -205,9 +205,15 @@ class TableScene(Protocol):
         ...
 
     def ended(
-        self, session: Session, viewer: int | None, events: Sequence[GameEvent]
+        self,
+        session: Session,
+        viewer: int | None,
+        events: Sequence[GameEvent],
+        story: Sequence[GameEvent],
     ) -> EndedParts:
-        """The ended game, drawn from its final state."""
+        """The ended game, drawn from its final state; `story` is all its stored events
+        (none when they are not at hand), from which its end may tell more, as the end
+        screen of the live message does."""
         ...
 
 
@@ -221,10 +227,13 @@ def scene_of(
     events: Sequence[GameEvent] = (),
     *,
     locale: str | None = None,
+    story: Sequence[GameEvent] = (),
 ) -> Scene:
     """The scene of `session` (a game of `game`) for `viewer`, a person's user id (None
     for someone with no seat), in `locale` (by default the language in force).
-    `events` are the events of the change that made this version: its cue."""
+    `events` are the events of the change that made this version: its cue. `story`,
+    for an ended game, is all its stored events (bot.sessions.service's
+    `ended_events`): its end then tells what the live message's end screen tells."""
     with with_locale(locale or current_locale.get()), plain_text():
         if session.status is Status.LOBBY:
             return _lobby_scene(session, game, viewer)
@@ -232,7 +241,7 @@ def scene_of(
             return _playing_scene(session, game, viewer, events)
         if session.game is None or session.ending is Ending.CANCELLED:
             return _closed_scene(session, game, viewer)
-        return _ended_scene(session, game, viewer, events)
+        return _ended_scene(session, game, viewer, events, story)
 
 
 def start_scene(games: Sequence[GamePlugin], *, locale: str | None = None) -> Scene:
@@ -516,7 +525,11 @@ def _playing_scene(
 
 
 def _ended_scene(
-    session: Session, game: GamePlugin, viewer: int | None, events: Sequence[GameEvent]
+    session: Session,
+    game: GamePlugin,
+    viewer: int | None,
+    events: Sequence[GameEvent],
+    story: Sequence[GameEvent],
 ) -> Scene:
     table = game.table
     if table is None:
@@ -524,7 +537,7 @@ def _ended_scene(
         outcome = t("table.ended")
         places: list[Place] = []
     else:
-        ended = table.ended(session, viewer, events)
+        ended = table.ended(session, viewer, events, story)
         parts, outcome, places = ended, ended["outcome"], ended["places"]
     scene = _with_parts(_blank(game.kind, game.title, "ended", outcome), parts)
     scene["you"] = _you(session, viewer)

@@ -43,7 +43,14 @@ def samples(languages: list[str]) -> dict[str, Any]:
         for name, build in SCENES.items():
             moment = build()
             session = moment.session
-            scene = scene_of(session, moment.game, moment.viewer, moment.events, locale=language)
+            scene = scene_of(
+                session,
+                moment.game,
+                moment.viewer,
+                moment.events,
+                locale=language,
+                story=moment.story,
+            )
             scenes.append(
                 {
                     "name": name,

@@ -33,6 +33,7 @@ class Moment:
     game: GamePlugin
     viewer: int | None
     events: list[GameEvent] = field(default_factory=list)
+    story: list[GameEvent] = field(default_factory=list)  # an ended game's every event
 
 
 def seats(people: Sequence[int], bots: Sequence[tuple[str, str]] = ()) -> list[Seat]:
@@ -62,9 +63,12 @@ def faces(text: str) -> tuple[Face, ...]:
     return tuple(Face.parse(char) for char in text)
 
 
-def pickomino_steps(session: Session, *steps: str) -> list[GameEvent]:
+def pickomino_steps(
+    session: Session, *steps: str, story: list[GameEvent] | None = None
+) -> list[GameEvent]:
     """Play steps on the session's game (`roll:44W1`, `keep:4`, `grill:27`,
-    `steal:27.102`), each step a change: returns the last change's events."""
+    `steal:27.102`), each step a change: returns the last change's events (and adds
+    every event to `story`)."""
     game: Game = session.game
     events: list[GameEvent] = []
     for step in steps:
@@ -81,6 +85,8 @@ def pickomino_steps(session: Session, *steps: str) -> list[GameEvent]:
         events = [pickomino_event(event) for event in done]
         session.remember(events)
         session.version += 1
+        if story is not None:
+            story.extend(events)
     return events
 
 
@@ -199,16 +205,23 @@ def pickomino_golden_die() -> Moment:
 
 
 def pickomino_end() -> Moment:
-    """Anne takes 21, the last tile on the grill: the game is over, ratings changed."""
+    """The last three turns: Pip busts, Anne steals 31 from Bob, Bob takes 21, the last
+    tile on the grill: the game is over, ratings changed."""
     state = pickomino_position(
-        {ANNE: [22, 27, 33], BOB: [25, 26, 29, 31], -1: [30, 28, 23]},
-        face_down=(24, 32, 34, 35, 36),
-        current=str(ANNE),
+        {ANNE: [22, 27, 33], BOB: [25, 26, 29, 31], -1: []},
+        face_down=(23, 24, 28, 30, 32, 34, 35, 36),
+        current="-1",
     )
     session = session_of(PICKOMINO, three_players(), state)
-    events = pickomino_steps(session, "roll:WWW22211", "keep:W", "roll:22211", "keep:2", "grill:21")
-    ended(session, [RatingChange(ANNE, 1512, 1498), RatingChange(BOB, 1490, 1521)])
-    return Moment(session, PICKOMINO, ANNE, events)
+    session.ended_at = int(NOW) + 600
+    story: list[GameEvent] = []
+    pickomino_steps(session, "roll:55555555", "keep:5", story=story)
+    steal = ("roll:WWW55541", "keep:W", "roll:55541", "keep:5", "roll:41", "keep:1")
+    pickomino_steps(session, *steal, "steal:31.102", story=story)
+    take = ("roll:WWW22211", "keep:W", "roll:22211", "keep:2", "grill:21")
+    events = pickomino_steps(session, *take, story=story)
+    ended(session, [RatingChange(ANNE, 1512, 1538), RatingChange(BOB, 1490, 1471)])
+    return Moment(session, PICKOMINO, ANNE, events, story)
 
 
 def pickomino_five_any_lower() -> Moment:

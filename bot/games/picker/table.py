@@ -14,7 +14,7 @@ from typing import Any
 
 from bot.games.picker.adapter import pick_move
 from bot.games.picker.engine import Colour, Game
-from bot.games.picker.render.coaching import coaching_line
+from bot.games.picker.render.coaching import coaching_line, summary_line
 from bot.games.picker.render.what_now import what_now
 from bot.games.picker.render.what_now_words import what_now_text
 from bot.games.picker.words import colour_name, event_line
@@ -70,9 +70,15 @@ class PickerTable:
         }
 
     def ended(
-        self, session: Session, viewer: int | None, events: Sequence[GameEvent]
+        self,
+        session: Session,
+        viewer: int | None,
+        events: Sequence[GameEvent],
+        story: Sequence[GameEvent],
     ) -> EndedParts:
         game: Game = session.game
+        # A practice game's end says what it showed, as the end screen does.
+        learned = summary_line(session, game, list(story)) if story else None
         standings = game.standings()
         outcome = _outcome(session, game)
         places: list[Place] = [
@@ -81,7 +87,7 @@ class PickerTable:
         return {
             "headline": outcome,
             "prompt": None,
-            "notice": None,
+            "notice": learned,
             "players": _players(session, game, viewer),
             "board": None,
             "dice": None,

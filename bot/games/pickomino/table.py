@@ -27,10 +27,11 @@ from bot.games.pickomino.adapter import (
 from bot.games.pickomino.engine import ClaimOption, Face, Game, Source, worms
 from bot.games.pickomino.engine.specialists import Specialist
 from bot.games.pickomino.pictures import BACK, WORM_FACE, die_emoji_name, tile_emoji_name
-from bot.games.pickomino.render.blocks import SPECIALIST_MARK
-from bot.games.pickomino.render.coaching import coaching_line
+from bot.games.pickomino.render.blocks import SPECIALIST_MARK, duration_text
+from bot.games.pickomino.render.coaching import coaching_line, summary_line
 from bot.games.pickomino.render.story import log_lines, setback_line
-from bot.games.pickomino.render.text import WORM, event_line, roll_line
+from bot.games.pickomino.render.summary import GameSummary, PlayerTally
+from bot.games.pickomino.render.text import WORM, event_line, roll_line, tile_text
 from bot.games.pickomino.render.what_now import shown_claims, what_now
 from bot.games.pickomino.render.what_now_words import what_now_text
 from bot.i18n import current_locale, t
@@ -84,25 +85,34 @@ class PickominoTable:
         }
 
     def ended(
-        self, session: Session, viewer: int | None, events: Sequence[GameEvent]
+        self,
+        session: Session,
+        viewer: int | None,
+        events: Sequence[GameEvent],
+        story: Sequence[GameEvent],
     ) -> EndedParts:
         game: Game = session.game
         name_of = namer(session.seats)
         outcome = _outcome(session, game)
-        places: list[Place] = [
-            place(
-                session,
-                standing.player,
-                viewer,
-                standing.rank,
-                _score(standing.worms, standing.bratwurms),
-            )
-            for standing in game.standings()
-        ]
+        summary = GameSummary.from_events(game.players, story) if story else None
+        places: list[Place] = []
+        for standing in game.standings():
+            score = _score(standing.worms, standing.bratwurms)
+            if summary is not None:  # what the end screen tells of each: tiles, steals, busts
+                tally = summary.players.get(standing.player, PlayerTally())
+                score = " · ".join(
+                    (
+                        score,
+                        t("pickomino.final.taken", count=tally.taken),
+                        t("pickomino.final.steals", count=tally.steals),
+                        t("pickomino.final.busts", count=tally.busts),
+                    )
+                )
+            places.append(place(session, standing.player, viewer, standing.rank, score))
         return {
             "headline": outcome,
             "prompt": None,
-            "notice": None,
+            "notice": _story(session, game, summary, story, name_of),
             "players": _players(session, game, viewer),
             "board": _grill(session, game),
             "dice": None,
@@ -153,6 +163,33 @@ def _outcome(session: Session, game: Game) -> str:
         tie = t("pickomino.final.tie.highest_tile", name=name, tile=best.highest_tile)
         return f"{text} {tie}"
     return text
+
+
+def _story(
+    session: Session,
+    game: Game,
+    summary: GameSummary | None,
+    story: Sequence[GameEvent],
+    name_of: Namer,
+) -> str | None:
+    """The end screen's lines under the winner: what a practice game showed, the turns
+    and how long it took, the best steal (none without the game's stored events)."""
+    if summary is None:
+        return None
+    lines = []
+    learned = summary_line(session, game, list(story), name_of)
+    if learned:
+        lines.append(learned)
+    turns = t("pickomino.final.turns", count=summary.turns)
+    duration = duration_text(session)
+    lines.append(f"{turns} · {duration}" if duration else turns)
+    steal = summary.best_steal
+    if steal is not None:
+        thief, victim = safe_name(name_of(steal.thief)), safe_name(name_of(steal.victim))
+        tile = tile_text(steal.tile)
+        best = t("pickomino.final.best_steal", thief=thief, victim=victim, tile=tile)
+        lines.append(best)
+    return " · ".join(lines)
 
 
 def _score(score: int, bratwurms: int) -> str:

@@ -259,23 +259,47 @@ def test_the_end_places_outcome_ratings_and_what_can_follow():
     moment = pickomino_end()
     scene = scene_of(moment.session, PICKOMINO, ANNE, moment.events, locale="en")
     assert scene["phase"] == "ended" and scene["end"] is not None
-    assert scene["headline"] == scene["end"]["outcome"] == "Bob wins with 10 worms."
+    assert scene["headline"] == scene["end"]["outcome"] == "Anne wins with 10 worms."
     assert scene["end"]["places"] == [
-        {"place": 1, "name": "Bob", "score": "10 worms", "you": False},
-        {"place": 2, "name": "Anne", "score": "8 worms", "you": True},
-        {"place": 3, "name": "Pip (Hard)", "score": "6 worms", "you": False},
+        {"place": 1, "name": "Anne", "score": "10 worms", "you": True},
+        {"place": 2, "name": "Bob", "score": "8 worms", "you": False},
+        {"place": 3, "name": "Pip (Hard)", "score": "0 worms", "you": False},
     ]
-    assert scene["end"]["ratings"] == ["Anne: 1,512 → 1,498 ▼14", "Bob: 1,490 → 1,521 ▲31"]
+    assert scene["end"]["ratings"] == ["Anne: 1,512 → 1,538 ▲26", "Bob: 1,490 → 1,471 ▼19"]
     assert scene["end"]["review"] is True
     assert [a["action"] for a in scene["actions"]] == ["again", "review"]
-    assert scene["cue"] == {"kind": "take", "text": "Anne took 21", "ids": ["tile-21", "stack-101"]}
-    assert scene["dice"] is None and scene["prompt"] is None
+    assert scene["cue"] == {"kind": "take", "text": "Bob took 21", "ids": ["tile-21", "stack-102"]}
+    assert scene["dice"] is None and scene["prompt"] is None and scene["notice"] is None
+    assert piece(scene, "tile-31")["name"] == "31, 3 worms, held by Anne"
     german = scene_of(moment.session, PICKOMINO, ANNE, moment.events, locale="de")
     assert german["end"] is not None
-    assert german["end"]["outcome"] == "Bob gewinnt: 10 Würmer."
-    assert german["end"]["ratings"][0] == "Anne: 1.512 → 1.498 ▼14"
+    assert german["end"]["outcome"] == "Anne gewinnt: 10 Würmer."
+    assert german["end"]["ratings"][0] == "Anne: 1.512 → 1.538 ▲26"
     watcher = scene_of(moment.session, PICKOMINO, 999, moment.events, locale="en")
     assert [a["action"] for a in watcher["actions"]] == ["review"]
+
+
+def test_the_end_told_from_the_stored_events_as_the_end_screen_tells_it():
+    moment = pickomino_end()
+    session = moment.session
+    scene = scene_of(session, PICKOMINO, ANNE, moment.events, locale="en", story=moment.story)
+    best_steal = "Best steal: Anne took 31 🪱🪱🪱 from Bob"
+    assert scene["notice"] == f"3 turns · 10 minutes · {best_steal}"
+    assert scene["end"] is not None
+    assert [p["score"] for p in scene["end"]["places"]] == [
+        "10 worms · 0 tiles taken · 1 steal · 0 busts",
+        "8 worms · 1 tile taken · 0 steals · 0 busts",
+        "0 worms · 0 tiles taken · 0 steals · 1 bust",
+    ]
+    message = render_session(session, PICKOMINO, moment.story).blocks[0]
+    assert isinstance(message, Text)
+    assert best_steal in message.content
+    assert "3 turns · 10 minutes" in message.content
+    polish = scene_of(session, PICKOMINO, ANNE, moment.events, locale="pl", story=moment.story)
+    assert polish["end"] is not None
+    assert polish["end"]["places"][2]["score"] == (
+        "0 robali · 0 kafelków · 0 kradzieży · 1 nieudany rzut"
+    )
 
 
 def test_a_player_who_left_keeps_a_row_with_nothing_in_it():

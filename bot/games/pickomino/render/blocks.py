@@ -96,7 +96,7 @@ def final_blocks(session: Session, game: Game, events: list[dict[str, Any]]) -> 
     if learned:
         lines = [learned, *lines]
     lines.append(t("pickomino.final.turns", count=summary.turns))
-    duration = _duration(session)
+    duration = duration_text(session)
     if duration:
         lines[-1] = f"{lines[-1]} · {duration}"
     steal = summary.best_steal
@@ -123,7 +123,8 @@ def final_blocks(session: Session, game: Game, events: list[dict[str, Any]]) -> 
     return tuple(blocks)
 
 
-def _duration(session: Session) -> str:
+def duration_text(session: Session) -> str:
+    """How long a game lasted, in minutes ("" before it ended)."""
     if session.started_at is None or session.ended_at is None:
         return ""
     minutes = max(1, round((session.ended_at - session.started_at) / 60))
