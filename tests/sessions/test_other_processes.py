@@ -137,14 +137,15 @@ async def test_only_the_owner_arms_the_timer_and_shows_the_live_message(two):
     shown_by_owner, shown_by_table = Shown(), Shown()
     owner.listener = shown_by_owner  # type: ignore[assignment]
     table.listener = shown_by_table  # type: ignore[assignment]
-    heard = Heard()
+    heard, at_table = Heard(), Heard()
     owner.commit_listeners.append(heard)
+    table.commit_listeners.append(at_table)
     table.follow(CHANNEL)
 
     await owner.open(_lobby())
     await owner.update(CHANNEL, actions.mutation_for(BOB, "join"))
     await owner.update(CHANNEL, actions.mutation_for(ANNE, "start"))
-    await asyncio.sleep(0.2)  # the table's process takes them in
+    await at_table.until(lambda: at_table.versions[-1:] == [3])  # taken in there
     await table.update(CHANNEL, actions.mutation_for(ANNE, "move", "add"))
     assert list(table.timers.pending()) == []  # not its guild: no timer here
     await heard.until(lambda: heard.versions[-1:] == [4])
@@ -160,13 +161,14 @@ async def test_only_the_owner_arms_the_timer_and_shows_the_live_message(two):
 
 async def test_a_game_ended_by_the_other_process_is_taken_out_of_memory(two):
     owner, table, _ = two
-    heard = Heard()
+    heard, at_table = Heard(), Heard()
     owner.commit_listeners.append(heard)
+    table.commit_listeners.append(at_table)
     table.follow(CHANNEL)
     await owner.open(_lobby())
     await owner.update(CHANNEL, actions.mutation_for(BOB, "join"))
     await owner.update(CHANNEL, actions.mutation_for(ANNE, "start"))
-    await asyncio.sleep(0.2)
+    await at_table.until(lambda: at_table.versions[-1:] == [3])
     await table.update(CHANNEL, actions.end(ANNE))
     await heard.until(lambda: bool(heard.changes) and heard.changes[-1].ended)
     assert owner.in_memory(CHANNEL) is None
@@ -231,7 +233,7 @@ async def test_a_commit_notifies_its_channel_session_version_and_process(postgre
         row.version = 4
         await store.commit_as_batch(row, 3, 1, [], {}, notice="batch")
         assert await asyncio.wait_for(heard.get(), SOON) == "batch"
-        await asyncio.sleep(0.2)
+        await asyncio.sleep(0.2)  # nothing else on its way
         assert heard.empty()
     finally:
         await spy.close()
