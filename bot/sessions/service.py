@@ -218,7 +218,7 @@ class SessionService:
         self.order = ShowOrder()  # each channel's changes shown in commit order
         self._last_seq: dict[int, int] = {}  # session id -> its last event's seq
         self.shown = ShownVersions(self.store)
-        self._repairs = BackgroundTasks()
+        self._repairs = BackgroundTasks()  # and the adopted changes being shown
         self.repair_retry_seconds: tuple[float, ...] = REPAIR_RETRY_SECONDS
         self._repair_retry: asyncio.TimerHandle | None = None
         self._repair_failures = 0  # passes in a row that left a message behind
@@ -485,8 +485,9 @@ class SessionService:
         """Read the channel's session (`session_id`: that one, ended or not) as another
         process committed it, and take it in place of the copy in memory if it is
         newer: the commit listeners are told, and if this process owns the guild its
-        timer is armed and the change shown in the live message, as a timer's. The
-        change adopted, or None when nothing here is older than the database."""
+        timer is armed and the change shown in the live message (after this returns),
+        as a timer's. The change adopted, or None when nothing here is older than the
+        database."""
         async with self.lock(channel_id):
             current = self._live.get(channel_id)
             row = await self._stored(channel_id, session_id, current)
@@ -511,10 +512,11 @@ class SessionService:
             moved = before is None or session.version > before.version
             turn = self.order.take(channel_id) if owned and moved else None
         log.info("adopted session %s v%s in channel %s", session.id, session.version, channel_id)
-        if turn is not None:
-            await self._publish(
+        if turn is not None:  # in the background: a catch-up adopts many channels at once
+            show = self._publish(
                 change, self._tell_changed, turn, shows_version=True, supersedable=True
             )
+            self._repairs.start(show, f"show-adopted-{channel_id}")
         return change
 
     async def _stored(

@@ -237,11 +237,16 @@ class TableActions:
 
         task = asyncio.ensure_future(update(show))
         self._showing.add(task)
-        task.add_done_callback(self._showing.discard)
+        task.add_done_callback(self._shown)
         await asyncio.wait({task, committed}, return_when=asyncio.FIRST_COMPLETED)
         if committed.done():
             return committed.result()
         return task.result()  # refused (or failed) before it was committed
+
+    def _shown(self, task: asyncio.Task[Change]) -> None:
+        self._showing.discard(task)
+        if not task.cancelled():
+            task.exception()  # a refusal whose actor stopped waiting (a tab gone) is no error
 
     async def close(self) -> None:
         """Until the changes made here are shown in the chat (at shutdown)."""
