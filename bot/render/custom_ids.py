@@ -59,10 +59,12 @@ _FORMER_ACTIONS = {"claims": ClickAction.MENU}  # the move menu, when only claim
 # malformed, so that our callback can refuse it politely. An id no template matched
 # would be dropped by discord.py unanswered ("This interaction failed").
 TEMPLATE = rf"{PREFIX}:(?P<body>.{{0,{MAX_CUSTOM_ID}}})"
+# A click's argument (a move string, a level): a steal from a computer player is ".-1".
+ARG = r"[0-9a-z:.-]{1,80}"
 # What a well-formed id is; numbers of up to 19 digits (then range-checked).
 _PATTERN = re.compile(
     rf"^{PREFIX}:(?P<action>[a-z]{{1,16}}):(?P<session>[0-9]{{1,19}}):(?P<version>[0-9]{{1,19}})"
-    r"(?::(?P<arg>[0-9a-z:.-]{1,80}))?$"  # a steal from a computer player: ".-1"
+    rf"(?::(?P<arg>{ARG}))?$"
 )
 
 

@@ -148,7 +148,8 @@ def end_confirm_layout(session: Session) -> Layout:
 
 def waiting_block(session: Session, to_move: Seat | None) -> Text:
     """The live message's last words before its token runs out (only interactions reach
-    it): the game goes on by itself, and what happens next."""
+    it): the game goes on by itself (or at the table), and what happens next."""
+    at_table = f"{t('continue.at_table')}\n" if session.at_table else ""
     if to_move is not None and to_move.computer_plays:
         next_line = t("continue.next.computer", name=safe_name(to_move.name))
     elif to_move is not None and session.deadline is not None:
@@ -156,7 +157,7 @@ def waiting_block(session: Session, to_move: Seat | None) -> Text:
         next_line = t("continue.next.timer", name=safe_name(to_move.name), when=when)
     else:
         next_line = ""
-    return Text(t("continue.notice", next=next_line).strip())
+    return Text(at_table + t("continue.notice", next=next_line).strip())
 
 
 def with_continue(layout: Layout, session: Session) -> Layout:

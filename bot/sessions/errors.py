@@ -47,6 +47,12 @@ class StaleButton(SessionError):
     key = "error.stale_button"
 
 
+class UnknownAction(SessionError):
+    """An action by a name that changes nothing (a forged or damaged request)."""
+
+    key = "error.malformed_id"
+
+
 class StaleMessage(SessionError):
     key = "error.stale_message"
 

@@ -6,10 +6,11 @@ Each function checks first and raises a SessionError before it changes anything.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from bot.sessions.adapter import GameEvent
+from bot.sessions.adapter import AnyAdapter, GameEvent
 from bot.sessions.errors import (
     AlreadyJoined,
     HostOnly,
@@ -60,6 +61,14 @@ def remove_bot(session: Session, tools: ChangeTools, user_id: int) -> list[GameE
         raise NoBotToRemove()
     session.seats = [seat for seat in session.seats if seat is not bots[-1]]
     return []
+
+
+def bot_seat(session: Session, adapter: AnyAdapter, level: str) -> Seat:
+    """A new computer player of `level`, named unlike anyone at the table."""
+    taken = {seat.name for seat in session.seats}
+    names = (adapter.bot_name(level, index) for index in itertools.count())
+    name = next(name for name in names if name not in taken)
+    return Seat(next_bot_id(session), name, is_bot=True, bot_level=level)
 
 
 def next_bot_id(session: Session) -> int:
@@ -119,11 +128,23 @@ def cancel(
     session: Session, tools: ChangeTools, user_id: int, *, moderator: bool
 ) -> list[GameEvent]:
     """The host, or a member who may manage messages, closes the lobby."""
-    _require_lobby(session)
-    if user_id != session.host_id and not moderator:
-        raise NotHost(name=session.host_name)
+    check_cancel(session, user_id, moderator=moderator)
     _close(session, tools, Ending.CANCELLED)
     return []
+
+
+def check_cancel(session: Session, user_id: int, *, moderator: bool) -> None:
+    """Raise unless `user_id` may close the lobby now (also checked before the host is
+    asked to confirm)."""
+    _require_lobby(session)
+    check_may_close(session, user_id, moderator=moderator)
+
+
+def check_may_close(session: Session, user_id: int, *, moderator: bool) -> None:
+    """Raise NotHost unless `user_id` hosts the session or is a moderator (who may close
+    anyone's lobby or game): the rule for Cancel and End, at every stage."""
+    if user_id != session.host_id and not moderator:
+        raise NotHost(name=session.host_name)
 
 
 def _require_host(session: Session, user_id: int) -> None:

@@ -146,6 +146,9 @@ class Session:
     rating_changes: tuple[RatingChange, ...] = ()
     # The interaction ids of the last clicks that changed it (CLICKS_KEPT), oldest first.
     clicks: tuple[int, ...] = ()
+    # Played at the table (the Discord Activity) too: where its live message stops
+    # following (only interactions reach it), its last words say so.
+    at_table: bool = False
 
     # ----------------------------------------------------------------- seats
 
@@ -263,6 +266,7 @@ class Session:
                 else {}
             ),
             **({"clicks": list(self.clicks)} if self.clicks else {}),
+            **({"table": True} if self.at_table else {}),
         }
         return SessionRow(
             id=self.id,
@@ -310,4 +314,5 @@ class Session:
                 for user_id, before, after in state.get("ratings") or ()
             ),
             clicks=tuple(int(each) for each in state.get("clicks") or ()),
+            at_table=bool(state.get("table", False)),
         )

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import logging
 
+from bot.sessions import lobby
 from bot.sessions.adapter import AnyAdapter, GameEvent, IllegalMove
-from bot.sessions.errors import MoveRefused, NotHost, NotInGame, NotPlaying, NotYourTurn
+from bot.sessions.errors import MoveRefused, NotInGame, NotPlaying, NotYourTurn
 from bot.sessions.model import Seat, Session, Status
 from bot.sessions.tools import ChangeTools
 
@@ -77,8 +78,7 @@ def leave(session: Session, tools: ChangeTools, user_id: int) -> list[GameEvent]
 def end(session: Session, tools: ChangeTools, user_id: int, *, moderator: bool) -> list[GameEvent]:
     """The host, or a member who may manage messages, abandons the game."""
     _require_playing(session)
-    if user_id != session.host_id and not moderator:
-        raise NotHost(name=session.host_name)
+    lobby.check_may_close(session, user_id, moderator=moderator)
     return tools.adapter.abandon(session.game)
 
 

@@ -5,6 +5,12 @@ The lock covers loading, applying and committing only: a change is shown after t
 is released, in commit order (bot.sessions.showing), so nothing Discord does (latency,
 a rate limit's wait, a retry) holds the channel.
 
+Right after each commit, still under the lock, the commit listeners are told (the
+table's tabs follow every change so, whatever made it). With several processes on one
+PostgreSQL database and the table on (`notify_commits`), each commit also notifies the
+others (bot.sessions.other_processes), which adopt the change: the process that owns
+the guild then arms its timer and shows it in the live message.
+
 A change is a function that edits a draft copy of the session; the committed session
 is swapped in only after the commit, so a refused request or a failed commit leaves
 the session exactly as it was.
@@ -18,6 +24,7 @@ import functools
 import logging
 import secrets
 import time
+from collections import Counter
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -41,12 +48,13 @@ from bot.sessions.errors import (
 )
 from bot.sessions.model import Ending, Session, Status
 from bot.sessions.observer import NoObserver, SessionObserver
+from bot.sessions.other_processes import OtherProcesses
 from bot.sessions.showing import ShowOrder
 from bot.sessions.shown import ShownVersions
 from bot.sessions.timers import TimerWheel
 from bot.sessions.tools import ChangeTools
 from bot.storage.protocols import Connection, Database, DatabaseUnavailable, StorageError
-from bot.storage.sessions import SessionStore, VersionConflict, encode
+from bot.storage.sessions import SessionRow, SessionStore, VersionConflict, commit_notice, encode
 
 log = logging.getLogger(__name__)
 
@@ -145,6 +153,9 @@ class Acknowledgement:
 
 
 Post = Callable[[Session], Awaitable[int | None]]
+# Told of each change right after its commit (or its adoption from another process),
+# under the channel's lock, so in commit order: it must only take note and return.
+CommitListener = Callable[["Change"], None]
 
 
 class SessionListener(Protocol):
@@ -166,10 +177,22 @@ class SessionService:
         bot_step_seconds: float = DEFAULT_BOT_STEP_SECONDS,
         owns_guild: Callable[[int], bool] | None = None,
         practice_dice: Mapping[str, PracticeDice] | None = None,
+        notify_commits: bool = False,
     ) -> None:
         self.db = db
-        # Sharded processes: the guilds whose timers this process re-arms at start-up.
+        # Sharded processes: the guilds whose timers this process arms and whose live
+        # messages it shows (a change another process made is adopted here first).
         self.owns_guild = owns_guild or (lambda guild_id: True)
+        # PostgreSQL with the table on: every commit notifies the other processes, who
+        # tell them by this token from their own.
+        self.notify_commits = notify_commits and db.dialect == "postgres"
+        self.process_token = secrets.token_hex(8)
+        self.commit_listeners: list[CommitListener] = []
+        self._failed_listeners: set[CommitListener] = set()  # logged once each
+        # Channels someone here follows (the table's tabs): after a lost notification
+        # connection they are read again, whichever process owns them.
+        self.followed: Counter[int] = Counter()
+        self.other_processes: OtherProcesses | None = None  # follow_other_processes()
         self.store = SessionStore(db)
         self.observer: SessionObserver = NoObserver()  # the bot sets its metrics here
         # Called right after each change is committed, in the context of the work that
@@ -195,7 +218,7 @@ class SessionService:
         self.order = ShowOrder()  # each channel's changes shown in commit order
         self._last_seq: dict[int, int] = {}  # session id -> its last event's seq
         self.shown = ShownVersions(self.store)
-        self._repairs = BackgroundTasks()
+        self._repairs = BackgroundTasks()  # and the adopted changes being shown
         self.repair_retry_seconds: tuple[float, ...] = REPAIR_RETRY_SECONDS
         self._repair_retry: asyncio.TimerHandle | None = None
         self._repair_failures = 0  # passes in a row that left a message behind
@@ -249,6 +272,9 @@ class SessionService:
                 async with self.db.transaction() as connection:
                     row = session.to_row(self.adapter(session.kind))
                     session_id = await self.store.insert(connection, row)
+                    notice = self._notice(session.channel_id, session_id, session.version)
+                    if notice is not None:
+                        await self.store.notify(connection, notice)
             except DatabaseUnavailable as error:
                 log.info(
                     "could not create a session in channel %s: database %s (%s)",
@@ -263,6 +289,7 @@ class SessionService:
             session.id = session_id
             self._live[session.channel_id] = session
             log.info("session %s opened in channel %s", session.id, session.channel_id)
+            self._tell_committed(Change(None, session, []))
             if begin is not None:
                 session = (await self._apply(session, begin, bump=True)).session
             if post is not None:
@@ -398,16 +425,111 @@ class SessionService:
             self._live.pop(draft.channel_id, None)
         else:
             self._live[draft.channel_id] = draft
+        self._tell_committed(change)
         if encoded and log.isEnabledFor(logging.DEBUG):
             # At DEBUG: the events are in the database, and a log record per click cost a
             # twentieth of the click. One line a change, its events as a JSON list.
             text = f"[{','.join(encoded)}]"
             log.debug("game %s channel %s v%s %s", draft.id, draft.channel_id, draft.version, text)
-        self.timers.set(draft.channel_id, draft.next_timer_instant())
+        if self.owns_guild(draft.guild_id):  # elsewhere its owner adopts it and arms it
+            self.timers.set(draft.channel_id, draft.next_timer_instant())
         if draft.id in self.shown.behind:
             # A message already behind is now behind this version: a repair shows this one.
             self.shown.not_shown(draft)
         return change
+
+    def _tell_committed(self, change: Change) -> None:
+        """Tell each commit listener of a change just committed (or adopted). A listener
+        that fails is logged, once, and the change stands: it was committed."""
+        for listener in self.commit_listeners:
+            try:
+                listener(change)
+            except Exception:
+                if listener not in self._failed_listeners:
+                    self._failed_listeners.add(listener)
+                    log.exception("commit listener %r failed (logged once)", listener)
+
+    def _notice(self, channel_id: int, session_id: int, version: int) -> str | None:
+        """What a commit tells the other processes, if they are to be told."""
+        if not self.notify_commits:
+            return None
+        return commit_notice(channel_id, session_id, version, self.process_token)
+
+    # ----------------------------------------------------------------- other processes
+
+    def follow_other_processes(self) -> None:
+        """Take in the changes other processes commit (with `notify_commits`): once, at
+        start-up, before the timers are restored."""
+        if self.notify_commits and self.other_processes is None:
+            self.other_processes = OtherProcesses(self)
+            self.other_processes.start()
+
+    def forget(self, channel_id: int) -> None:
+        """Drop the copy in memory of the channel's session (another process changed
+        it): the next look reads it."""
+        session = self._live.pop(channel_id, None)
+        if session is not None and session.id is not None:
+            self._last_seq.pop(session.id, None)
+
+    def follow(self, channel_id: int) -> None:
+        """Someone here follows the channel's session (a tab of the table): read it
+        again after a lost notification connection. Once per `unfollow`."""
+        self.followed[channel_id] += 1
+
+    def unfollow(self, channel_id: int) -> None:
+        self.followed[channel_id] -= 1
+        if self.followed[channel_id] <= 0:
+            del self.followed[channel_id]
+
+    async def adopt(self, channel_id: int, session_id: int | None = None) -> Change | None:
+        """Read the channel's session (`session_id`: that one, ended or not) as another
+        process committed it, and take it in place of the copy in memory if it is
+        newer: the commit listeners are told, and if this process owns the guild its
+        timer is armed and the change shown in the live message (after this returns),
+        as a timer's. The change adopted, or None when nothing here is older than the
+        database."""
+        async with self.lock(channel_id):
+            current = self._live.get(channel_id)
+            row = await self._stored(channel_id, session_id, current)
+            if row is None or row.channel_id != channel_id or not _newer(row, current):
+                return None
+            session = Session.from_row(row, self.adapter(row.kind))
+            same = current is not None and current.id == session.id
+            before = current if same else None
+            since = before.version if before is not None else 0
+            assert session.id is not None
+            events = await self.store.events_after(session.id, since)
+            self._last_seq.pop(session.id, None)  # the other process numbered events on
+            if session.status is Status.OVER:
+                self._live.pop(channel_id, None)
+            else:
+                self._live[channel_id] = session
+            change = Change(before, session, events)
+            self._tell_committed(change)
+            owned = self.owns_guild(session.guild_id)
+            if owned:
+                self.timers.set(channel_id, session.next_timer_instant())
+            moved = before is None or session.version > before.version
+            turn = self.order.take(channel_id) if owned and moved else None
+        log.info("adopted session %s v%s in channel %s", session.id, session.version, channel_id)
+        if turn is not None:  # in the background: a catch-up adopts many channels at once
+            show = self._publish(
+                change, self._tell_changed, turn, shows_version=True, supersedable=True
+            )
+            self._repairs.start(show, f"show-adopted-{channel_id}")
+        return change
+
+    async def _stored(
+        self, channel_id: int, session_id: int | None, current: Session | None
+    ) -> SessionRow | None:
+        """The stored row of session `session_id`, else of the channel's live session,
+        else of the copy in memory (which has ended, then)."""
+        if session_id is not None:
+            return await self.store.get(session_id)
+        row = await self.store.live_in_channel(channel_id)
+        if row is None and current is not None and current.id is not None:
+            row = await self.store.get(current.id)
+        return row
 
     def _dice(self, draft: Session) -> Any:
         """What a change to `draft` rolls with: a practice game's script, else the dice."""
@@ -588,8 +710,9 @@ class SessionService:
                 await self._commit_ending(change, adapter, encoded, last_seq + 1, marks, timer)
             else:
                 row = draft.to_row(adapter)
+                notice = self._notice(draft.channel_id, draft.id, draft.version)
                 await self.store.commit(
-                    row, before.version, last_seq + 1, encoded, marks, timer=timer
+                    row, before.version, last_seq + 1, encoded, marks, timer=timer, notice=notice
                 )
         except VersionConflict as error:
             # Another process moved the session on: forget our copy and refuse the click.
@@ -659,6 +782,9 @@ class SessionService:
             if recorded:
                 await self.store.drop_events(connection, draft.id)
             await self.store.write_shown(connection, marks)
+            notice = self._notice(draft.channel_id, draft.id, draft.version)
+            if notice is not None:
+                await self.store.notify(connection, notice)
 
     async def _record_result(self, connection: Connection, session: Session) -> bool:
         """Run the game's game-over hook (its history) inside the final commit's
@@ -809,6 +935,8 @@ class SessionService:
     async def close(self) -> None:
         """Stop the timers, wait for every change in progress to be committed, and
         record the versions shown."""
+        if self.other_processes is not None:
+            await self.other_processes.close()
         # Those firing now (a computer player's step, a turn's end) finish, briefly, and
         # arm no other: a step committed while the database closed was a traceback.
         await self.timers.close(timeout=CLOSE_SHOWING_SECONDS)
@@ -823,6 +951,19 @@ class SessionService:
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(self.order.idle(), timeout=CLOSE_SHOWING_SECONDS)
         await self.shown.save()
+
+
+def _newer(row: SessionRow, current: Session | None) -> bool:
+    """Whether the stored `row` is newer than the channel's copy in memory: another
+    session (ids only grow), a later version, or the same version with its message
+    attached (a change that moves no version)."""
+    if current is None:
+        return True
+    if row.id != current.id:
+        return row.id is not None and current.id is not None and row.id > current.id
+    if row.version != current.version:
+        return row.version > current.version
+    return row.message_id != current.message_id
 
 
 def _mark_pinged(draft: Session, _: ChangeTools) -> list[GameEvent]:

@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from bot.storage.database import SqliteDatabase
 from bot.storage.protocols import Database, StorageError
+
+if TYPE_CHECKING:
+    from bot.storage.postgres.listening import Listening
 
 SQLITE_PREFIX = "sqlite:///"
 POSTGRES_SCHEMES = ("postgresql://", "postgres://")
@@ -43,3 +48,19 @@ async def open_database(url: str, *, exclusive: bool = False) -> Database:
             "pip install 'pickomino-bot[postgres]'"
         ) from error
     return await PostgresDatabase.open(url)
+
+
+def listen(
+    db: Database, channel: str, heard: Callable[[str], None], listening: Callable[[bool], None]
+) -> Listening | None:
+    """Notifications of `channel` from the other processes sharing `db` (started:
+    bot.storage.postgres.listening); None on SQLite, which one process serves."""
+    if db.dialect != "postgres":
+        return None
+    from bot.storage.postgres.database import PostgresDatabase
+    from bot.storage.postgres.listening import Listening
+
+    assert isinstance(db, PostgresDatabase)
+    feed = Listening(db.url, channel, heard, listening)
+    feed.start()
+    return feed

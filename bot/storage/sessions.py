@@ -45,14 +45,29 @@ WITH claimed AS (
     INSERT INTO session_events (session_id, seq, version, data, created_at)
     SELECT updated.id, :first_seq + event.number - 1, :version, event.data, :now
     FROM updated, unnest(:events::text[]) WITH ORDINALITY AS event (data, number)
-)
-SELECT count(*) AS updated FROM updated
+){notify}
+SELECT count(*) AS updated{notified} FROM updated
 """
+COMMIT_CHANNEL = "session_commit"  # PostgreSQL's NOTIFY channel of the sessions' commits
+_NOTIFY = f"SELECT pg_notify('{COMMIT_CHANNEL}', ?)"
+# The other processes told of the commit (bot.sessions.other_processes) by the same
+# statement, only if it updated the row; PostgreSQL delivers it at COMMIT, in commit
+# order. A CTE that calls a volatile function is run whole, once it is read.
+_NOTIFY_PARTS = {
+    "notify": f""", notified AS (
+    SELECT pg_notify('{COMMIT_CHANNEL}', :notice) FROM updated
+)""",
+    "notified": ", (SELECT count(*) FROM notified) AS notified",
+}
 # Spelled once, not at each click: for a click (it waits for a lock held elsewhere) and
-# for a due timer (it skips the row then).
+# for a due timer (it skips the row then); with the other processes notified, or not.
 _COMMIT_STATEMENTS = {
-    timer: _COMMIT_IN_ONE_STATEMENT.format(skip=" SKIP LOCKED" if timer else "")
+    (timer, notify): _COMMIT_IN_ONE_STATEMENT.format(
+        skip=" SKIP LOCKED" if timer else "",
+        **(_NOTIFY_PARTS if notify else dict.fromkeys(_NOTIFY_PARTS, "")),
+    )
     for timer in (False, True)
+    for notify in (False, True)
 }
 
 
@@ -154,10 +169,11 @@ class SessionStore:
         shown: Mapping[int, int],
         *,
         timer: bool = False,
+        notice: str | None = None,
     ) -> None:
         """Write the row (if still at `read_version`, else VersionConflict), its events
         numbered from `first_seq`, and the `shown` marks (session id -> version), as one
-        transaction.
+        transaction; with a `notice` (PostgreSQL), the other processes are notified of it.
 
         On PostgreSQL the row is locked first (as `lock_for_update`), or for a due timer
         (`timer=True`) claimed (as `claim_timer`: VersionConflict if another process
@@ -165,9 +181,13 @@ class SessionStore:
         On SQLite the version check is both, and the batch one trip to its thread."""
         assert row.id is not None
         if self.db.dialect == "postgres" and set(shown) <= {row.id}:
-            await self._commit_in_one_statement(row, read_version, first_seq, events, shown, timer)
+            await self._commit_in_one_statement(
+                row, read_version, first_seq, events, shown, timer, notice
+            )
         else:
-            await self.commit_as_batch(row, read_version, first_seq, events, shown, timer=timer)
+            await self.commit_as_batch(
+                row, read_version, first_seq, events, shown, timer=timer, notice=notice
+            )
 
     async def _commit_in_one_statement(
         self,
@@ -177,6 +197,7 @@ class SessionStore:
         events: Sequence[str],
         shown: Mapping[int, int],
         timer: bool,
+        notice: str | None,
     ) -> None:
         assert row.id is not None
         parameters = {
@@ -191,13 +212,14 @@ class SessionStore:
             "shown": shown.get(row.id),
             "first_seq": first_seq,
             "events": list(events),
+            **({"notice": notice} if notice is not None else {}),
         }
         # In a transaction of its own, though one statement would be one: a statement
         # sent to a server that hangs runs when it wakes, after the click was told its
         # move did not count; without COMMIT, it is rolled back as the connection is gone.
         async with (
             self.db.transaction() as connection,
-            connection.execute(_COMMIT_STATEMENTS[timer], parameters) as cursor,
+            connection.execute(_COMMIT_STATEMENTS[timer, notice is not None], parameters) as cursor,
         ):
             record = await cursor.fetchone()
         if record is None or record["updated"] != 1:
@@ -212,6 +234,7 @@ class SessionStore:
         shown: Mapping[int, int],
         *,
         timer: bool = False,
+        notice: str | None = None,
     ) -> None:
         """`commit` as a batch of statements in one transaction (on SQLite, and on
         PostgreSQL when other sessions' marks ride along)."""
@@ -233,6 +256,8 @@ class SessionStore:
             statements.append(Statement(_INSERT_EVENT, rows, many=True))
         if shown:
             statements.append(Statement(_MARK_SHOWN, _shown_params(shown), many=True))
+        if notice is not None:
+            statements.append(Statement(_NOTIFY, (notice,)))
         try:
             await self.db.execute_batch(statements)
         except RowCountMismatch as error:
@@ -242,6 +267,15 @@ class SessionStore:
         """Record which version each live message shows (session id -> version)."""
         if shown:  # only ever forward: a mark landing late is harmless (execute_one)
             await self.db.execute_one(Statement(_MARK_SHOWN, _shown_params(shown), many=True))
+
+    async def events_after(self, session_id: int, version: int) -> list[dict[str, Any]]:
+        """The session's events of the versions after `version` (a change another
+        process committed); none once a finished game's were dropped."""
+        records = await self.db.fetchall(
+            "SELECT data FROM session_events WHERE session_id = ? AND version > ? ORDER BY seq",
+            (session_id, version),
+        )
+        return [json.loads(record["data"]) for record in records]
 
     async def events(self, session_id: int) -> list[dict[str, Any]]:
         records = await self.db.fetchall(
@@ -327,6 +361,11 @@ class SessionStore:
             await connection.executemany(_MARK_SHOWN, _shown_params(shown))
 
     @staticmethod
+    async def notify(connection: Connection, notice: str) -> None:
+        """Notify the other processes of this transaction's commit (PostgreSQL; at COMMIT)."""
+        await connection.execute(_NOTIFY, (notice,))
+
+    @staticmethod
     async def drop_events(connection: Connection, session_id: int) -> None:
         """Forget a finished session's events (its history keeps what it needs)."""
         await connection.execute("DELETE FROM session_events WHERE session_id = ?", (session_id,))
@@ -358,6 +397,31 @@ def _update_params(row: SessionRow, read_version: int, now: int) -> tuple[Any, .
 def _shown_params(shown: Mapping[int, int]) -> list[tuple[int, int, int]]:
     # In id order: two transactions marking the same rows lock them in the same order.
     return [(version, session_id, version) for session_id, version in sorted(shown.items())]
+
+
+@dataclass(frozen=True, slots=True)
+class CommitNotice:
+    """A commit another process told of: which session, at which version, and which
+    process (its token) committed it."""
+
+    channel_id: int
+    session_id: int
+    version: int
+    token: str
+
+
+def commit_notice(channel_id: int, session_id: int, version: int, token: str) -> str:
+    """The NOTIFY payload of a commit: `<channel_id> <session_id> <version> <token>`."""
+    return f"{channel_id} {session_id} {version} {token}"
+
+
+def read_commit_notice(payload: str) -> CommitNotice | None:
+    """A NOTIFY payload read back (None if it is not one of ours)."""
+    parts = payload.split(" ")
+    if len(parts) != 4 or not all(part.isdigit() for part in parts[:3]):
+        return None
+    channel_id, session_id, version, token = parts
+    return CommitNotice(int(channel_id), int(session_id), int(version), token)
 
 
 def encode(value: Any) -> str:

@@ -23,15 +23,14 @@ from discord import app_commands
 from bot.connection.inflight import Replayed
 from bot.i18n import supported, t
 from bot.plugin import Games
-from bot.render.custom_ids import ClickAction, ComponentRef
+from bot.render.custom_ids import LIVE_CHANGE_ACTIONS, ClickAction, ComponentRef
 from bot.render.lobby import bot_level_layout, end_confirm_layout, message_link
 from bot.render.names import safe_name
-from bot.sessions import lobby, play
+from bot.sessions import actions, lobby
+from bot.sessions.actions import Actor, mutation_for
 from bot.sessions.errors import (
     AlreadyLive,
-    NotHost,
     NotInGame,
-    NotInLobby,
     SessionError,
     StaleButton,
     StaleVersion,
@@ -42,7 +41,7 @@ from bot.sessions.tools import ChangeTools
 from bot.storage.reviews import ReviewStore
 from bot.ui.callback import ALREADY_ACKNOWLEDGED, mark_deferred
 from bot.ui.components import view_for
-from bot.ui.computer_players import bot_seat, hint_text
+from bot.ui.computer_players import hint_text
 from bot.ui.double_taps import Click, DoubleTaps, click_of
 from bot.ui.live import LiveMessages
 from bot.ui.options import DEFAULT_TIMER_SECONDS
@@ -78,9 +77,15 @@ def is_moderator(interaction: Interaction) -> bool:
     return interaction.permissions.manage_messages
 
 
-def seat_for(interaction: Interaction) -> Seat:
+def actor_of(interaction: Interaction, *, moderator: bool = False) -> Actor:
+    """The clicker, in their client language (`moderator`: as is_moderator says, where
+    the click may close anyone's game)."""
     user = interaction.user
-    return Seat(user.id, user.display_name, is_bot=False, locale=language_of(interaction))
+    return Actor(user.id, user.display_name, language_of(interaction), moderator)
+
+
+def seat_for(interaction: Interaction) -> Seat:
+    return actor_of(interaction).seat()
 
 
 def tap_of(interaction: Interaction, ref: ComponentRef) -> Click:
@@ -91,21 +96,6 @@ def tap_of(interaction: Interaction, ref: ComponentRef) -> Click:
 def language_of(interaction: Interaction) -> str:
     """The clicker's Discord client language, as our code (English where we have none)."""
     return supported(interaction.locale.value)
-
-
-def remembering_locale(interaction: Interaction, mutate: Mutation) -> Mutation:
-    """`mutate`, and the clicker's seat takes their client language: what is addressed
-    to them alone later (their turn's ping) is in the language of their last click."""
-    user_id, locale = interaction.user.id, language_of(interaction)
-
-    def change(session: Session, tools: ChangeTools) -> list[Any]:
-        events = mutate(session, tools)
-        seat = session.seat(user_id)
-        if seat is not None and not seat.is_bot:
-            seat.locale = locale
-        return events
-
-    return change
 
 
 def unkept_live_message(session: Session, message: discord.Message | None) -> int | None:
@@ -271,7 +261,7 @@ class Clicks:
         assert interaction.channel_id is not None
         received = time.monotonic()
         tap = tap_of(interaction, ref)
-        mutate = remembering_locale(interaction, change_for(interaction, ref))
+        mutate = actions.remembering_locale(actor_of(interaction), change_for(interaction, ref))
 
         message = interaction.message
 
@@ -385,18 +375,11 @@ class Clicks:
     async def _add_bot(self, interaction: Interaction, ref: ComponentRef) -> None:
         """A level picked (on the host's ephemeral message): seat a computer player."""
         assert interaction.channel_id is not None
-        user_id = interaction.user.id
-        added: list[Seat] = []
-
-        def add(session: Session, tools: ChangeTools) -> list[Any]:
-            if ref.arg not in tools.adapter.bot_levels:
-                raise StaleButton()
-            seat = bot_seat(session, tools.adapter, ref.arg)
-            added.append(seat)
-            return lobby.add_bot(session, tools, user_id, seat)
+        add = mutation_for(actor_of(interaction), ClickAction.BOT, ref.arg)
 
         async def show(change: Change) -> None:
-            text = t("lobby.bot.added", name=added[-1].name)
+            added = change.session.seats[-1]  # a computer player is seated last
+            text = t("lobby.bot.added", name=added.name)
             levels = self.sessions.adapter(change.session.kind).bot_levels
             view = view_for(bot_level_layout(change.session, levels))
             # Both at once: the host's own message and the lobby are two requests, and
@@ -435,10 +418,7 @@ class Clicks:
         """The lobby's Cancel: the host (or a moderator) is asked first, on an ephemeral
         message whose button closes the lobby."""
         session = await self._on_this_message(interaction, ref)
-        if session.status is not Status.LOBBY:
-            raise NotInLobby()
-        if interaction.user.id != session.host_id and not is_moderator(interaction):
-            raise NotHost(name=session.host_name)
+        lobby.check_cancel(session, interaction.user.id, moderator=is_moderator(interaction))
         text = t("lobby.cancel.confirm", game=self.games.plugin(session.kind).title)
         view = view_for(end_confirm_layout(session))
         await tell(interaction, text, view=view or discord.utils.MISSING)
@@ -446,16 +426,8 @@ class Clicks:
     async def _end(self, interaction: Interaction, ref: ComponentRef) -> None:
         """The confirm button of /<game> end and of the lobby's Cancel (ephemeral)."""
         assert interaction.channel_id is not None
-        user_id = interaction.user.id
-        moderator = is_moderator(interaction)
-        closer = interaction.user.display_name
-
-        def end(session: Session, tools: ChangeTools) -> list[Any]:
-            if session.status is Status.LOBBY:
-                events = lobby.cancel(session, tools, user_id, moderator=moderator)
-                session.closed_by = closer
-                return events
-            return play.end(session, tools, user_id, moderator=moderator)
+        actor = actor_of(interaction, moderator=is_moderator(interaction))
+        end = mutation_for(actor, ClickAction.END)
 
         async def show(change: Change) -> None:
             await interaction.response.edit_message(content=t("end.done"), view=None)
@@ -469,24 +441,7 @@ class Clicks:
         """Open a lobby with the players of an ended game; the clicker hosts it."""
         assert interaction.channel_id is not None
         old = await self._ended_here(interaction, ref)
-        host = seat_for(interaction)
-        others = [
-            Seat(seat.user_id, seat.name, seat.is_bot, seat.bot_level, locale=seat.locale)
-            for seat in old.active_seats
-            if seat.user_id != host.user_id
-        ]
-        session = Session(
-            kind=old.kind,
-            guild_id=old.guild_id,
-            channel_id=interaction.channel_id,
-            host_id=host.user_id,
-            seats=[host, *others],
-            options=dict(old.options),
-            timer_seconds=old.timer_seconds,
-            hints=old.hints,
-            language=old.language,
-            place=place_of(interaction),
-        )
+        session = actions.play_again(old, actor_of(interaction), place_of(interaction))
         await self._reopen(interaction, old, session)
 
     async def _real_game(self, interaction: Interaction, ref: ComponentRef) -> None:
@@ -512,17 +467,10 @@ class Clicks:
     ) -> Session:
         """The ended game (with `practice`, practice game) a button at its end was clicked
         on, in this channel, by one of its players (else StaleButton, or NotInGame)."""
+        assert interaction.channel_id is not None
         old = await self.sessions.by_id(ref.session_id)
-        if (
-            old is None
-            or (practice and not old.practice)
-            or old.status is not Status.OVER
-            or old.channel_id != interaction.channel_id
-        ):
-            raise StaleButton()
-        if old.seat(interaction.user.id) is None:
-            raise NotInGame()
-        return old
+        user_id = interaction.user.id
+        return actions.ended_game(old, interaction.channel_id, user_id, practice=practice)
 
     async def _reopen(self, interaction: Interaction, old: Session, session: Session) -> None:
         """Open `session`, the lobby that follows the ended game `old`; take `old`'s
@@ -581,42 +529,15 @@ async def tell_already_live(
         await tell(interaction, t("error.already_live", link=link, game=game))
 
 
-# What a click on the live message changes, by its action: each returns the change.
-
-
-def _join(interaction: Interaction, ref: ComponentRef) -> Mutation:
-    seat = seat_for(interaction)
-    return lambda session, tools: lobby.join(session, tools, seat)
-
-
-def _leave_lobby(interaction: Interaction, ref: ComponentRef) -> Mutation:
-    user_id = interaction.user.id
-    return lambda session, tools: lobby.leave(session, tools, user_id)
-
-
-def _start(interaction: Interaction, ref: ComponentRef) -> Mutation:
-    user_id = interaction.user.id
-    return lambda session, tools: lobby.start(session, tools, user_id)
-
-
-def _drop_bot(interaction: Interaction, ref: ComponentRef) -> Mutation:
-    user_id = interaction.user.id
-    return lambda session, tools: lobby.remove_bot(session, tools, user_id)
-
-
-def _move(interaction: Interaction, ref: ComponentRef) -> Mutation:
-    user_id = interaction.user.id
-    return lambda session, tools: play.make_move(session, tools, user_id, ref.arg)
+def _live_change(interaction: Interaction, ref: ComponentRef) -> Mutation:
+    """What a click on the live message changes (bot.sessions.actions, which the table
+    shares): the clicker's action and its argument."""
+    return mutation_for(actor_of(interaction), ref.action, ref.arg)
 
 
 # Clicks that change the live session (LIVE_CHANGE_ACTIONS), answered by editing the
 # clicked message (through its webhook if acknowledged before: a click held up, or a
 # restart's first answer, bot.app.takeover).
-LIVE_CHANGES: dict[ClickAction, Callable[[Interaction, ComponentRef], Mutation]] = {
-    ClickAction.JOIN: _join,
-    ClickAction.LEAVE: _leave_lobby,
-    ClickAction.START: _start,
-    ClickAction.DROP_BOT: _drop_bot,
-    ClickAction.MOVE: _move,
-    ClickAction.MENU: _move,  # the option picked is the move
-}
+LIVE_CHANGES: dict[ClickAction, Callable[[Interaction, ComponentRef], Mutation]] = dict.fromkeys(
+    LIVE_CHANGE_ACTIONS, _live_change
+)

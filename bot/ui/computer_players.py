@@ -1,24 +1,14 @@
-"""Computer players' seats, and hints for the player to move, for any game."""
+"""Hints for the player to move, and the level of a lone person's opponent, for any game."""
 
 from __future__ import annotations
 
 import asyncio
-import itertools
 
 from bot.render.names import safe_name
 from bot.sessions.adapter import AnyAdapter
 from bot.sessions.errors import HintsOff
-from bot.sessions.lobby import next_bot_id
-from bot.sessions.model import Seat, Session
+from bot.sessions.model import Session
 from bot.sessions.play import player_to_move
-
-
-def bot_seat(session: Session, adapter: AnyAdapter, level: str) -> Seat:
-    """A new computer player of `level`, named unlike anyone at the table."""
-    taken = {seat.name for seat in session.seats}
-    names = (adapter.bot_name(level, index) for index in itertools.count())
-    name = next(name for name in names if name not in taken)
-    return Seat(next_bot_id(session), name, is_bot=True, bot_level=level)
 
 
 async def hint_text(session: Session, adapter: AnyAdapter, user_id: int) -> str:

@@ -18,14 +18,13 @@ from bot.i18n import supported, t
 from bot.plugin import GamePlugin
 from bot.render.layout import add_line_fields
 from bot.render.lobby import end_confirm_layout
-from bot.sessions import lobby, play
-from bot.sessions.errors import NoSession, NotHost
+from bot.sessions import actions, lobby
+from bot.sessions.errors import NoSession
 from bot.sessions.model import Place, Seat, Session, Status
 from bot.sessions.service import Change
-from bot.sessions.tools import ChangeTools
-from bot.ui.clicks import is_moderator, open_lobby, seat_for
+from bot.ui.clicks import actor_of, is_moderator, open_lobby, seat_for
 from bot.ui.components import view_for
-from bot.ui.computer_players import bot_seat, solo_level
+from bot.ui.computer_players import solo_level
 from bot.ui.options import DEFAULT_TIMER_SECONDS, timer_from_choice
 from bot.ui.places import guild_id_of, place_of
 from bot.ui.platform import Platform
@@ -100,7 +99,7 @@ class GameCog(commands.GroupCog):
             # Nobody else can join the bot's DM: the lobby opens with a computer player
             # seated (more can be added, or it can be dropped, before Start).
             session.seats.append(
-                bot_seat(session, self.game.adapter, solo_level(self.game.adapter))
+                lobby.bot_seat(session, self.game.adapter, solo_level(self.game.adapter))
             )
         await open_lobby(self.live, interaction, session)
 
@@ -129,13 +128,7 @@ class GameCog(commands.GroupCog):
     )
     async def leave(self, interaction: Interaction) -> None:
         channel_id = self._channel(interaction)
-        user_id = interaction.user.id
-
-        def leave_table(session: Session, tools: ChangeTools) -> list[Any]:
-            if session.status is Status.LOBBY:
-                return lobby.leave(session, tools, user_id)
-            return play.leave(session, tools, user_id)
-
+        leave_table = actions.leave(actor_of(interaction))
         change = await self.sessions.update(channel_id, leave_table, publish=self._show_on_live)
         was_lobby = change.before is not None and change.before.status is Status.LOBBY
         await tell(interaction, t("leave.lobby.done" if was_lobby else "leave.done"))
@@ -147,8 +140,7 @@ class GameCog(commands.GroupCog):
         session = await self.sessions.live(self._channel(interaction))
         if session is None:
             raise NoSession()
-        if interaction.user.id != session.host_id and not is_moderator(interaction):
-            raise NotHost(name=session.host_name)
+        lobby.check_may_close(session, interaction.user.id, moderator=is_moderator(interaction))
         view = view_for(end_confirm_layout(session))
         text = t("end.confirm", game=self.platform.games.plugin(session.kind).title)
         await tell(interaction, text, view=view or discord.utils.MISSING)

@@ -8,7 +8,8 @@ half-time reminder (bot.ui.pings) follow each change.
 Where only interactions reach the channel (a group DM, a server without the bot), a
 message nobody clicks on can be edited for 15 minutes after the last click. Before its
 token runs out, a game that goes on by itself (a computer player's turn, a turn timer)
-shows what happens next and a Continue button; any click shows every committed change.
+or at the table shows what happens next and a Continue button; any click shows every
+committed change.
 """
 
 from __future__ import annotations
@@ -53,6 +54,14 @@ def goes_on_alone(session: Session, games: Games) -> bool:
         return False
     seat = session.seat_to_move(games.plugin(session.kind).adapter)
     return (seat is not None and seat.computer_plays) or session.deadline is not None
+
+
+def changes_unseen(session: Session, games: Games) -> bool:
+    """Whether the game can change with nobody clicking in the chat: it goes on alone,
+    or it is played at the table too."""
+    if session.at_table and session.status is not Status.OVER:
+        return True
+    return goes_on_alone(session, games)
 
 
 def attachments(message: Rendered) -> list[discord.File]:
@@ -104,7 +113,7 @@ class LiveMessages:
         its last edit before the token runs out, with what happens next and Continue."""
         game = self.games.plugin(session.kind)
         with with_locale(session.language):
-            if waiting and goes_on_alone(session, self.games):
+            if waiting and changes_unseen(session, self.games):
                 return render_waiting(session, game)
             if session.status is not Status.OVER or session.game is None or session.id is None:
                 return render_session(session, game)
@@ -190,9 +199,10 @@ class LiveMessages:
         self._continuing.start(self.show_waiting(channel_id), "continue-state")
 
     async def show_waiting(self, channel_id: int) -> None:
-        """Edit the live message into its Continue state, if its game goes on alone."""
+        """Edit the live message into its Continue state, if its game goes on without
+        clicks in the chat."""
         session = self.sessions.in_memory(channel_id)
-        if session is None or not goes_on_alone(session, self.games):
+        if session is None or not changes_unseen(session, self.games):
             return
         try:
             await self.sessions.show(
@@ -200,6 +210,28 @@ class LiveMessages:
             )
         except Exception as error:  # the game ended or moved meanwhile: nothing to show
             log.info("no Continue state in channel %s: %r", channel_id, error)
+
+    async def post_new(self, session: Session) -> int | None:
+        """Show a session opened away from the chat (at the table) as a new live message
+        in its channel, with the bot's token; its id. None where that token may not post
+        (only interactions reach the channel) or Discord refused: the table shows the
+        session all the same, and /<game> status posts it later."""
+        if not session.place.bot_token_works:
+            return None
+        message = await self.rendered(session)
+        channel = self.client.get_partial_messageable(session.channel_id)
+        sent: list[discord.Message] = []
+
+        async def send() -> None:
+            files = attachments(message) or discord.utils.MISSING
+            sent.append(await channel.send(view=message_view(message), files=files))
+
+        try:
+            await self._emoji_safe(lambda: self._through_channel(session.channel_id, send))
+        except (discord.HTTPException, discord.RateLimited, MessageUnreachable) as error:
+            log.info("could not post session %s in its channel: %r", session.id, error)
+            return None
+        return sent[-1].id if sent else None
 
     def _message(self, channel_id: int, message_id: int) -> discord.PartialMessage:
         return self.client.get_partial_messageable(channel_id).get_partial_message(message_id)

@@ -15,7 +15,6 @@ from bot.sessions import lobby
 from bot.sessions.model import Session
 from bot.sessions.tools import ChangeTools
 from bot.ui.clicks import language_of, open_here, seat_for
-from bot.ui.computer_players import bot_seat
 from bot.ui.live import LiveMessages
 from bot.ui.options import DEFAULT_TIMER_SECONDS
 from bot.ui.places import guild_id_of, place_of
@@ -46,7 +45,7 @@ async def open_practice(live: LiveMessages, interaction: Interaction, game: Game
         place=place_of(interaction),
     )
     for _ in range(tutorial.computer_players):
-        session.seats.append(bot_seat(session, game.adapter, tutorial.level))
+        session.seats.append(lobby.bot_seat(session, game.adapter, tutorial.level))
 
     def begin(draft: Session, tools: ChangeTools) -> list[Any]:
         return lobby.begin_practice(draft, tools, tutorial.new_game)

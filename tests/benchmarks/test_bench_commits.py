@@ -1,5 +1,5 @@
-"""bench_commits prints a click commit's figures three ways: the batch with asyncpg's reset
-and without it, and the bot's one statement."""
+"""bench_commits prints a click commit's figures four ways: the batch with asyncpg's reset
+and without it, the bot's one statement, and with it the other processes notified."""
 
 import re
 
@@ -15,6 +15,7 @@ def test_it_prints_a_row_for_each_way(capsys) -> None:
         "batch, asyncpg's reset",
         "batch, no reset",
         "one statement (the bot's)",
+        "one statement + NOTIFY",
     ]
     figure = r"[\d.]+"
     for row in rows:
