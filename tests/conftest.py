@@ -36,6 +36,16 @@ def bots_load_stand_in_tables(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -
     monkeypatch.setenv("CACHE_DIR", str(cache))
 
 
+@pytest.fixture(autouse=True, scope="session")
+def no_voice_warnings() -> None:
+    """discord.py warns once a process, at its first client, that voice is not installed
+    (this bot has no voice). Which test builds that client depends on the order and on
+    the worker a test runs in, so a test that checks its log for warnings would pass or
+    fail by where it ran: the warnings are spent here, before any test."""
+    discord.VoiceClient.warn_nacl = False
+    discord.VoiceClient.warn_dave = False
+
+
 @pytest.fixture(autouse=True)
 def discord_globals() -> Iterator[None]:
     """Put back what bot.endpoints.apply_endpoint_overrides changes in discord.py.
