@@ -96,11 +96,13 @@ run: $(RUNTIME_STAMP)
 play: $(RUNTIME_STAMP)
 	$(BIN)/python -m bot.devserver $(PLAY_ARGS)
 
+# The tests run in a worker per core (pytest-xdist); a worker that finishes its share takes
+# tests from a busy one's (worksteal: a few tests take a minute, most a fraction of a second).
 test: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n auto --dist worksteal
 
 format: $(STAMP)
 	$(BIN)/ruff format .

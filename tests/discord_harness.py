@@ -71,6 +71,11 @@ V2_MAX_COMPONENTS = 40  # nested ones counted
 V2_MAX_TEXT = 4000  # all text displays together
 BOT_USER_ID = APPLICATION_ID
 CHANNEL_ID = 700_000_000_000_000_001
+# How long the harness waits for the bot's own work (a click's tasks, a computer player's
+# step, its showing) before it calls it a hang: a limit for a stuck task, not a speed
+# under test. A game's end starts its review, worked out in a thread, which on a loaded
+# 2-core machine, beside another test worker, outlasted the 5 s this was.
+HANG_SECONDS = 30.0
 MANAGE_MESSAGES = 1 << 13
 
 _OPTION_TYPES = {bool: 5, int: 4, float: 10, str: 3}
@@ -1040,8 +1045,8 @@ class BotHarness:
         """Until every task started so far is done, and every committed change shown
         (a computer player's step is shown from its timer's task, which settle skips)."""
         await settle(asyncio.all_tasks())
-        await asyncio.wait_for(self.bot.sessions.order.idle(), timeout=10)
-        await asyncio.wait_for(self.bot.platform.live.pings_done(), timeout=10)
+        await asyncio.wait_for(self.bot.sessions.order.idle(), timeout=HANG_SECONDS)
+        await asyncio.wait_for(self.bot.platform.live.pings_done(), timeout=HANG_SECONDS)
 
     async def run_bots(self, channel_id: int = CHANNEL_ID, limit: int = 500) -> int:
         """Let computer players move by themselves (the timer wheel fires their steps) until
@@ -1055,7 +1060,7 @@ class BotHarness:
             armed = [task for task in asyncio.all_tasks() if task.get_name() == name]
             if not armed:
                 raise AssertionError("a computer player is to move, but no timer is armed")
-            _, still = await asyncio.wait(armed, timeout=5)
+            _, still = await asyncio.wait(armed, timeout=HANG_SECONDS)
             if still:
                 raise AssertionError("the computer player's step did not come")
             await self.settle()
@@ -1078,7 +1083,7 @@ async def settle(before: set[asyncio.Task[Any]]) -> None:
         ]
         if not pending:
             return
-        _, still = await asyncio.wait(pending, timeout=5)
+        _, still = await asyncio.wait(pending, timeout=HANG_SECONDS)
         if still:
             raise AssertionError(f"interaction handling hangs: {[t.get_coro() for t in still]}")
     raise AssertionError("interaction handling did not settle")

@@ -6,9 +6,11 @@ import gc
 import json
 import math
 import os
+import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 from collections import Counter
 from pathlib import Path
@@ -245,11 +247,13 @@ def test_a_faults_unanswered_clicks_are_told_apart_by_when_they_were_made() -> N
     assert bench_soak.made_when(found) == "made 1 before it, 1 during it, 1 after"
 
 
-def test_a_soak_stopped_by_sigterm_leaves_no_server_behind(tmp_path) -> None:
+def test_a_soak_stopped_by_sigterm_leaves_no_server_behind(tmp_path, request) -> None:
     """PostgreSQL runs detached from the benchmark: a SIGTERM (`timeout`, a cancelled
     job) stops the run as Ctrl-C does, the bots and the server with it."""
-    temp = tmp_path / "temp"
-    temp.mkdir()
+    # The run's TMPDIR, where PostgreSQL puts its socket: a path of at most 107 bytes,
+    # which one under tmp_path is not once pytest-xdist adds its worker's folder.
+    temp = Path(tempfile.mkdtemp(prefix="soak-"))
+    request.addfinalizer(lambda: shutil.rmtree(temp, ignore_errors=True))
     # Kept, so that the soak does not build Picker's tables (a minute) before its bots.
     cache = tmp_path / "cache"
     kept_picker_tables(cache)

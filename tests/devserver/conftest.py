@@ -10,6 +10,11 @@ from bot.preview.shoot import Camera
 from tests.chromium import chromium
 
 
+@pytest.fixture(autouse=True)
+def stand_in_tables(bots_load_stand_in_tables: None) -> None:
+    """Every bot process here loads stand-ins for Picker's tables (tests/conftest.py)."""
+
+
 @pytest.fixture
 async def camera() -> AsyncIterator[Camera]:
     async with chromium() as shooter:

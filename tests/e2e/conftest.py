@@ -33,6 +33,11 @@ def pytest_runtest_makereport(
     return report
 
 
+@pytest.fixture(autouse=True)
+def stand_in_tables(bots_load_stand_in_tables: None) -> None:
+    """Every bot process here loads stand-ins for Picker's tables (tests/conftest.py)."""
+
+
 @pytest.fixture
 def realism(request: pytest.FixtureRequest) -> Realism:
     """E2E_REALISM, changed by the test's `discord` mark if it has one."""

@@ -215,16 +215,31 @@ class BotLauncher:
         return process
 
     async def connecting(self, start: Coroutine[Any, Any, BotProcess]) -> asyncio.Task[BotProcess]:
-        """Run `start` (a start of this launcher's) until its new process exists, a second
-        or so before it can connect: a click made then waits at Discord for the shard's
-        session and is replayed to it at its RESUME. The start, still under way."""
-        known = len(self.processes)
+        """Run `start` (a start of this launcher's) until its new process logs in (GET
+        /users/@me, as the stand-in answers it): its imports and set-up are done, and its
+        gateway session is not resumed yet, so a click made then waits at Discord for the
+        shard's session and is replayed to it at its RESUME. The start, still under way.
+
+        A click made at the process's birth instead waited out its imports too, a second
+        or more on a busy machine: past the 1.5 s after which the bot acknowledges a click
+        it cannot play at once (bot.ui.clicks.acknowledge_by), whose answer then is not
+        the update the tests look for."""
+        logins = self._logins()
         starting = asyncio.create_task(start)
-        async with asyncio.timeout(START_TIMEOUT):
-            while not starting.done() and len(self.processes) == known:
-                await asyncio.sleep(0.005)
+        await self.fake.wait_for(
+            lambda: starting.done() or self._logins() > logins,
+            timeout=START_TIMEOUT,
+            what="the new process to log in",
+        )
         assert not starting.done(), "the process connected before the click could be made"
         return starting
+
+    def _logins(self) -> int:
+        return sum(
+            1
+            for request in self.fake.requests
+            if request.method == "GET" and request.path.endswith("/users/@me")
+        )
 
     async def stop_all(self) -> None:
         for process in self.processes:

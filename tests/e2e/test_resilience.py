@@ -222,6 +222,7 @@ async def test_a_restart_resumes_the_gateway_session_and_plays_a_click_made_mean
         click = await fake.click(
             current_player(fake, message), message_id, roll.custom_id, wait=False
         )
+        assert fake.resumes == 0, "the click came after the RESUME: nothing was replayed"
         second = await starting
         await click.wait_settled()
 

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from bot.games.picker.scenario import ScenarioError, run_scenario
+from tests.games.scenario_command import as_process, in_process
 
 FOLDER = Path(__file__).parent / "scenarios"
 POSITIONS = sorted(path for path in FOLDER.glob("*.json") if not path.stem.startswith("error_"))
@@ -22,14 +22,9 @@ def load(path: Path) -> dict[str, Any]:
     return data
 
 
-def run_cli(argument: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "bot.games.scenario", argument],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        timeout=30,
-    )
+def run_cli(argument: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    """The command (in this process)."""
+    return in_process(argument, stdin)
 
 
 def test_the_worked_examples_ship() -> None:
@@ -49,6 +44,17 @@ def test_the_command_prints_the_position(path: Path) -> None:
     result = run_cli(str(path))
     assert (result.returncode, result.stderr) == (0, "")
     assert json.loads(result.stdout) == load(path)["expect"]
+
+
+def test_the_command_as_a_process_prints_the_position_and_an_error_line() -> None:
+    path = FOLDER / "scenarios_md_example.json"
+    result = as_process("-", stdin=path.read_text(encoding="utf-8"))
+    assert (result.returncode, result.stderr) == (0, "")
+    assert json.loads(result.stdout) == load(path)["expect"]
+    [broken, *_] = ERRORS
+    refused = as_process(str(broken))
+    assert (refused.returncode, refused.stdout) == (2, "")
+    assert refused.stderr == load(broken)["expect_error"] + "\n"
 
 
 @pytest.mark.parametrize("path", ERRORS, ids=lambda path: path.stem)
@@ -91,7 +97,7 @@ def test_malformed_input_gets_one_error_line_and_no_traceback(text: str, line: s
 
 
 def test_an_unreadable_file_is_an_error_line() -> None:
-    result = run_cli(str(FOLDER / "no_such_file.json"))
+    result = as_process(str(FOLDER / "no_such_file.json"))
     assert result.returncode == 2
     assert result.stderr.startswith("error: cannot read ")
 

@@ -4,35 +4,33 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+
+from tests.games.scenario_command import as_process, in_process
 
 SCENARIOS = sorted((Path(__file__).parent / "scenarios").glob("*.json"))
 
 
 def run_cli(scenario: object | str) -> subprocess.CompletedProcess[str]:
+    """The command on `scenario` given on standard input (in this process)."""
     text = scenario if isinstance(scenario, str) else json.dumps(scenario)
-    return subprocess.run(
-        [sys.executable, "-m", "bot.games.scenario", "-"],
-        input=text,
-        capture_output=True,
-        text=True,
-        timeout=30,
-    )
+    return in_process("-", text)
 
 
 @pytest.mark.parametrize("path", SCENARIOS, ids=lambda path: path.stem)
 def test_worked_examples_replay_exactly(path: Path) -> None:
-    result = subprocess.run(
-        [sys.executable, "-m", "bot.games.scenario", str(path)],
-        capture_output=True,
-        text=True,
-        timeout=30,
-    )
+    result = in_process(str(path))
     assert result.returncode == 0, result.stderr
     assert result.stderr == ""
+    assert json.loads(result.stdout) == json.loads(path.read_text())["expect"]
+
+
+def test_a_worked_example_replays_the_same_as_a_process() -> None:
+    path = Path(__file__).parent / "scenarios" / "thomas_steals_32.json"
+    result = as_process(str(path))
+    assert (result.returncode, result.stderr) == (0, "")
     assert json.loads(result.stdout) == json.loads(path.read_text())["expect"]
 
 
@@ -244,7 +242,7 @@ def test_illegal_scenarios_print_one_error_line_and_exit_2(scenario: dict, line:
 
 
 def test_malformed_json_is_an_error_without_a_position() -> None:
-    result = run_cli('{"players": ["anne", ')
+    result = as_process("-", '{"players": ["anne", ')  # standard input, as a process
     assert result.returncode == 2
     assert result.stdout == ""
     assert result.stderr.startswith("error: malformed JSON")
@@ -252,12 +250,7 @@ def test_malformed_json_is_an_error_without_a_position() -> None:
 
 
 def test_unreadable_file_is_an_error() -> None:
-    result = subprocess.run(
-        [sys.executable, "-m", "bot.games.scenario", "/nonexistent/scenario.json"],
-        capture_output=True,
-        text=True,
-        timeout=30,
-    )
+    result = as_process("/nonexistent/scenario.json")
     assert result.returncode == 2
     assert result.stdout == ""
     assert result.stderr.startswith("error: cannot read /nonexistent/scenario.json")
