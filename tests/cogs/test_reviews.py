@@ -133,7 +133,7 @@ async def test_a_review_still_being_worked_out_at_shutdown_is_stored_first(
 ):
     # What is checked is that the shutdown waits, not how long it may: on a loaded
     # machine the review outlasted the bot's 5 s (the test below shortens it instead).
-    monkeypatch.setattr(client, "REVIEWS_AT_SHUTDOWN_SECONDS", 60.0)
+    monkeypatch.setattr(shutdown, "REVIEWS_AT_SHUTDOWN_SECONDS", 60.0)
     async with BotHarness.running(tmp_path / "bot.db") as harness:
         _slow_reviews(monkeypatch, 0.5)
         game_id = await _game_just_ended(harness)
