@@ -85,9 +85,7 @@ async def sync_commands(
     before = guild_ids(await get_meta(db, remembered))
     still: set[int] = set() if dev_guild is None else {dev_guild}
     written = False
-    placed = targets(
-        wanted, dev_guild=dev_guild, previous_guilds=before, entry_point=entry_point
-    )
+    placed = targets(wanted, dev_guild=dev_guild, previous_guilds=before, entry_point=entry_point)
     for target in placed:
         outcome = await _sync_scope(client.http, application_id, target, force=force)
         written |= outcome is Outcome.WRITTEN
