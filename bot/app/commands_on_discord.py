@@ -32,6 +32,7 @@ from bot.app.command_sync import (
     Target,
     differences,
     guild_ids,
+    is_entry_point,
     keeping_entry_point,
     targets,
 )
@@ -169,13 +170,7 @@ async def _sync_scope(
         try:
             await _overwrite(http, application_id, target)
         except discord.HTTPException as error:
-            if error.code != ENTRY_POINT_OMITTED:
-                raise
-            # Unread (forced, or the read failed), Discord's Entry Point was left out:
-            # read it and send it back with the rest.
-            log.info("%s application commands: keeping Discord's Entry Point", target.where)
-            registered = await _registered_commands(http, application_id, target.guild_id)
-            target = keeping_entry_point(target, registered)
+            target = await _after_refusal(http, application_id, target, error)
             await _overwrite(http, application_id, target)
     except SYNC_ERRORS as error:
         log.warning(
@@ -186,6 +181,30 @@ async def _sync_scope(
         return Outcome.FAILED
     log.info("registered %d %s application commands", len(target.commands), target.where)
     return Outcome.WRITTEN
+
+
+async def _after_refusal(
+    http: HTTPClient, application_id: int, target: Target, error: discord.HTTPException
+) -> Target:
+    """What to send again after Discord refused an overwrite for its Entry Point, or
+    raise `error`. Unread (forced, or the read failed), Discord's Entry Point was left
+    out (50240): read it and send it back with the rest. Ours refused (an application
+    whose Activities are not enabled in the portal; Discord documents no code for it):
+    the other commands without it, so that they are not left behind at every start."""
+    if error.code == ENTRY_POINT_OMITTED:
+        log.info("%s application commands: keeping Discord's Entry Point", target.where)
+        registered = await _registered_commands(http, application_id, target.guild_id)
+        return keeping_entry_point(target, registered)
+    ours = [c for c in target.commands if is_entry_point(c) and "id" not in c]
+    if error.status != 400 or not ours:
+        raise error
+    log.warning(
+        "Discord refused the table's Entry Point (%s): are Activities enabled for the "
+        "application (Developer Portal > Activities)? The other commands are registered "
+        "without it",
+        _describe(error),
+    )
+    return Target(target.guild_id, [c for c in target.commands if c not in ours])
 
 
 async def _overwrite(http: HTTPClient, application_id: int, target: Target) -> None:

@@ -654,3 +654,19 @@ async def test_with_a_dev_guild_the_entry_point_stays_global(tmp_path):
         assert names(fake.commands[str(GUILD_ID)]) == ["picker", "pickomino"]
         assert entry_points(fake, str(GUILD_ID)) == []
         assert names(fake.commands["global"]) == ["table"]
+
+
+async def test_an_entry_point_discord_refuses_leaves_the_other_commands_registered(
+    tmp_path, caplog
+):
+    """The secret set, but Activities not enabled in the portal: Discord refuses an Entry
+    Point, and with it the whole overwrite; the commands go without it, and the log says
+    what to do."""
+    fake = FakeDiscord(activities=False)
+    caplog.set_level(logging.WARNING, logger="bot.app.commands_on_discord")
+    async with BotHarness.running(tmp_path / "bot.db", fake=fake, table=True) as harness:
+        assert command_requests(fake) == [("GET", "global"), ("PUT", "global"), ("PUT", "global")]
+        assert harness.bot.synced_commands
+        assert names(fake.commands["global"]) == ["picker", "pickomino"]
+    (warning,) = caplog.records
+    assert "Activities enabled" in warning.getMessage()
