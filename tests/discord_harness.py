@@ -57,6 +57,16 @@ from bot.devserver.payloads import (
     TIMESTAMP,
     message_payload,
 )
+from bot.devserver.standin.entry_points import (
+    ENTRY_POINT_OMITTED,
+    OMITTED_MESSAGE,
+    PRIMARY_ENTRY_POINT,
+    check_entry_point,
+    check_one_entry_point,
+    default_entry_point,
+    omitted_entry_point,
+)
+from bot.devserver.standin.errors import FormErrors
 from bot.games.registry import GAMES
 from bot.plugin import Games
 from bot.sessions.timers import TASK_PREFIX
@@ -280,6 +290,7 @@ class InteractionResult:
     # Its public follow-ups (turn pings ride on the click that ended the turn before).
     followups: list[StoredMessage] = field(default_factory=list)
     answered_at: float | None = None  # time.perf_counter() when the callback arrived
+    launched: str | None = None  # the activity instance a LAUNCH_ACTIVITY answer opened
 
     @property
     def kinds(self) -> list[int]:
@@ -356,9 +367,12 @@ def _invalid_emoji() -> discord.HTTPException:
 class FakeDiscord:
     """Discord's REST and interaction endpoints, in memory."""
 
-    def __init__(self, application_id: int = APPLICATION_ID) -> None:
+    def __init__(self, application_id: int = APPLICATION_ID, *, activities: bool = False) -> None:
         self._ids = itertools.count(1_000_000_000_000_000_000)
         self.application_id = application_id  # the bot's, as /oauth2/applications/@me says
+        # Activities enabled in the portal (enable_activities): Entry Points and
+        # LAUNCH_ACTIVITY answers are allowed (bot.devserver.standin.entry_points).
+        self.activities = False
         self.messages: dict[int, StoredMessage] = {}
         self.channel_log: dict[int, list[int]] = {}  # channel -> message ids, oldest first
         self.requests: list[Recorded] = []
@@ -381,9 +395,24 @@ class FakeDiscord:
             "avatar": None,
             "bot": True,
         }
+        if activities:
+            self.enable_activities()
 
     def next_id(self) -> int:
         return next(self._ids)
+
+    def enable_activities(self) -> None:
+        """As the portal's Enable Activities: Entry Points and launches allowed, and the
+        portal's default Entry Point ("launch", Discord's handler) when there is none."""
+        self.activities = True
+        scope = self._scope({"application_id": str(self.application_id)})
+        if not any(command.get("type") == PRIMARY_ENTRY_POINT for command in scope):
+            ids = {"application_id": str(self.application_id)}
+            scope.append(self._stored_command(ids, default_entry_point(), None))
+
+    def entry_point(self) -> dict[str, Any] | None:
+        """The current application's Entry Point, as Discord stores it."""
+        return next((c for c in self.commands.get("global", []) if c["type"] == 4), None)
 
     @property
     def commands(self) -> dict[str, list[dict[str, Any]]]:
@@ -524,6 +553,15 @@ class FakeDiscord:
         """Bulk overwrite: Discord keeps a command's id when its name stays, and answers
         with what it stored (its own fields and defaults added)."""
         scope = self._scope(ids)
+        guild = "guild_id" in ids
+        errors = FormErrors()
+        for index, command in enumerate(payload):
+            check_entry_point(errors, (index,), command, guild=guild, activities=self.activities)
+        check_one_entry_point(errors, (), payload)
+        if errors.tree:
+            raise _http_error(400, f"Invalid Form Body: {errors.tree}", code=50035)
+        if not guild and omitted_entry_point(scope, payload):
+            raise _http_error(400, OMITTED_MESSAGE, code=ENTRY_POINT_OMITTED)
         old = {(command["type"], command["name"]): command for command in scope}
         scope[:] = [
             self._stored_command(ids, command, old.get((command.get("type", 1), command["name"])))
@@ -549,6 +587,8 @@ class FakeDiscord:
         }
         if command.get("options"):
             stored["options"] = [_stored_option(option) for option in command["options"]]
+        if stored["type"] == PRIMARY_ENTRY_POINT:
+            stored["handler"] = command.get("handler")
         if "guild_id" in ids:
             stored["guild_id"] = ids["guild_id"]
         else:  # where a command can be used is a global command's only
@@ -687,6 +727,13 @@ class FakeDiscord:
             interaction["response_message_id"] = message.id
         elif kind == 7:  # UPDATE_MESSAGE
             message = self._edit(int(interaction["message"]["id"]), data)
+        elif kind == 12:  # LAUNCH_ACTIVITY: the clicker opens the channel's instance
+            if not self.activities:
+                raise _http_error(400, "Activities are not enabled", code=50035)
+            channel = int(interaction["channel_id"])
+            result.launched = f"i-{channel + 1}-gc-{GUILD_ID}-{channel}"
+            answer["interaction"]["activity_instance_id"] = result.launched
+            answer["resource"] = {"type": 12, "activity_instance": {"id": result.launched}}
         if message is not None:
             result.messages.append(message.snapshot())
             answer["interaction"]["response_message_id"] = str(message.id)
@@ -778,6 +825,7 @@ class BotHarness:
         dev_guild_id: int | None = None,
         force_sync: bool = False,
         caught_up: bool = True,
+        table: bool = False,
     ) -> AsyncIterator[BotHarness]:
         """Start a bot on `database` (login + setup_hook), yield the harness, close it.
 
@@ -789,6 +837,9 @@ class BotHarness:
 
         `dev_guild_id` is DEV_GUILD_ID; `force_sync` is `python -m bot --sync`.
 
+        `table=True` sets DISCORD_CLIENT_SECRET: the table is on (a new fake Discord then
+        has Activities enabled).
+
         `caught_up=False` leaves the bot as a restarted process whose gateway has not
         connected yet: what start-up leaves for later and the turn timers wait for a
         `ready` or `resumed` event.
@@ -796,7 +847,7 @@ class BotHarness:
         `close=False` leaves the bot as a kill -9 would: nothing flushed, nothing closed
         (its database connection is closed without any shutdown step, to free the file).
         """
-        fake = fake or FakeDiscord()
+        fake = fake or FakeDiscord(activities=table)
         with fake.installed():
             settings = Settings(
                 discord_token="fake-token",  # type: ignore[arg-type]
@@ -809,6 +860,7 @@ class BotHarness:
                 bot_step_seconds=bot_step_seconds,
                 emoji_sync=emoji_sync,
                 dev_guild_id=dev_guild_id,
+                discord_client_secret="fake-client-secret" if table else None,  # type: ignore[arg-type]
             )
             bot = DiceBot(
                 settings,
@@ -931,6 +983,22 @@ class BotHarness:
             "options": nested,
         }
         return payload
+
+    def entry_point_payload(
+        self, user: FakeUser, *, channel_id: int = CHANNEL_ID, private: PrivateChat | None = None
+    ) -> dict[str, Any]:
+        """The payload of `user` opening the application from the App Launcher (its Entry
+        Point command, type 4) in a channel; `private`: in that DM or group DM."""
+        command = self.fake.entry_point()
+        if command is None:
+            raise LookupError("the application has no Entry Point command")
+        payload = self._base_payload(user, 2, channel_id, False, ALL_PERMISSIONS, private)
+        payload["data"] = {"id": command["id"], "name": command["name"], "type": 4}
+        return payload
+
+    async def use_entry_point(self, user: FakeUser, **where: Any) -> InteractionResult:
+        """`user` opens the application from the App Launcher (`entry_point_payload`)."""
+        return await self.dispatch(self.entry_point_payload(user, **where))
 
     async def slash(
         self, user: FakeUser, group: str, *path: str, **given: Any

@@ -215,12 +215,13 @@ class DiceBot(commands.Bot):
 
     async def sync_commands(self, *, force: bool = False) -> bool:
         """Make Discord's application commands the tree's: globally, or with DEV_GUILD_ID
-        in that guild only; a dev guild of before is emptied. Each scope is read first
+        in that guild only; a dev guild of before is emptied; the table's Entry Point
+        globally when it is on (bot.app.command_sync). Each scope is read first
         and overwritten only if it differs (`force`: overwritten without reading). A
         failure is a warning, never a failed start. True if anything was written."""
         dev_guild = self.settings.dev_guild_id
         written = await commands_on_discord.sync_commands(
-            self, self.db, dev_guild=dev_guild, force=force
+            self, self.db, dev_guild=dev_guild, force=force, table=self.settings.table_on
         )
         self.synced_commands = written
         return written

@@ -11,6 +11,13 @@ localization, and the permissions as a string. `normalise` keeps the fields a co
 is made of, each with its default spelt one way, so that a command and Discord's copy
 of it compare equal; the order of keys and of the commands does not count, the order
 of options and choices (as people see them) does.
+
+The global scope may hold one Entry Point (type 4, PRIMARY_ENTRY_POINT: the App
+Launcher's command, which opens the application's Activity). Discord creates one when
+Activities are enabled in the portal, and refuses a bulk overwrite of the global scope
+that leaves it out (400, code 50240), whole. So the global set carries ours when the
+table is on, else Discord's own, read back and sent again as it is; a guild's never
+holds one (Discord allows it only globally).
 """
 
 from __future__ import annotations
@@ -24,6 +31,25 @@ from typing import Any
 Command = dict[str, Any]
 
 CHAT_INPUT = 1
+ENTRY_POINT = 4  # PRIMARY_ENTRY_POINT
+APP_HANDLER = 1  # an Entry Point's use comes to the bot (2: Discord launches alone)
+# What a bulk overwrite takes back of Discord's Entry Point: its id keeps it the same
+# command; `version`, `application_id` and the derived `dm_permission` are Discord's.
+_ENTRY_POINT_FIELDS = (
+    "id",
+    "type",
+    "name",
+    "name_localizations",
+    "description",
+    "description_localizations",
+    "handler",
+    "contexts",
+    "integration_types",
+    "default_member_permissions",
+    "nsfw",
+)
+# Discord's refusal of a bulk overwrite that leaves out the application's Entry Point.
+ENTRY_POINT_OMITTED = 50240
 _LOCALIZED = ("name_localizations", "description_localizations")
 _OPTION_FIELDS = ("channel_types", "min_value", "max_value", "min_length", "max_length")
 
@@ -53,18 +79,49 @@ class Target:
 
 
 def targets(
-    wanted: list[Command], *, dev_guild: int | None, previous_guilds: Sequence[int] = ()
+    wanted: list[Command],
+    *,
+    dev_guild: int | None,
+    previous_guilds: Sequence[int] = (),
+    entry_point: Command | None = None,
 ) -> list[Target]:
     """Where the commands go. Without a dev guild: globally. With one: in that guild only,
-    and the global set empty (a command in both would be listed twice there). Any guild
-    they were registered in before, and no longer the dev guild, is emptied. The scope
-    that gains the commands comes first, so that they are never missing for long."""
+    and the global set empty (a command in both would be listed twice there) but for the
+    `entry_point`, which is global only. Any guild they were registered in before, and no
+    longer the dev guild, is emptied. The scope that gains the commands comes first, so
+    that they are never missing for long."""
+    extra = [entry_point] if entry_point is not None else []
     if dev_guild is None:
-        placed = [Target(None, wanted)]
+        placed = [Target(None, [*wanted, *extra])]
     else:
-        placed = [Target(dev_guild, wanted), Target(None, [])]
+        placed = [Target(dev_guild, wanted), Target(None, extra)]
     left = sorted({guild for guild in previous_guilds if guild != dev_guild})
     return placed + [Target(guild, []) for guild in left]
+
+
+def keeping_entry_point(target: Target, registered: Any) -> Target:
+    """`target`, and if it is the global scope and has no Entry Point of its own,
+    Discord's among `registered` (that scope as Discord answered it), as it is: an
+    overwrite without it would be refused whole."""
+    if target.guild_id is not None or any(is_entry_point(c) for c in target.commands):
+        return target
+    theirs = entry_point_of(registered)
+    return target if theirs is None else Target(None, [*target.commands, theirs])
+
+
+def entry_point_of(registered: Any) -> Command | None:
+    """The Entry Point among a scope's commands as Discord answered them, with what a
+    bulk overwrite takes back; None if there is none (or the answer is not a list)."""
+    if not isinstance(registered, Sequence) or isinstance(registered, str | bytes):
+        return None
+    for command in registered:
+        if is_entry_point(command):
+            return {field: command[field] for field in _ENTRY_POINT_FIELDS if field in command}
+    return None
+
+
+def is_entry_point(command: Any) -> bool:
+    return isinstance(command, Mapping) and command.get("type") == ENTRY_POINT
 
 
 def guild_ids(stored: str | None) -> list[int]:
@@ -115,6 +172,8 @@ def normalise(command: Mapping[str, Any], *, guild: bool = False) -> Command:
         "default_member_permissions": _permissions(command.get("default_member_permissions")),
     }
     result.update(_localizations(command))
+    if kind == ENTRY_POINT:  # who answers it: the bot, or Discord by launching alone
+        result["handler"] = command.get("handler")
     options = _options(command.get("options"))
     if options:
         result["options"] = options

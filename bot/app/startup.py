@@ -33,7 +33,7 @@ from bot.storage.meta import APPLICATION_EMOJIS, get_meta
 from bot.storage.protocols import Database
 from bot.ui.click_tokens import InteractionTokens
 from bot.ui.platform import Platform, build_platform
-from bot.ui.translator import CatalogTranslator
+from bot.ui.translator import CatalogTranslator, LocaleTree
 
 if TYPE_CHECKING:
     from bot.app.client import DiceBot
@@ -72,7 +72,10 @@ async def start_up(bot: DiceBot) -> None:
         rules_url=settings.rules_url,
         emojis_refused=bot.emojis_refused,
         tokens=InteractionTokens.lasting(settings.interaction_token_seconds, clock=bot.clock),
+        table=settings.table_on,
     )
+    if isinstance(bot.tree, LocaleTree):  # the App Launcher's Entry Point opens the table
+        bot.tree.entry_point = bot.platform.launch.entry_point
     bot.sessions.observer = bot.metrics
     bot.metrics.watch_live_sessions(bot.sessions.live_counts)
     bot.platform.clicks.clicks_observed = bot.metrics.click_handled

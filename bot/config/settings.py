@@ -12,6 +12,10 @@ from pydantic_settings import BaseSettings, SettingsConfigDict
 from bot.config.address import parse_host_port
 from bot.storage.factory import dialect_of, sqlite_path
 
+# The table's HTTP server when the secret is set and ACTIVITY_ADDR is not.
+DEFAULT_ACTIVITY_ADDR = "127.0.0.1:8082"
+PUBLIC_KEY_HEX_DIGITS = 64  # an Ed25519 public key: 32 bytes
+
 
 class ConfigError(Exception):
     """The configuration cannot start the bot; the message says how to fix it."""
@@ -71,6 +75,12 @@ class Settings(BaseSettings):
     # Tests only: how long an interaction's token lasts (Discord's: 15 minutes), so a
     # test against the stand-in can let tokens run out in seconds.
     interaction_token_seconds: float = Field(default=900.0, ge=5, le=900)
+    # The table (the games as a Discord Activity): on when the application's OAuth2
+    # client secret is set; the page and its API listen on ACTIVITY_ADDR; with the
+    # application's public key, the proxy's signature on each request is checked.
+    discord_client_secret: SecretStr | None = None
+    activity_addr: str | None = None
+    discord_public_key: str | None = None
 
     @field_validator(
         "discord_token",
@@ -84,6 +94,9 @@ class Settings(BaseSettings):
         "cache_dir",
         "gateway_session_dir",
         "dice_seed",
+        "discord_client_secret",
+        "activity_addr",
+        "discord_public_key",
         mode="before",
     )
     @classmethod
@@ -106,13 +119,34 @@ class Settings(BaseSettings):
     def _format_any_case(cls, value: object) -> object:
         return value.strip().lower() if isinstance(value, str) else value
 
-    @field_validator("health_addr")
+    @field_validator("health_addr", "activity_addr")
     @classmethod
     def _host_and_port(cls, value: str | None) -> str | None:
         if value is None:
             return None
         parse_host_port(value)  # a ValueError names the expected form
         return value.strip()
+
+    @field_validator("discord_client_secret")
+    @classmethod
+    def _secret_not_blank(cls, value: SecretStr | None) -> SecretStr | None:
+        # The blank check above sees a string only before pydantic wraps it.
+        if value is None or not value.get_secret_value().strip():
+            return None
+        return SecretStr(value.get_secret_value().strip())
+
+    @field_validator("discord_public_key")
+    @classmethod
+    def _public_key_hex(cls, value: str | None) -> str | None:
+        if value is None:
+            return None
+        key = value.strip().lower()
+        if len(key) != PUBLIC_KEY_HEX_DIGITS or any(c not in "0123456789abcdef" for c in key):
+            raise ValueError(
+                f"must be the application's public key, {PUBLIC_KEY_HEX_DIGITS} hex digits "
+                "(Developer Portal > General Information > Public Key)"
+            )
+        return key
 
     @field_validator("database_url")
     @classmethod
@@ -147,6 +181,18 @@ class Settings(BaseSettings):
                     "PostgreSQL (postgresql://user:password@host/database)"
                 )
         return self
+
+    @model_validator(mode="after")
+    def _table_listens(self) -> Settings:
+        if self.discord_client_secret is not None and self.activity_addr is None:
+            self.activity_addr = DEFAULT_ACTIVITY_ADDR
+        return self
+
+    @property
+    def table_on(self) -> bool:
+        """Whether the table (the games as a Discord Activity) is served: the client
+        secret is set."""
+        return self.discord_client_secret is not None
 
     @property
     def database_dialect(self) -> str:

@@ -35,6 +35,7 @@ class ClickAction(StrEnum):
     REAL = "real"  # after a practice game: a real game's lobby, with the learner in it
     CONTINUE = "continue"  # bring a message that fell behind up to date (changes nothing)
     REVIEW = "review"  # an ended game's review, for whoever asks (changes nothing)
+    TABLE = "table"  # open the table, the game as a Discord Activity (changes nothing)
 
 
 # Clicks that change the live session, answered by editing the message clicked

@@ -146,6 +146,22 @@ def end_confirm_layout(session: Session) -> Layout:
     return [[ButtonSpec(session_ref(session, ClickAction.END), t(key), Style.DANGER)]]
 
 
+def with_table(layout: Layout, session: Session) -> Layout:
+    """`layout` with Open the table (the game as a Discord Activity): on the last row
+    of buttons if it has room, else on a row of its own; unchanged where neither fits
+    (the App Launcher still opens it)."""
+    button = ButtonSpec(
+        session_ref(session, ClickAction.TABLE), t("table.launch.button"), emoji="🎮"
+    )
+    rows = [list(row) for row in layout]
+    last = rows[-1] if rows else []
+    if last and len(last) < MAX_PER_ROW and all(isinstance(item, ButtonSpec) for item in last):
+        return [*rows[:-1], [*last, button]]
+    if len(rows) < MAX_ROWS:
+        return [*rows, [button]]
+    return rows
+
+
 def waiting_block(session: Session, to_move: Seat | None) -> Text:
     """The live message's last words before its token runs out (only interactions reach
     it): the game goes on by itself (or at the table), and what happens next."""

@@ -43,6 +43,7 @@ from bot.ui.callback import ALREADY_ACKNOWLEDGED, mark_deferred
 from bot.ui.components import view_for
 from bot.ui.computer_players import hint_text
 from bot.ui.double_taps import Click, DoubleTaps, click_of
+from bot.ui.launch import TableLaunch
 from bot.ui.live import LiveMessages
 from bot.ui.options import DEFAULT_TIMER_SECONDS
 from bot.ui.permissions import LostPermissions, check_can_open, lost_notice, missing_here
@@ -59,6 +60,10 @@ MOVES = frozenset({ClickAction.MOVE, ClickAction.MENU})  # made on the version t
 DEFER_AFTER_SECONDS = 1.5
 # Clicks that open a lobby check the bot's permissions first and refuse, naming them.
 OPENS_LOBBY = frozenset({ClickAction.AGAIN, ClickAction.REAL})
+# Clicks after whose answer the bot tells nobody what permissions it lacks: those that
+# name them already, and Open the table (whether a launch's token sends follow-ups is
+# not documented).
+NO_NOTICE = OPENS_LOBBY | {ClickAction.TABLE}
 
 
 def acknowledge_by(received: float, interaction_id: int, now: datetime) -> float:
@@ -118,10 +123,12 @@ class Clicks:
         sessions: SessionService,
         live: LiveMessages,
         reviews: Reviews | None = None,
+        table: TableLaunch | None = None,
     ) -> None:
         self.games = games
         self.sessions = sessions
         self.live = live
+        self.table = table or TableLaunch()  # Open the table: launched, or "not set up"
         # Finished games' reviews (the end screen's Review); stored in the bot's database.
         self.reviews = reviews or Reviews(games, sessions, ReviewStore(sessions.db))
         # Told each click's game and handling time (the bot's click histogram).
@@ -147,6 +154,7 @@ class Clicks:
             ClickAction.HINT: self._hint,
             ClickAction.CONTINUE: self._continue,
             ClickAction.REVIEW: self._review,
+            ClickAction.TABLE: self._open_table,
         }
 
     async def on_click(self, interaction: Interaction, ref: ComponentRef) -> None:
@@ -157,7 +165,7 @@ class Clicks:
         finally:
             live = self.sessions.in_memory(interaction.channel_id)
             self.clicks_observed(live.kind if live else "unknown", time.perf_counter() - began)
-        await self.after_answer(interaction, tell=ref.action not in OPENS_LOBBY)
+        await self.after_answer(interaction, tell=ref.action not in NO_NOTICE)
 
     async def after_answer(self, interaction: Interaction, *, tell: bool = True) -> None:
         """After a click or a command in a game's channel was answered: tell the person
@@ -403,6 +411,18 @@ class Clicks:
         session = await self._on_this_message(interaction, ref)
         adapter = self.sessions.adapter(session.kind)
         await tell(interaction, await hint_text(session, adapter, interaction.user.id))
+
+    async def _open_table(self, interaction: Interaction, ref: ComponentRef) -> None:
+        """Open the table, on the live message of the channel's lobby or game: the
+        Activity is launched for the clicker (nothing changes); an old copy or an ended
+        game's button is refused as any of its buttons is."""
+        assert interaction.channel_id is not None
+        message = interaction.message
+        expect = Expect(
+            session_id=ref.session_id, message_id=message.id if message is not None else None
+        )
+        expect.check(await self.sessions.live(interaction.channel_id))
+        await self.table.launch(interaction)
 
     async def _review(self, interaction: Interaction, ref: ComponentRef) -> None:
         """Review, on an ended game's message: its review for whoever asks, ephemerally

@@ -105,6 +105,9 @@ class LiveMessages:
         # so a 403 to a ping pauses the channel's edits too, however the two were built.
         self.paused = paused or (pings.paused if pings is not None else PausedChannels())
         self._pinging = BackgroundTasks()
+        # The table is on (DISCORD_CLIENT_SECRET): lobbies and games in play offer Open
+        # the table.
+        self.table = False
 
     async def rendered(self, session: Session, *, waiting: bool = False) -> Rendered:
         """The live message, in the game's language whoever clicked (ephemeral answers are
@@ -114,9 +117,9 @@ class LiveMessages:
         game = self.games.plugin(session.kind)
         with with_locale(session.language):
             if waiting and changes_unseen(session, self.games):
-                return render_waiting(session, game)
+                return render_waiting(session, game, table=self.table)
             if session.status is not Status.OVER or session.game is None or session.id is None:
-                return render_session(session, game)
+                return render_session(session, game, table=self.table)
             events = await self.sessions.ended_events(session.id)
             return await run_in(PICTURES, render_session, session, game, events)
 

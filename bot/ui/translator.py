@@ -5,16 +5,26 @@ description Discord shows by default, and `CatalogTranslator` gives discord.py t
 other languages' texts from the catalogs when it builds the synced payload. Every
 interaction sets the language in force to the user's client language: `LocaleTree`
 for commands (and their error handlers), `use_interaction_locale` in component callbacks.
+
+`LocaleTree` also hands the Entry Point's use (the App Launcher's command, type 4) to
+its own answer before the tree looks the command up: discord.py has no type for it and
+would fail on it.
 """
 
 from __future__ import annotations
 
+import logging
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import discord
 from discord import app_commands
 
 from bot.i18n import DEFAULT_LOCALE, supported, t, translation, use_locale
+
+log = logging.getLogger(__name__)
+
+ENTRY_POINT = 4  # an application command's type: PRIMARY_ENTRY_POINT
 
 
 def command_text(key: str, **params: Any) -> app_commands.locale_str:
@@ -44,12 +54,35 @@ def use_interaction_locale(interaction: discord.Interaction[Any]) -> str:
     return use_locale(interaction.locale.value)
 
 
+def is_entry_point(interaction: discord.Interaction[Any]) -> bool:
+    """Whether the interaction is the use of the application's Entry Point command."""
+    data: Any = interaction.data or {}
+    return (
+        interaction.type is discord.InteractionType.application_command
+        and data.get("type") == ENTRY_POINT
+    )
+
+
 class LocaleTree(app_commands.CommandTree[Any]):
     """The command tree: every command, autocomplete and command error handler runs in
-    the language of the user who used the command."""
+    the language of the user who used the command. The Entry Point's use goes to
+    `entry_point` (set at start-up), not to the tree."""
+
+    entry_point: Callable[[discord.Interaction[Any]], Awaitable[None]] | None = None
 
     async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
         # The one hook discord.py awaits in the command's own task before anything else;
         # a context variable set here holds for that task alone.
         use_interaction_locale(interaction)
-        return True
+        if not is_entry_point(interaction):
+            return True
+        # Answered here, and the tree told to go no further (False): it would look the
+        # command up as a context menu of a type it cannot build, and fail.
+        if self.entry_point is None:
+            log.warning("Entry Point used before start-up wired its answer: %s", interaction.id)
+            return False
+        try:
+            await self.entry_point(interaction)
+        except Exception:
+            log.exception("Ignoring exception in the Entry Point's answer")
+        return False

@@ -1,6 +1,7 @@
 """Command sync that matches Discord: the comparison of the wanted commands with Discord's
 answer (bot/app/command_sync.py), then the sync at start-up through the in-process Discord
-(`DiceBot.sync_commands`): reads first, overwrites only what differs."""
+(`DiceBot.sync_commands`): reads first, overwrites only what differs; the Entry Point
+(the table's, or Discord's own kept) in the global scope."""
 
 from __future__ import annotations
 
@@ -13,7 +14,9 @@ from bot.app.command_sync import (
     MalformedCommands,
     Target,
     differences,
+    entry_point_of,
     guild_ids,
+    keeping_entry_point,
     normalise,
     targets,
 )
@@ -259,6 +262,96 @@ def test_remembered_guilds_that_cannot_be_read_are_none():
         assert guild_ids(stored) == []
 
 
+def our_entry_point() -> dict[str, Any]:
+    return {
+        "type": 4,
+        "handler": 1,
+        "name": "table",
+        "name_localizations": {"de": "tisch"},
+        "description": "Play at the table",
+        "description_localizations": {"de": "Am Tisch spielen"},
+        "integration_types": [0, 1],
+        "contexts": [0, 1, 2],
+    }
+
+
+def discords_entry_point(handler: int = 2) -> dict[str, Any]:
+    """The Entry Point as Discord answers it (the portal's default: Discord's handler)."""
+    return {
+        "id": "77",
+        "application_id": str(APPLICATION_ID),
+        "version": "78",
+        "default_member_permissions": None,
+        "type": 4,
+        "name": "launch",
+        "name_localizations": None,
+        "description": "",
+        "description_localizations": None,
+        "handler": handler,
+        "contexts": [0, 1, 2],
+        "integration_types": [0, 1],
+        "nsfw": False,
+        "dm_permission": True,
+    }
+
+
+def test_an_entry_points_handler_counts_and_discords_copy_of_ours_compares_equal():
+    ours = our_entry_point()
+    answer = [
+        {**ours, "id": "9", "version": "10", "nsfw": False, "dm_permission": True},
+        *discords_answer(wanted()),
+    ]
+    assert differences([*wanted(), ours], answer, guild=False) == []
+    assert normalise(answer[0])["handler"] == 1
+    assert "handler" not in normalise(wanted()[0])  # no other type has one
+    other = {**ours, "handler": 2}
+    assert differences([*wanted(), other], answer, guild=False) == ["/table differs"]
+
+
+def test_the_entry_point_is_global_only():
+    commands, ours = wanted(), our_entry_point()
+    assert targets(commands, dev_guild=None, entry_point=ours) == [Target(None, [*commands, ours])]
+    assert targets(commands, dev_guild=5, previous_guilds=[6], entry_point=ours) == [
+        Target(5, commands),
+        Target(None, [ours]),
+        Target(6, []),
+    ]
+
+
+def test_discords_entry_point_is_kept_as_it_is_where_we_have_none():
+    theirs = discords_entry_point()
+    kept = keeping_entry_point(Target(None, wanted()), [*discords_answer(wanted()), theirs])
+    assert kept.commands[:-1] == wanted()
+    # What a bulk overwrite takes back: its id keeps it the same command.
+    assert kept.commands[-1] == {
+        key: theirs[key]
+        for key in (
+            "id",
+            "type",
+            "name",
+            "name_localizations",
+            "description",
+            "description_localizations",
+            "handler",
+            "contexts",
+            "integration_types",
+            "default_member_permissions",
+            "nsfw",
+        )
+    }
+    assert differences(kept.commands, [*discords_answer(wanted()), theirs], guild=False) == []
+    # Ours replaces it; a guild's scope never holds one; none to keep, nothing added.
+    ours = Target(None, [our_entry_point()])
+    assert keeping_entry_point(ours, [theirs]) == ours
+    assert keeping_entry_point(Target(5, []), [theirs]) == Target(5, [])
+    assert keeping_entry_point(Target(None, []), discords_answer(wanted())) == Target(None, [])
+
+
+@pytest.mark.parametrize("answer", [None, "Not Found", {"type": 4}, [None, 4]])
+def test_no_entry_point_is_read_from_an_answer_that_is_not_a_list_of_commands(answer):
+    assert entry_point_of(answer) is None
+
+
 # --------------------------------------------------------------------------- at start-up
 
 
@@ -481,3 +574,99 @@ async def test_a_database_too_busy_for_the_sync_is_tried_again(tmp_path, caplog,
         "command sync: database busy (all 10 pooled connections in use for 2 s); "
         "trying again in 0.01 s"
     )
+
+
+# --------------------------------------------------------------------------- Entry Point
+
+LOCALES = {"de", "fr", "it", "nl", "es-ES", "es-419", "pl", "pt-BR"}
+
+
+def entry_points(fake: FakeDiscord, scope: str = "global") -> list[dict[str, Any]]:
+    """A scope's Entry Points as Discord has them, but their version (each overwrite
+    gives every command a new one)."""
+    return [
+        {key: value for key, value in command.items() if key != "version"}
+        for command in fake.commands.get(scope, [])
+        if command["type"] == 4
+    ]
+
+
+async def test_with_the_table_on_the_entry_point_is_registered_and_then_left(tmp_path):
+    async with BotHarness.running(tmp_path / "bot.db", table=True) as first:
+        fake = first.fake
+        assert names(fake.commands["global"]) == ["picker", "pickomino", "table"]
+        (entry,) = entry_points(fake)  # the portal's "launch" replaced by ours
+        assert entry["handler"] == 1  # its use comes to the bot
+        assert entry["integration_types"] == [0, 1] and entry["contexts"] == [0, 1, 2]
+        assert entry["name_localizations"]["de"] == "tisch"
+        assert entry["name_localizations"]["pl"] == "stół"
+        assert set(entry["description_localizations"]) >= LOCALES
+    fake.requests.clear()
+    async with BotHarness.running(tmp_path / "bot.db", fake=fake, table=True) as second:
+        assert command_requests(fake) == [("GET", "global")]  # Discord's copy is ours
+        assert not second.bot.synced_commands
+
+
+async def test_with_the_table_off_discords_entry_point_is_kept(tmp_path, caplog):
+    """Activities enabled in the portal (which made its "launch"), no client secret: an
+    overwrite without the Entry Point is refused whole (50240), so the bot sends it back
+    as it is, and registers its commands."""
+    fake = FakeDiscord(activities=True)
+    (theirs,) = entry_points(fake)
+    caplog.set_level(logging.WARNING, logger="bot.app.commands_on_discord")
+    async with BotHarness.running(tmp_path / "bot.db", fake=fake) as first:
+        assert command_requests(fake) == [("GET", "global"), ("PUT", "global")]
+        assert first.bot.synced_commands
+        assert names(fake.commands["global"]) == ["launch", "picker", "pickomino"]
+        assert entry_points(fake) == [theirs]  # the same command, unchanged
+    assert caplog.records == []
+    fake.requests.clear()
+    async with BotHarness.running(tmp_path / "bot.db", fake=fake) as second:
+        assert command_requests(fake) == [("GET", "global")]
+        assert not second.bot.synced_commands
+
+
+async def test_an_unread_overwrite_refused_for_the_entry_point_is_sent_again_with_it(tmp_path):
+    fake = FakeDiscord(activities=True)
+    (theirs,) = entry_points(fake)
+    async with BotHarness.running(tmp_path / "bot.db", fake=fake, force_sync=True) as harness:
+        assert command_requests(fake) == [("PUT", "global"), ("GET", "global"), ("PUT", "global")]
+        assert harness.bot.synced_commands
+        assert entry_points(fake) == [theirs]
+        assert names(fake.commands["global"]) == ["launch", "picker", "pickomino"]
+
+
+async def test_the_table_turned_off_keeps_the_entry_point_it_registered(tmp_path):
+    async with BotHarness.running(tmp_path / "bot.db", table=True) as first:
+        fake = first.fake
+    (ours,) = entry_points(fake)
+    fake.requests.clear()
+    async with BotHarness.running(tmp_path / "bot.db", fake=fake) as second:
+        assert command_requests(fake) == [("GET", "global")]  # nothing else changed
+        assert not second.bot.synced_commands
+        assert entry_points(fake) == [ours]
+
+
+async def test_with_a_dev_guild_the_entry_point_stays_global(tmp_path):
+    database = tmp_path / "bot.db"
+    async with BotHarness.running(database, table=True, dev_guild_id=GUILD_ID) as harness:
+        fake = harness.fake
+        assert names(fake.commands[str(GUILD_ID)]) == ["picker", "pickomino"]
+        assert entry_points(fake, str(GUILD_ID)) == []
+        assert names(fake.commands["global"]) == ["table"]
+
+
+async def test_an_entry_point_discord_refuses_leaves_the_other_commands_registered(
+    tmp_path, caplog
+):
+    """The secret set, but Activities not enabled in the portal: Discord refuses an Entry
+    Point, and with it the whole overwrite; the commands go without it, and the log says
+    what to do."""
+    fake = FakeDiscord(activities=False)
+    caplog.set_level(logging.WARNING, logger="bot.app.commands_on_discord")
+    async with BotHarness.running(tmp_path / "bot.db", fake=fake, table=True) as harness:
+        assert command_requests(fake) == [("GET", "global"), ("PUT", "global"), ("PUT", "global")]
+        assert harness.bot.synced_commands
+        assert names(fake.commands["global"]) == ["picker", "pickomino"]
+    (warning,) = caplog.records
+    assert "Activities enabled" in warning.getMessage()

@@ -29,6 +29,9 @@ VARIABLES = (
     "SHARD_IDS",
     "HEARTBEAT_FILE",
     "DICE_SEED",
+    "DISCORD_CLIENT_SECRET",
+    "ACTIVITY_ADDR",
+    "DISCORD_PUBLIC_KEY",
 )
 
 
@@ -286,3 +289,69 @@ def test_the_cache_folder_defaults_beside_the_database_and_blank_turns_it_off(mo
     assert load_settings().cache_dir == Path("/srv/bot/cache")
     monkeypatch.setenv("CACHE_DIR", " ")
     assert load_settings().cache_dir is None
+
+
+KEY = "4d6f8a1c2b3e5f7091a2b3c4d5e6f708192a3b4c5d6e7f8091a2b3c4d5e6f7a8"
+
+
+def test_the_table_is_off_without_a_client_secret(monkeypatch):
+    monkeypatch.setenv("DISCORD_TOKEN", "abc")
+    monkeypatch.setenv("DISCORD_CLIENT_SECRET", " ")
+    settings = load_settings()
+    assert not settings.table_on
+    assert settings.discord_client_secret is None and settings.activity_addr is None
+    assert settings.discord_public_key is None
+
+
+def test_a_client_secret_turns_the_table_on_at_its_default_address(monkeypatch):
+    monkeypatch.setenv("DISCORD_TOKEN", "abc")
+    monkeypatch.setenv("DISCORD_CLIENT_SECRET", " s3cret ")
+    settings = load_settings()
+    assert settings.table_on
+    assert settings.discord_client_secret is not None
+    assert settings.discord_client_secret.get_secret_value() == "s3cret"
+    assert "s3cret" not in repr(settings)  # a secret is never printed
+    assert settings.activity_addr == "127.0.0.1:8082"
+
+
+def test_the_tables_address_and_the_public_key(monkeypatch):
+    monkeypatch.setenv("DISCORD_TOKEN", "abc")
+    monkeypatch.setenv("DISCORD_CLIENT_SECRET", "s3cret")
+    monkeypatch.setenv("ACTIVITY_ADDR", " 0.0.0.0:9000 ")
+    monkeypatch.setenv("DISCORD_PUBLIC_KEY", f" {KEY.upper()} ")
+    settings = load_settings()
+    assert settings.activity_addr == "0.0.0.0:9000"
+    assert settings.discord_public_key == KEY
+
+
+@pytest.mark.parametrize(
+    ("name", "value", "message"),
+    [
+        ("ACTIVITY_ADDR", "8082", r"^ACTIVITY_ADDR: .*must be host:port"),
+        ("ACTIVITY_ADDR", "127.0.0.1:70000", r"^ACTIVITY_ADDR: .*must be host:port"),
+        ("DISCORD_PUBLIC_KEY", KEY[:-2], r"^DISCORD_PUBLIC_KEY: .*64 hex digits"),
+        ("DISCORD_PUBLIC_KEY", KEY[:-1] + "g", r"^DISCORD_PUBLIC_KEY: .*64 hex digits"),
+    ],
+)
+def test_a_bad_table_setting_is_one_clear_line(monkeypatch, name, value, message):
+    monkeypatch.setenv("DISCORD_TOKEN", "abc")
+    monkeypatch.setenv("DISCORD_CLIENT_SECRET", "s3cret")
+    monkeypatch.setenv(name, value)
+    with pytest.raises(ConfigError, match=message) as refused:
+        load_settings()
+    assert "\n" not in str(refused.value)
+
+
+def test_python_dash_m_bot_names_a_bad_public_key_in_one_error_line(tmp_path):
+    env = {
+        "PATH": "/usr/bin:/bin",
+        "PYTHONPATH": str(ROOT),
+        "DISCORD_TOKEN": "abc",
+        "DISCORD_PUBLIC_KEY": "not-hex",
+    }
+    done = subprocess.run(
+        [sys.executable, "-m", "bot"], cwd=tmp_path, env=env, capture_output=True, text=True
+    )
+    assert done.returncode == 2
+    assert done.stderr.startswith("error: DISCORD_PUBLIC_KEY: ")
+    assert len(done.stderr.strip().splitlines()) == 1 and "Traceback" not in done.stderr

@@ -13,7 +13,7 @@ import random
 import pytest
 
 from bot.games.registry import GAMES
-from bot.i18n import catalog
+from bot.i18n import catalog, with_locale
 from bot.plugin.game_plugin import GamePlugin
 from bot.plugin.session_message import render_session
 from bot.plugin.table_scene import Scene, scene_of, start_scene
@@ -160,3 +160,33 @@ def test_the_start_scene_opens_each_served_game() -> None:
     for action in scene["actions"]:
         assert refusal(None, SERVED, 1, action) is None
     assert len(json.dumps(scene).encode()) <= MAX_SCENE
+
+
+@pytest.mark.parametrize("game", SERVED, ids=lambda game: game.kind)
+@pytest.mark.parametrize("locale", ["en", "de", "pl"])
+def test_open_the_table_fits_on_the_lobby_and_every_turn_at_the_most_players(
+    game: GamePlugin, locale: str
+) -> None:
+    """With the table on, the platform adds Open the table to the game's own buttons:
+    within Discord's limits (5 a row, 40 components in all) at every state of games of
+    computer players, the most players and hints on, in the longest languages too."""
+    adapter, rng = game.adapter, random.Random(3)
+    session = _session(game, adapter.max_players)
+    session.hints = True
+    with with_locale(locale):
+        states = [render_session(session, game, table=True)]  # the lobby
+        session.game = adapter.new_game([seat.player_id for seat in session.seats], {}, rng)
+        session.status = Status.PLAYING
+        for _ in range(MAX_STEPS):
+            if adapter.is_over(session.game):
+                break
+            states.append(render_session(session, game, table=True))
+            player = adapter.current_player(session.game)
+            assert player is not None
+            move = adapter.bot_move(adapter.copy(session.game), adapter.bot_levels[-1])
+            session.remember(adapter.play(session.game, player, move, rng))
+            session.version += 1
+    for rendered in states:
+        assert v2_problems(rendered) == [] and layout_problems(rendered.layout) == []
+        ids = [component.custom_id for row in rendered.layout for component in row]
+        assert sum(":table:" in custom_id for custom_id in ids) == 1, ids

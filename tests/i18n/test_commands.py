@@ -127,3 +127,18 @@ async def test_a_changed_translation_is_a_difference_and_is_synced(synced, monke
         if o["name"] == "status"
     )
     assert synced_status["description_localizations"]["de"] == "Die Partie unten zeigen"
+
+
+async def test_the_entry_point_is_named_and_described_in_every_language(tmp_path):
+    async with BotHarness.running(tmp_path / "bot.db", table=True) as harness:
+        (entry,) = [c for c in harness.fake.commands["global"] if c["type"] == 4]
+    assert entry["name_localizations"].keys() >= TRANSLATED_LOCALES
+    assert entry["description_localizations"].keys() >= TRANSLATED_LOCALES
+    wrong = [
+        (where, what, text)
+        for where, what, english, translations in texts(entry)
+        for text in [english, *translations.values()]
+        if (what == "name" and not valid_name(text))
+        or (what == "description" and not 1 <= len(text) <= MAX_DESCRIPTION)
+    ]
+    assert wrong == []

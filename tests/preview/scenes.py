@@ -7,7 +7,8 @@ message they produce drawn at 390 and 800 px by bot.preview.
 
 Prints each picture's height. `--text` draws without the application emojis (the
 Unicode fallback a bot shows when the emoji upload failed); `--language` plays them with
-players whose Discord client is in that language (so the games speak it). The scenes: a
+players whose Discord client is in that language (so the games speak it); `--table`
+with the table on (DISCORD_CLIENT_SECRET set: Open the table on lobbies and turns). The scenes: a
 lobby with a computer player, Cancel's question and the closed lobby; 3-, 5- and
 7-player games in the middle of a turn; a steal and its headline on the next turn; a
 person's bust; a turn ping; the old copy after /pickomino status; the end screen with
@@ -572,7 +573,9 @@ SCENES: dict[str, Callable[[BotHarness, Album], Awaitable[None]]] = {
 }
 
 
-async def play(out: Path, *, pictures: bool, only: list[str], language: str = "en-US") -> int:
+async def play(
+    out: Path, *, pictures: bool, only: list[str], language: str = "en-US", table: bool = False
+) -> int:
     out.mkdir(parents=True, exist_ok=True)
     if pictures:
         for name, data in pickomino_emojis().items():
@@ -585,7 +588,7 @@ async def play(out: Path, *, pictures: bool, only: list[str], language: str = "e
             clock = Clock()
             database = Path(folder) / f"{name}.db"
             async with BotHarness.running(
-                database, seed=7 + index, clock=clock, emoji_sync=pictures
+                database, seed=7 + index, clock=clock, emoji_sync=pictures, table=table
             ) as harness:
                 if pictures and harness.bot.emoji_sync is not None:
                     await harness.bot.emoji_sync
@@ -608,6 +611,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=Path("previews/scenes"))
     parser.add_argument("--text", action="store_true", help="no emoji pictures (fallback)")
     parser.add_argument("--only", nargs="*", default=[], choices=sorted(SCENES))
+    parser.add_argument("--table", action="store_true", help="the table on: Open the table")
     parser.add_argument(
         "--language", default="en-US", choices=["en-US", *LOCALES[1:]],
         help="the players' client language, so the games' too (default en-US)",
@@ -615,7 +619,13 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     random.seed(0)
     with with_locale(args.language):  # the pictures' page chrome (Today at ..., APP)
-        shown = play(args.out, pictures=not args.text, only=args.only, language=args.language)
+        shown = play(
+            args.out,
+            pictures=not args.text,
+            only=args.only,
+            language=args.language,
+            table=args.table,
+        )
         return asyncio.run(shown)
 
 

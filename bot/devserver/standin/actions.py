@@ -11,6 +11,7 @@ import time
 from collections.abc import Mapping, Sequence
 from typing import Any, Literal
 
+from bot.devserver.standin.activity_routes import ActivityRoutes
 from bot.devserver.standin.constants import (
     ATTACHMENT_SIZE_LIMIT,
     CT_ACTION_ROW,
@@ -31,6 +32,7 @@ from bot.devserver.standin.constants import (
     OPT_USER,
     SELECT_TYPES,
 )
+from bot.devserver.standin.entry_points import DISCORD_LAUNCH_ACTIVITY, PRIMARY_ENTRY_POINT
 from bot.devserver.standin.models import (
     FakeChannel,
     FakeInteraction,
@@ -44,7 +46,7 @@ from bot.devserver.standin.permissions import (
     PERM_USE_EXTERNAL_APPS,
     Overwrite,
 )
-from bot.devserver.standin.places import GUILD_INSTALL, USER_INSTALL, Places
+from bot.devserver.standin.places import GUILD_INSTALL, USER_INSTALL
 
 # Where a command may be used (its `contexts`), by name, for error messages.
 CONTEXT_NAMES = {0: "a server", 1: "the bot's DM", 2: "a group DM or a DM between people"}
@@ -53,7 +55,7 @@ CONTEXT_NAMES = {0: "a server", 1: "the bot's DM", 2: "a group DM or a DM betwee
 OverwriteTarget = Literal["bot_role", "everyone", "bot"] | FakeUser | str
 
 
-class UserActions(Places):
+class UserActions(ActivityRoutes):
     """The people of the guild, acting through Discord's client."""
 
     async def add_channel(self, name: str) -> FakeChannel:
@@ -213,6 +215,57 @@ class UserActions(Places):
         payload = self._interaction_payload(IT_COMMAND, member, place, owners=owners)
         payload["data"] = data
         interaction = self._new_interaction(payload, member, f"/{' '.join(path)}")
+        return await self._run_interaction(interaction, wait=wait, timeout=timeout)
+
+    def entry_point_payload(
+        self, user: FakeUser | str | int, channel_id: int | None = None
+    ) -> dict[str, Any]:
+        """The INTERACTION_CREATE of `user` using the application's Entry Point (the App
+        Launcher's command) in a channel (the first by default)."""
+        member = self.user(user)
+        place = channel_id or self.channel.id
+        command = self.entry_point()
+        if command is None:
+            raise LookupError("the application has no Entry Point command")
+        owners = self._check_command_usable(command, member, place)
+        payload = self._interaction_payload(IT_COMMAND, member, place, owners=owners)
+        payload["data"] = {
+            "id": command["id"],
+            "name": command["name"],
+            "type": PRIMARY_ENTRY_POINT,
+        }
+        return payload
+
+    def entry_point(self) -> dict[str, Any] | None:
+        """The application's Entry Point command, as stored (global only)."""
+        return next(
+            (
+                c
+                for c in self.commands.get(None, {}).values()
+                if c.get("type") == PRIMARY_ENTRY_POINT
+            ),
+            None,
+        )
+
+    async def use_entry_point(
+        self,
+        user: FakeUser | str | int,
+        *,
+        channel_id: int | None = None,
+        wait: bool = True,
+        timeout: float = 10.0,
+    ) -> FakeInteraction | None:
+        """`user` opens the application from the App Launcher in a channel: with the
+        application's handler, the interaction it is sent; with Discord's own (the
+        portal's default "launch"), Discord launches the Activity and the bot hears
+        nothing (None)."""
+        command = self.entry_point()
+        if command is not None and command.get("handler") == DISCORD_LAUNCH_ACTIVITY:
+            self._check_command_usable(command, self.user(user), channel_id or self.channel.id)
+            self.launch(user, channel_id)
+            return None
+        payload = self.entry_point_payload(user, channel_id)
+        interaction = self._new_interaction(payload, self.user(user), f"/{payload['data']['name']}")
         return await self._run_interaction(interaction, wait=wait, timeout=timeout)
 
     async def click(

@@ -424,6 +424,7 @@ class FakeInteraction:
     # server without the bot that denies Use External Apps, or the person cannot send.
     forced_ephemeral: bool = False
     created_followups: int = 0  # follow-up messages created (not a deferred reply filled)
+    activity_instance_id: str | None = None  # what a LAUNCH_ACTIVITY answer opened
 
     @property
     def owners(self) -> dict[str, str]:

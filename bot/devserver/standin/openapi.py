@@ -74,6 +74,18 @@ class SpecValidator:
         found = [_spec_error(error) for error in _leaves(validator.iter_errors(body))]
         return sorted(found, key=lambda e: [str(p) for p in e.path])
 
+    def schema_errors(self, name: str, instance: Any) -> list[SpecError]:
+        """What the spec's schema `name` (components/schemas) refuses in `instance`: an
+        answer of the stand-in checked against what Discord answers."""
+        validator = self._validators.get(("schema", name))
+        if validator is None:
+            pointer = _pointer("", "components", "schemas", name)
+            validator = _validator_class(self)(
+                {"$ref": f"{_BASE_URI}#{pointer}"}, registry=self._registry_of_refs()
+            )
+            self._validators[("schema", name)] = validator
+        return [_spec_error(error) for error in _leaves(validator.iter_errors(instance))]
+
     def check(self, method: str, template: str, body: Any) -> None:
         """Raise Discord's 400 Invalid Form Body if the spec refuses `body`."""
         found = self.errors(method, template, body)

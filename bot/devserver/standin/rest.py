@@ -18,6 +18,7 @@ from typing import Any
 
 from aiohttp import BodyPartReader, web
 
+from bot.devserver.standin.activity_routes import ActivityRoutes
 from bot.devserver.standin.constants import (
     ALLOWED_CALLBACKS,
     API_PREFIX,
@@ -25,6 +26,7 @@ from bot.devserver.standin.constants import (
     CB_AUTOCOMPLETE,
     CB_DEFERRED_MESSAGE,
     CB_DEFERRED_UPDATE,
+    CB_LAUNCH_ACTIVITY,
     CB_MESSAGE,
     CB_MODAL,
     CB_UPDATE,
@@ -36,8 +38,14 @@ from bot.devserver.standin.constants import (
     INTERACTION_MESSAGE_FLAGS,
     IT_COMMAND,
 )
+from bot.devserver.standin.entry_points import (
+    PRIMARY_ENTRY_POINT,
+    check_entry_point,
+    check_one_entry_point,
+    omitted_entry_point,
+    omitted_refusal,
+)
 from bot.devserver.standin.errors import DiscordHTTPError, FormErrors, unknown_message
-from bot.devserver.standin.gateway import Gateway
 from bot.devserver.standin.models import (
     FakeChannel,
     FakeInteraction,
@@ -127,8 +135,11 @@ class _Route:
     bot_token: bool  # authenticated by the bot token (interaction endpoints are not)
 
 
-# Path parameters that are not snowflakes: tokens, and a reaction's URL-encoded emoji.
-_TOKEN_PARAMETERS = frozenset({"webhook_token", "interaction_token", "emoji"})
+# Path parameters that are not snowflakes: tokens, a reaction's URL-encoded emoji, an
+# activity instance's id.
+_TOKEN_PARAMETERS = frozenset({"webhook_token", "interaction_token", "emoji", "instance_id"})
+# Routes a person's OAuth2 access token may call instead of the bot token.
+_BEARER_ROUTES = frozenset({"/users/@me"})
 _CHANNEL_IN_PATH = re.compile(r"/channels/([0-9]+)")
 # Discord's cap on follow-ups where only a person's install authorized the interaction
 # (receiving-and-responding.mdx, Create Followup Message; opcodes-and-status-codes.mdx).
@@ -174,7 +185,7 @@ class Hold:
         await self._dropped.wait()
 
 
-class Rest(Gateway):
+class Rest(ActivityRoutes):
     """Discord's REST API v10 on top of the world and the gateway."""
 
     def __init__(self, **options: Any) -> None:
@@ -300,6 +311,7 @@ class Rest(Gateway):
             ("GET", "/guilds/{guild_id}", self._get_guild, True),
             ("GET", "/guilds/{guild_id}/channels", self._get_guild_channels, True),
             ("GET", "/guilds/{guild_id}/members/{user_id}", self._get_member, True),
+            *self._activity_routes(),
         ]  # fmt: skip
         return [_Route(m, t, _route_pattern(t), h, b) for m, t, h, b in table]
 
@@ -365,7 +377,12 @@ class Rest(Gateway):
         _REQUEST_STATE.get({})["route"] = route
         headers: dict[str, str] = {}
         try:
-            if route.bot_token and not self._token_ok(authorization.removeprefix("Bot ")):
+            bearer = authorization.startswith("Bearer ") and route.template in _BEARER_ROUTES
+            if (
+                route.bot_token
+                and not bearer
+                and not self._token_ok(authorization.removeprefix("Bot "))
+            ):
                 raise DiscordHTTPError(401, 0, "401: Unauthorized")
             if self.realism.rate_limits:
                 verdict = self.rate_limits.take(
@@ -407,6 +424,14 @@ class Rest(Gateway):
             self._notify()
             body = {"message": "fake Discord internal error (see fake.internal_errors)"}
             return _json_response(body | {"code": 0}, status=400)
+        if isinstance(result, web.Response):  # a body of another shape (OAuth2's)
+            self._record(method, path, result.status)
+            if result.status >= 400:
+                self.rejections.append(
+                    Rejection(method, path, result.status, 0, result.text or "", None, None)
+                )
+            self._notify()
+            return result
         status = 204 if result is None else 200
         self._record(method, path, status)
         self._notify()
@@ -533,6 +558,9 @@ class Rest(Gateway):
         }
 
     async def _get_me(self, request: web.Request) -> dict[str, Any]:
+        authorization = request.headers.get("Authorization", "")
+        if authorization.startswith("Bearer "):
+            return self._bearer_user(authorization)
         return self._bot_user_me()
 
     async def _get_user(self, request: web.Request, user_id: str) -> dict[str, Any]:
@@ -720,6 +748,8 @@ class Rest(Gateway):
         }
         if body.get("options"):
             stored["options"] = json.loads(json.dumps(body["options"]))
+        if stored["type"] == PRIMARY_ENTRY_POINT:
+            stored["handler"] = body.get("handler")
         if scope is None:
             dm_permission = body.get("dm_permission")
             stored["dm_permission"] = True if dm_permission is None else bool(dm_permission)
@@ -748,6 +778,9 @@ class Rest(Gateway):
         per_type: dict[int, int] = {}
         for index, cmd in enumerate(commands):
             validate_command(errors, (index,), cmd)
+            check_entry_point(
+                errors, (index,), cmd, guild=scope is not None, activities=self.activities
+            )
             if isinstance(cmd, dict):
                 key = (str(cmd.get("name")), cmd.get("type", 1))
                 if key in keys:
@@ -760,7 +793,10 @@ class Rest(Gateway):
                 per_type[key[1]] = per_type.get(key[1], 0) + 1
         if per_type.get(1, 0) > 100 or per_type.get(2, 0) > 15 or per_type.get(3, 0) > 15:
             errors.add((), "APPLICATION_COMMANDS_TOO_MANY", "Maximum number of commands reached")
+        check_one_entry_point(errors, (), commands)
         errors.raise_if_any()
+        if scope is None and omitted_entry_point(self.commands.get(None, {}).values(), commands):
+            raise omitted_refusal()
         old = {(c["name"], c["type"]): c for c in self.commands.get(scope, {}).values()}
         self.commands[scope] = {}
         stored = [
@@ -777,6 +813,9 @@ class Rest(Gateway):
         body, _ = await self._json_object(request)
         errors = FormErrors()
         validate_command(errors, (), body)
+        check_entry_point(errors, (), body, guild=scope is not None, activities=self.activities)
+        others = [c for c in self.commands.get(scope, {}).values() if c["name"] != body.get("name")]
+        check_one_entry_point(errors, (), [*others, body])
         errors.raise_if_any()
         existing = next(
             (
@@ -1182,6 +1221,7 @@ class Rest(Gateway):
                 {"code": "MODEL_TYPE_CONVERT", "message": "Only dictionaries may be used"}]}}
             )  # fmt: skip
         message: FakeMessage | None = None
+        launched: str | None = None  # the activity instance a LAUNCH_ACTIVITY opened
         if kind == CB_MESSAGE:
             message = self._new_message(
                 interaction.channel_id,
@@ -1224,6 +1264,9 @@ class Rest(Gateway):
             check_list(errors, ("data", "choices"), data.get("choices"), max_len=25)
             errors.raise_if_any()
             interaction.autocomplete_choices = data.get("choices") or []
+        elif kind == CB_LAUNCH_ACTIVITY:
+            launched = self._launch_answer(interaction).instance_id
+            interaction.activity_instance_id = launched
 
         interaction.response_type = kind
         interaction.response = body
@@ -1247,6 +1290,9 @@ class Rest(Gateway):
             answer["interaction"]["response_message_id"] = str(message.id)
         if kind in (CB_MESSAGE, CB_DEFERRED_MESSAGE, CB_UPDATE, CB_MODAL):
             answer["resource"] = resource
+        if launched is not None:
+            answer["interaction"]["activity_instance_id"] = launched
+            answer["resource"] = {"type": kind, "activity_instance": {"id": launched}}
         if message is not None and kind in (CB_MESSAGE, CB_DEFERRED_MESSAGE):
             await self._dispatch_message_event("MESSAGE_CREATE", message)
         elif message is not None and kind == CB_UPDATE:

@@ -10,6 +10,7 @@ from collections.abc import Callable, Sequence
 from aiohttp import web
 
 from bot.devserver.standin.actions import UserActions
+from bot.devserver.standin.activity_routes import DEFAULT_CLIENT_SECRET
 from bot.devserver.standin.constants import (
     ATTACHMENT_SIZE_LIMIT,
     DEFAULT_TOKEN,
@@ -38,6 +39,11 @@ class FakeDiscord(UserActions, Rest):
     Besides its guilds it has places for user-installed apps: the bot's DM with a person
     (`bot_dm`), group DMs (`add_group_dm`), DMs between people (`add_dm`) and servers
     without the bot (`add_guild_without_bot`).
+
+    `activities`: the application has Activities enabled (`enable_activities` later),
+    for the table: its OAuth2 client secret is `client_secret`; tests mint codes
+    (`mint_code`), launch (`launch`), leave and end activity instances
+    (bot.devserver.standin.activity_routes).
     """
 
     def __init__(
@@ -57,8 +63,12 @@ class FakeDiscord(UserActions, Rest):
         port: int = 0,
         realism: Realism = IDEAL,
         seed: int | None = None,
+        activities: bool = False,
+        client_secret: str = DEFAULT_CLIENT_SECRET,
     ) -> None:
         super().__init__(
+            activities=activities,
+            client_secret=client_secret,
             token=token,
             check_token=check_token,
             players=players,

@@ -710,6 +710,10 @@ class StandinState:
             "bio": "",
         }
 
+    def _application_flags(self) -> int:
+        """Flags the application's settings add (Activities: EMBEDDED)."""
+        return 0
+
     def _application_payload(self) -> dict[str, Any]:
         owner = self.user(self.owner_id) if self.users else self.bot_user
         flags = 0
@@ -719,6 +723,7 @@ class StandinState:
             flags |= 1 << 15
         if self.allowed_privileged_intents & INTENT_MESSAGE_CONTENT:
             flags |= 1 << 19
+        flags |= self._application_flags()
         return {
             "id": str(self.application_id),
             "name": self.bot_user.global_name,

@@ -458,13 +458,15 @@ def validate_command(errors: FormErrors, path: Path, cmd: Any) -> None:
     name = cmd.get("name")
     if not isinstance(name, str) or not name or len(name) > 32:
         errors.add((*path, "name"), "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 32 in length.")
-    elif kind == 1 and (not _COMMAND_NAME_RE.match(name) or name != name.lower()):
+    elif kind in (1, 4) and (not _COMMAND_NAME_RE.match(name) or name != name.lower()):
         errors.add((*path, "name"), "APPLICATION_COMMAND_INVALID_NAME", "Command name is invalid")
     description = cmd.get("description")
     if kind == 1:
         check_str(
             errors, (*path, "description"), description, max_len=100, min_len=1, required=True
         )
+    elif kind == 4:  # an Entry Point's may be empty (the portal's "launch" has none)
+        check_str(errors, (*path, "description"), description, max_len=100)
     elif description:
         errors.add(
             (*path, "description"),

@@ -71,7 +71,8 @@ def _session(players: int, rules: Rules | None = None, bots: int = 0) -> Session
 
 
 def _check(session: Session) -> None:
-    for rendered in (render_session(session), render_frozen(session)):
+    with_table = render_session_of(session, PICKOMINO, table=True)
+    for rendered in (render_session(session), render_frozen(session), with_table):
         assert v2_problems(rendered) == []
         assert layout_problems(rendered.layout) == []
         view = view_for(rendered.layout)  # discord.py refuses a row of more than 5 itself
@@ -79,8 +80,15 @@ def _check(session: Session) -> None:
             assert len(view.children) <= 25
             assert _discord_errors(view) == {}
         assert _discord_errors(message_view(rendered), v2=True) == {}
+    # Open the table fits beside everything else, on the lobby and every turn.
+    offered = session.status is Status.LOBBY or session.status is Status.PLAYING
+    ids = [component.custom_id for row in with_table.layout for component in row]
+    assert any(":table:" in custom_id for custom_id in ids) == offered
     game = session.game
     if session.status is Status.PLAYING and game is not None:
+        assert _offered_claims(with_table.layout) == sorted(
+            claim_move(option) for option in game.claim_options()
+        )
         assert _offered_claims(render_session(session).layout) == sorted(
             claim_move(option) for option in game.claim_options()
         )
