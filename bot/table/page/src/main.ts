@@ -4,6 +4,7 @@
 import {fetchConfig} from './api';
 import {Connection, socketUrl} from './connection';
 import {Discord, SignInError, launchedByDiscord} from './discord';
+import {animate} from './draw/motion';
 import {actionKey} from './draw/actions';
 import {buttonFor, drawScene} from './draw/table';
 import {confirm, showConnection, showMessage, showPrivate, showRefusal} from './overlays';
@@ -140,6 +141,7 @@ class Table {
     if (!moved) return;
     const announce = document.getElementById('announce');
     if (announce) announce.textContent = scene.cue?.text || scene.headline;
+    if (scene.cue) animate(root, scene.cue);
   }
 
   private press(action: Action, button: HTMLButtonElement): void {

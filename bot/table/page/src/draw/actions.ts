@@ -1,7 +1,8 @@
 // The buttons: one real <button> per action of the scene, named by the action's `name`,
 // grouped (the dice to keep, the board, the turn, the lobby, the end) in a bar at the
 // bottom where a thumb reaches; the lobby's and the end's main buttons (Start, Join, Play
-// again) in the last row, nearest the thumb.
+// again) in the last row, nearest the thumb. End (the game, for everyone) is not there:
+// it sits in the top bar, out of a thumb's way.
 import {el} from '../dom';
 import type {Action, Scene} from '../types';
 
@@ -29,6 +30,11 @@ export function sceneActions(scene: Scene): Action[] {
     enabled: true,
   }));
   return [...opens, ...scene.actions];
+}
+
+/** Ending the game for everyone: drawn in the top bar, not the thumb's. */
+export function isEnd(action: Action, scene: Scene): boolean {
+  return action.action === 'end' && scene.phase === 'playing';
 }
 
 export function buttonEl(action: Action, press: Press, busy: boolean): HTMLButtonElement {
@@ -67,4 +73,21 @@ export function actionsEl(actions: Action[], press: Press, busy: (a: Action) => 
     if (main.length) bar.append(el('div', {class: `group group-${group} main`}, ...main.map(button)));
   }
   return bar;
+}
+
+/** Each button about a piece or a die shows it small, and points it out when hovered. */
+export function linkTargets(root: HTMLElement): void {
+  for (const button of root.querySelectorAll<HTMLButtonElement>('button[data-target]')) {
+    const id = CSS.escape(button.dataset.target ?? '');
+    const target = root.querySelector<HTMLElement>(`:not(button) > [data-id="${id}"]`);
+    if (!target) continue;
+    const icon = target.cloneNode(true) as HTMLElement;
+    for (const name of ['role', 'aria-label', 'data-id']) icon.removeAttribute(name);
+    icon.setAttribute('aria-hidden', 'true');
+    icon.classList.add('icon');
+    button.prepend(icon);
+    const mark = (on: boolean) => () => target.classList.toggle('targeted', on);
+    for (const on of ['pointerenter', 'focus']) button.addEventListener(on, mark(true));
+    for (const off of ['pointerleave', 'blur']) button.addEventListener(off, mark(false));
+  }
 }
