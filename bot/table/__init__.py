@@ -1,1 +1,1 @@
-"""The table: the games as a Discord Activity (the page, its server, who a tab is)."""
+"""The table: both games as a Discord Activity, one session with the live message."""

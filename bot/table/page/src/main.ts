@@ -9,23 +9,23 @@ import {actionKey} from './draw/actions';
 import {buttonFor, drawScene} from './draw/table';
 import {confirm, showConnection, showMessage, showPrivate, showRefusal} from './overlays';
 import type {Action, ActFrame, Config, Scene, ServerFrame} from './types';
-import {setWords, w} from './words';
+import {type PageWord, setWords, w} from './words';
 
 const root = document.getElementById('app') as HTMLElement;
 // Re-enables a button whose act was accepted when no state follows (one that changed nothing).
 const DONE_WITHOUT_STATE_MS = 1_500;
 const CONFIG_RETRY_MS = [250, 500, 1_000, 2_000, 4_000];
 // Actions that end something for everyone: the page asks first, with these words.
-const ASK_FIRST: Record<string, string> = {cancel: 'confirm_cancel', end: 'confirm_end'};
+const ASK_FIRST: Record<string, PageWord> = {cancel: 'confirm_cancel', end: 'confirm_end'};
 
 // The words each close code is explained with (table.page.*); 4400 and others: malformed.
-const STOPPED: Record<number, string> = {
+const STOPPED: Record<number, PageWord> = {
   4403: 'not_yours',
   4404: 'ended',
   4429: 'slow_down',
 };
 // What the page says when signing in stops, and the button that tries again.
-const SIGN_IN_FAILED: Record<SignInError['failure'], [string, string]> = {
+const SIGN_IN_FAILED: Record<SignInError['failure'], [PageWord, PageWord]> = {
   silent: ['unavailable', 'retry'],
   declined: ['authorize', 'authorize_button'],
   refused: ['refused', 'retry'],

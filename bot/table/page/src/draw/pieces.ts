@@ -37,7 +37,16 @@ function isDark(hex: string): boolean {
 function drawnPiece(piece: Piece): HTMLElement {
   const marks = el('span', {class: 'marks'});
   for (let i = 0; i < (piece.marks ?? 0); i++) marks.append(el('span', {class: 'mark'}));
-  return el('span', {class: 'drawn'}, el('span', {class: 'label', text: piece.label}), marks);
+  const label = el('span', {class: 'label', text: piece.label});
+  if (!piece.marks) return el('span', {class: 'drawn plain'}, label);
+  return el('span', {class: 'drawn'}, label, marks);
+}
+
+/** What the label says beyond the piece's value (a token sitting on a tile): shown over
+    its picture, which draws the value only. */
+function beyondValue(piece: Piece): string {
+  if (piece.value === null) return '';
+  return piece.label.replace(String(piece.value), '').trim();
 }
 
 export function pieceEl(piece: Piece): HTMLElement {
@@ -46,7 +55,13 @@ export function pieceEl(piece: Piece): HTMLElement {
     attrs: {role: 'img', 'aria-label': piece.name, 'data-id': piece.id},
   });
   colourise(node, piece.colour);
-  node.append(piece.picture ? picture(piece.picture, () => drawnPiece(piece)) : drawnPiece(piece));
+  if (!piece.picture) {
+    node.append(drawnPiece(piece));
+    return node;
+  }
+  node.append(picture(piece.picture, () => drawnPiece(piece)));
+  const extra = beyondValue(piece);
+  if (extra) node.append(el('span', {class: 'badge', text: extra}));
   return node;
 }
 

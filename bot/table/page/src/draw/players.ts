@@ -28,7 +28,7 @@ export function playerEl(player: Player, host: boolean): HTMLLIElement {
       'span',
       {class: 'who'},
       el('span', {class: 'name', text: player.name}),
-      player.you && el('span', {class: 'tag', text: w('you')}),
+      player.you && el('span', {class: 'tag you', text: w(player.to_move ? 'your_turn' : 'you')}),
       player.level && el('span', {class: 'tag level', text: player.level}),
       player.left && el('span', {class: 'tag', text: w('left')}),
       host && el('span', {class: 'tag', text: w('host')}),

@@ -57,8 +57,12 @@ export function endEl(end: NonNullable<Scene['end']>): HTMLElement {
       'li',
       {class: place.you ? 'you' : '', attrs: {'data-place': String(place.place)}},
       el('span', {class: 'place', text: String(place.place)}),
-      el('span', {class: 'name', text: place.name}),
-      place.you && el('span', {class: 'tag', text: w('you')}),
+      el(
+        'span',
+        {class: 'who'},
+        el('span', {class: 'name', text: place.name}),
+        place.you && el('span', {class: 'tag', text: w('you')}),
+      ),
       el('span', {class: 'score', text: place.score}),
     ),
   );
