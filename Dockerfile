@@ -1,10 +1,26 @@
 # syntax=docker/dockerfile:1
-# The bot as a container, in two stages:
-#   build    wheels of the locked dependencies (hash-checked) and of the project;
+# The bot as a container, in three stages:
+#   page     the table's page (TypeScript) built with Node from its lock: only its
+#            built files go on;
+#   build    wheels of the locked dependencies (hash-checked) and of the project, the
+#            built page inside;
 #   runtime  slim Python, a non-root user, only those wheels: no compiler, no pip cache,
 #            no source tree; the SQLite data on a volume (or PostgreSQL: the runtime
 #            lock has the postgres extra, asyncpg; compose.yaml runs it so).
 # Both stages use the Python the lock files were compiled with (see requirements/*.lock).
+
+FROM node:20-bookworm-slim AS page
+
+WORKDIR /page
+
+# The exact pins of package-lock.json first, so a source change does not install again.
+COPY bot/table/page/package.json bot/table/page/package-lock.json ./
+RUN npm ci --no-audit --no-fund --loglevel=error
+
+COPY bot/table/page/build.mjs bot/table/page/tsconfig.json ./
+COPY bot/table/page/src ./src
+RUN npm run --silent check && npm run --silent build
+
 
 FROM python:3.11-bookworm AS build
 
@@ -20,6 +36,7 @@ RUN pip wheel --require-hashes --wheel-dir /wheels -r requirements/runtime.lock
 
 COPY pyproject.toml README.md ./
 COPY bot ./bot
+COPY --from=page /page/dist ./bot/table/page/dist
 RUN pip wheel --no-deps --wheel-dir /wheels .
 
 

@@ -1,7 +1,8 @@
 # The three commands a new user needs: `make run`, `make test` and `make play`.
 # Each creates the virtual environment on first use, so a fresh machine with
 # python3 and make is enough. `make run` and `make play` install what the bot runs on
-# (the runtime lock); `make test` adds the development tools and Chromium.
+# (the runtime lock) and build the table's page when Node.js is there; `make test` adds
+# the development tools, Chromium and Node.js (the table's page is built for its tests).
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -26,7 +27,15 @@ COMPILE := $(BIN)/pip-compile --quiet --generate-hashes --allow-unsafe --strip-e
 CHROMIUM := /usr/bin/chromium
 EMOJI_FONT := /usr/share/fonts/truetype/noto/NotoColorEmoji.ttf
 
-.PHONY: run test play format bench lock clean browser
+# The table's page (TypeScript, bundled by esbuild), built into $(PAGE)/dist/.
+PAGE := bot/table/page
+PAGE_BUILT := $(PAGE)/dist/index.html
+PAGE_MODULES := $(PAGE)/node_modules/.installed
+PAGE_SOURCES := $(PAGE)/package.json $(PAGE)/build.mjs $(PAGE)/tsconfig.json \
+	$(shell find $(PAGE)/src -type f 2>/dev/null)
+NODE_OK := node -e 'process.exit(parseInt(process.versions.node) < 18 ? 1 : 0)'
+
+.PHONY: run test play format bench lock clean browser node page page-if-node
 
 $(BIN)/python:
 	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' || { \
@@ -86,19 +95,56 @@ browser:
 	  || echo "warning: apt-get could not install Chromium; the preview's browser tests will fail (SKIP_BROWSER=1 skips them)" >&2; \
 	fi
 
-run: $(RUNTIME_STAMP)
+# Node.js 18 or newer with npm, for the table's page: from apt when we can (root with
+# apt-get, as Chromium), else a clear failure saying what to install.
+node:
+	@if ! command -v npm >/dev/null 2>&1 || ! $(NODE_OK) 2>/dev/null; then \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	    echo "Installing Node.js for the table's page (apt-get, first run only)"; \
+	    { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
+	        nodejs npm; } >/dev/null 2>&1 \
+	    || { echo "error: apt-get could not install Node.js; install Node.js 18 or newer with npm to build the table's page" >&2; exit 1; }; \
+	  else \
+	    echo "error: the table's page needs Node.js 18 or newer with npm (e.g. apt-get install nodejs npm); install it and run make again" >&2; \
+	    exit 1; \
+	  fi; \
+	fi
+
+# Again whenever the lock, the sources or the build script change: npm ci (exact pins
+# from package-lock.json), the type check, the bundle.
+page: $(PAGE_BUILT)
+
+$(PAGE_MODULES): $(PAGE)/package-lock.json $(PAGE)/package.json
+	@$(MAKE) --no-print-directory node
+	@echo "Installing the table page's build tools (npm ci)"
+	@cd $(PAGE) && npm ci --no-audit --no-fund --loglevel=error
+	@touch $@
+
+$(PAGE_BUILT): $(PAGE_MODULES) $(PAGE_SOURCES)
+	@echo "Building the table's page into $(PAGE)/dist"
+	@cd $(PAGE) && npm run --silent check && npm run --silent build
+
+# `make run` and `make play` build the page only where Node.js is; without it the bot
+# runs without the table and its log says how to build it.
+page-if-node:
+	@if command -v npm >/dev/null 2>&1 && $(NODE_OK) 2>/dev/null; then \
+	  $(MAKE) --no-print-directory page \
+	  || echo "warning: the table's page did not build; the bot runs without the table" >&2; \
+	fi
+
+run: $(RUNTIME_STAMP) page-if-node
 	$(BIN)/python -m bot
 
 # The games in a browser, on a local stand-in for Discord: no token, no network, and only
 # the runtime installed (Chromium and the dev tools are for the tests).
 # PLAY_ARGS="--port 9000" or "--host 0.0.0.0" (prints a warning) to change where it listens;
 # PLAY_ARGS="--real-discord" for Discord's latency, rate limits and rules.
-play: $(RUNTIME_STAMP)
+play: $(RUNTIME_STAMP) page-if-node
 	$(BIN)/python -m bot.devserver $(PLAY_ARGS)
 
 # The tests run in a worker per core (pytest-xdist); a worker that finishes its share takes
 # tests from a busy one's (worksteal: a few tests take a minute, most a fraction of a second).
-test: $(STAMP)
+test: $(STAMP) page
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
@@ -142,4 +188,4 @@ lock: | $(BIN)/pip-compile
 	@$(COMPILE) --extra dev --constraint $(LOCK_RUNTIME) --output-file $(LOCK_DEV) pyproject.toml
 
 clean:
-	rm -rf $(VENV) build *.egg-info
+	rm -rf $(VENV) build *.egg-info $(PAGE)/dist $(PAGE)/node_modules

@@ -1,0 +1,50 @@
+"""The page's browser tests: the built page (never skipped: `make test` builds it), the
+fake table server, and headless Chromium."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+from playwright.async_api import Browser, async_playwright
+
+from bot.table.assets import HOW_TO_BUILD, built_page
+from tests.chromium import browser_missing, skip_if_opted_out
+from tests.table.page.fake_table import FakeTable
+from tests.table.page.samples import WORDS
+
+CHROMIUM = Path("/usr/bin/chromium")
+ARGS = ["--no-sandbox", "--headless", "--disable-gpu", "--disable-background-networking"]
+
+
+@pytest.fixture
+def dist() -> Path:
+    found = built_page()
+    if found is None:
+        pytest.fail(HOW_TO_BUILD, pytrace=False)
+    return found
+
+
+@pytest.fixture
+async def table(dist: Path) -> AsyncIterator[FakeTable]:
+    server = FakeTable(dist, WORDS)
+    await server.start()
+    try:
+        yield server
+    finally:
+        await server.stop()
+
+
+@pytest.fixture
+async def browser() -> AsyncIterator[Browser]:
+    skip_if_opted_out()
+    if not CHROMIUM.exists():
+        browser_missing(f"no {CHROMIUM}: apt-get install chromium (make does it when it can)")
+
+    async with async_playwright() as playwright:
+        launched = await playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        try:
+            yield launched
+        finally:
+            await launched.close()
