@@ -33,6 +33,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from bot.config.address import parse_host_port
 from bot.devserver import pause, world
 from bot.devserver.page import Page
 from bot.devserver.standin import IDEAL, FakeDiscord, Realism
@@ -93,7 +94,17 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         "--without", action="append", default=[], choices=BEHAVIOURS, metavar="BEHAVIOUR",
         help=f"with --real-discord, leave this one out ({', '.join(BEHAVIOURS)}); repeatable",
     )  # fmt: skip
+    parser.add_argument(
+        "--activity-addr", metavar="HOST:PORT",
+        help="where the bot's table server listens, behind the stand-in's proxy "
+        "(default: a free port of the loopback)",
+    )  # fmt: skip
     args = parser.parse_args(argv)
+    if args.activity_addr is not None:
+        try:
+            parse_host_port(args.activity_addr)
+        except ValueError as error:
+            parser.error(f"--activity-addr {error}")
     if not 0 <= args.port <= 65535:
         parser.error("--port must be between 0 and 65535")
     if args.without and not args.real_discord:
@@ -233,15 +244,17 @@ def table_settings(fake: FakeDiscord, activity_addr: str) -> dict[str, str]:
     }
 
 
-def table_proxy(fake: FakeDiscord) -> ActivityProxy | None:
-    """The stand-in's proxy in front of the bot's table server, which listens on a free
-    port of the loopback (only the proxy reaches it); None, said in one line, when the
-    table's page is not built."""
+def table_proxy(fake: FakeDiscord, activity_addr: str | None = None) -> ActivityProxy | None:
+    """The stand-in's proxy in front of the bot's table server, which listens on
+    `activity_addr`, by default a free port of the loopback (only the proxy reaches it);
+    None, said in one line, when the table's page is not built."""
     if built_page() is None:
         print(NO_TABLE, flush=True)
         return None
-    host = "127.0.0.1"
-    return ActivityProxy(fake, f"{host}:{free_port(host)}", sign=True)
+    if activity_addr is None:
+        host = "127.0.0.1"
+        activity_addr = f"{host}:{free_port(host)}"
+    return ActivityProxy(fake, activity_addr, sign=True)
 
 
 def free_port(host: str) -> int:
@@ -273,7 +286,7 @@ async def serve(args: argparse.Namespace) -> int:
     except (ValueError, KeyError, TypeError) as error:
         print(f"error: {world_path}: {error}", file=sys.stderr)
         return 2
-    proxy = table_proxy(fake)
+    proxy = table_proxy(fake, args.activity_addr)
     page = Page(fake, proxy)
     try:
         await fake.start(setup=page.setup)

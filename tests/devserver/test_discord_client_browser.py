@@ -19,62 +19,21 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import aiohttp
 import pytest
-from aiohttp import web
 from playwright.async_api import Browser, BrowserContext, Frame, Page, expect
 
 from bot.devserver.standin import FakeDiscord
 from bot.devserver.standin.proxy import ActivityProxy
 from bot.table.assets import HOW_TO_BUILD, built_page
+from tests.devserver.standin_table import StandInTable
 from tests.devserver.test_activity_proxy import verified
 from tests.table.page import samples
 from tests.table.page.driver import WATCH
-from tests.table.page.fake_table import FakeTable
-from tests.table.page.samples import WORDS
 
 PAGE_DIR = Path(__file__).resolve().parents[2] / "bot" / "table" / "page"
 ESBUILD = PAGE_DIR / "node_modules" / ".bin" / "esbuild"
 PROBE = Path(__file__).parent / "sdk_probe"
 BUDGET = 60.0
-
-
-class StandInTable(FakeTable):
-    """The fake table server, with the stand-in's application: `api/config` names it and
-    `api/token` trades the code at the stand-in, then asks `/users/@me` who it is."""
-
-    def __init__(self, dist: Path, fake: FakeDiscord) -> None:
-        super().__init__(dist, WORDS)
-        self.fake = fake
-        self.signed: list[dict[str, str]] = []  # the headers of each token and socket request
-
-    async def config(self, request: web.Request) -> web.Response:
-        words = WORDS["de" if request.query.get("locale", "").startswith("de") else "en"]
-        return web.json_response({"client_id": str(self.fake.application_id), "words": words})
-
-    async def token(self, request: web.Request) -> web.Response:
-        self.signed.append(dict(request.headers))
-        code = str((await request.json())["code"])
-        form = {
-            "client_id": str(self.fake.application_id),
-            "client_secret": self.fake.client_secret,
-            "grant_type": "authorization_code",
-            "code": code,
-        }
-        api = self.fake.api_base
-        async with aiohttp.ClientSession() as http:
-            async with http.post(f"{api}/oauth2/token", data=form) as answer:
-                if answer.status != 200:
-                    return web.json_response({"error": "code_refused"}, status=403)
-                token = str((await answer.json())["access_token"])
-            me = {"Authorization": f"Bearer {token}"}
-            async with http.get(f"{api}/users/@me", headers=me) as answer:
-                self.tokens[token] = str((await answer.json())["id"])
-        return web.json_response({"access_token": token})
-
-    async def socket(self, request: web.Request) -> web.WebSocketResponse:
-        self.signed.append(dict(request.headers))
-        return await super().socket(request)
 
 
 @dataclass
@@ -86,7 +45,7 @@ class StandIn:
 
 async def started(dist: Path) -> StandIn:
     fake = await FakeDiscord(activities=True).start()
-    table = StandInTable(dist, fake)
+    table = StandInTable(dist, fake.api_base, fake.client_secret)
     await table.start()
     proxy = await ActivityProxy(fake, table.url.removeprefix("http://"), sign=True).start()
     return StandIn(fake, table, proxy)

@@ -51,6 +51,20 @@ async def test_with_the_page_the_bot_gets_the_stand_ins_secret_address_and_key(
     assert env["DISCORD_API_BASE"] == fake.api_base  # where the token route is too
 
 
+def test_the_table_servers_address_can_be_chosen_and_a_bad_one_is_one_error_line(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    args = play.parse_args(["--activity-addr", "127.0.0.1:9000"])
+    monkeypatch.setattr(play, "built_page", lambda: tmp_path)
+    proxy = play.table_proxy(FakeDiscord(activities=True), args.activity_addr)
+    assert proxy is not None and proxy.upstream == "127.0.0.1:9000"
+    with pytest.raises(SystemExit) as exit_:
+        play.parse_args(["--activity-addr", "9000"])
+    assert exit_.value.code == 2
+    [line] = [x for x in capsys.readouterr().err.splitlines() if "error:" in x]
+    assert "--activity-addr must be host:port" in line
+
+
 @pytest.fixture
 async def chat() -> AsyncIterator[tuple[FakeDiscord, ActivityProxy, aiohttp.ClientSession]]:
     fake = FakeDiscord(players=(), channel_names=("dice-games",), activities=True)
