@@ -145,7 +145,7 @@ async def test_any_path_and_the_proxy_path_reach_the_upstream_under_a_strict_pol
             assert answer.headers["X-Upstream"] == "yes"
             assert answer.headers["Content-Security-Policy"] == (
                 "default-src 'self'; connect-src 'self'; img-src 'self' data: blob:; "
-                f"frame-ancestors 'self' http://127.0.0.1:{fake.port}"
+                f"form-action 'self'; frame-ancestors 'self' http://127.0.0.1:{fake.port}"
             )
         assert upstream.requests[-1]["path"] == seen
     assert upstream.requests[0]["query"] == "v=1&w"

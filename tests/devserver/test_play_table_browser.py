@@ -74,8 +74,11 @@ async def start_with_a_bot(anne: Tab) -> Shown:
     return await anne.live()
 
 
+# --real-discord: the bot's bodies (the Entry Point's sync, LAUNCH_ACTIVITY) checked
+# against Discord's OpenAPI spec, with its latency and rate limits.
+@pytest.mark.parametrize("real_discord", [False, True], ids=["ideal", "real-discord"])
 async def test_open_the_table_signs_in_at_the_table_beside_the_chat(
-    camera: Camera, tmp_path: Path
+    camera: Camera, tmp_path: Path, real_discord: bool
 ) -> None:
     dist = built_page()
     if dist is None:
@@ -83,7 +86,11 @@ async def test_open_the_table_signs_in_at_the_table_beside_the_chat(
     table = StandInTable(dist, "", DEFAULT_CLIENT_SECRET)
     table.state = samples.state("pickomino_lobby", version=7)
     await table.start()
-    server = PlayServer(tmp_path / "data", activity_addr=table.url.removeprefix("http://"))
+    server = PlayServer(
+        tmp_path / "data",
+        real_discord=real_discord,
+        activity_addr=table.url.removeprefix("http://"),
+    )
     try:
         async with asyncio.timeout(BUDGET):
             await server.start()

@@ -370,10 +370,11 @@ class ActivityProxy:
         return f"'self' {chat}"
 
     def _table_policy(self, request: web.Request) -> str:
-        """Discord's proxy's rule for what the Activity's page may reach: its own origin."""
+        """Discord's proxy's rule for what the Activity's page may reach: its own origin
+        (form-action too, which default-src does not cover)."""
         return (
             "default-src 'self'; connect-src 'self'; img-src 'self' data: blob:; "
-            f"frame-ancestors {self._ancestors(request)}"
+            f"form-action 'self'; frame-ancestors {self._ancestors(request)}"
         )
 
     def _client_policy(self, request: web.Request) -> str:
