@@ -242,6 +242,32 @@ async def test_launch_activity_is_an_answer_to_commands_and_components_only(
     await bot.ws.close()
 
 
+async def test_a_launch_the_spec_refuses_is_refused_as_any_answer_and_opens_nothing(
+    fake: FakeDiscord, http: aiohttp.ClientSession
+) -> None:
+    """The table's REST bodies are checked against the OpenAPI spec as every other
+    route's (Realism.openapi): a LAUNCH_ACTIVITY answer, an Entry Point's sync."""
+    bot = await RawBot.connect(http, fake)
+    message = await posted_lobby(fake, http)
+    click = await fake.click("alice", message, "pko:table:1:0", wait=False)
+    await bot.event("INTERACTION_CREATE")
+    status, body = await answer(http, fake, click.id, click.token, {"type": "12"})
+    assert status == 400 and body["code"] == 50035
+    assert "OpenAPI spec: type: enum" in (fake.rejections[-1].detail or "")
+    assert click.activity_instance_id is None
+    assert fake.activity_instances.in_channel(fake.channel.id) is None
+    status, body, _ = await call(
+        http, fake, "PUT", commands_route(fake), [{**OURS, "handler": "2"}]
+    )
+    assert status == 400 and body["code"] == 50035
+    assert "OpenAPI spec: 0.handler" in (fake.rejections[-1].detail or "")
+    # The click can still be answered well: nothing was taken as an answer.
+    status, body = await answer(http, fake, click.id, click.token, {"type": 12})
+    assert status == 200 and click.activity_instance_id is not None
+    assert len(fake.take_rejections()) == 2
+    await bot.ws.close()
+
+
 async def test_the_entry_points_use_comes_to_the_bot_or_launches_by_itself(
     fake: FakeDiscord, http: aiohttp.ClientSession
 ) -> None:
