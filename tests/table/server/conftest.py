@@ -11,7 +11,6 @@ import itertools
 import json
 import logging
 import random
-import time
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
@@ -216,5 +215,6 @@ def tracebacks(caplog: pytest.LogCaptureFixture) -> list[str]:
     ]
 
 
-def elapsed_since(began: float) -> float:
-    return time.perf_counter() - began
+def live_message_at(fake: FakeDiscord, version: int) -> bool:
+    """Whether the chat's live message offers buttons for `version` of the game."""
+    return any(f":{version}:" in (b.custom_id or "") for b in fake.live_message().buttons)

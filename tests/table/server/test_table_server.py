@@ -7,9 +7,8 @@ from __future__ import annotations
 
 import time
 
-from bot.devserver.standin import FakeDiscord
 from bot.i18n import t, with_locale
-from tests.table.server.conftest import SOON, TabClient, Table, tracebacks
+from tests.table.server.conftest import SOON, TabClient, Table, live_message_at, tracebacks
 
 
 async def test_the_page_its_assets_and_pictures_under_a_strict_policy(table: Table):
@@ -112,11 +111,6 @@ async def test_three_tabs_play_at_the_table_and_the_live_message_follows(table: 
     for tab in tabs:
         await tab.next_state(lambda state: state["version"] > before, timeout=SOON * 2)
     assert tracebacks(caplog) == []
-
-
-def live_message_at(fake: FakeDiscord, version: int) -> bool:
-    """Whether the chat's live message offers buttons for `version` of the game."""
-    return any(f":{version}:" in (b.custom_id or "") for b in fake.live_message().buttons)
 
 
 async def act_everywhere(tab: TabClient, action: str, tabs: list[TabClient], arg: str = "") -> None:
