@@ -11,9 +11,11 @@
   tab plays; its `users`, who may be there.
 
 Discord's failures (an error answer, no answer, a timeout) are `DiscordUnavailable`:
-the tab is told, never a traceback. Calls made on a tab's behalf that nothing
-remembers are paced for the whole process, so a flood of made-up tokens or instance
-ids cannot spend the bot's allowance of failed requests at Discord.
+the tab is told, never a traceback. Discord's refusals (a made-up code, token or
+instance id) are paced for the whole process: past a few a second nothing is asked
+until the pace allows, so a flood of made-up tokens or instance ids cannot spend the
+bot's allowance of failed requests at Discord; people who sign in as they should
+spend none of it, however many come at once.
 """
 
 from __future__ import annotations
@@ -41,10 +43,10 @@ CALL_SECONDS = 5.0  # one call to Discord, answer included
 PERSON_SECONDS = 300.0  # a token's person is asked again after this
 INSTANCE_SECONDS = 5.0  # an instance's people are asked again after this
 KEPT = 10_000  # people and instances remembered (least recently used dropped)
-# Calls to Discord nothing remembered the answer of, for the whole process: well
-# under Discord's 10,000 failed requests in 10 minutes, even if every one failed.
-LOOKUP_RATE = 10.0
-LOOKUP_BURST = 50
+# Refusals Discord may give the whole process (401, 403, 404, invalid_grant): well
+# under its 10,000 failed requests in 10 minutes.
+REFUSAL_RATE = 10.0
+REFUSAL_BURST = 50
 CODE_CHARS = 128  # an authorization code is 30-ish characters
 
 K = TypeVar("K")
@@ -120,7 +122,7 @@ class Identity:
         api_base: str | None = None,
         clock: Callable[[], float] = time.monotonic,
         call_seconds: float = CALL_SECONDS,
-        lookups: TokenBucket | None = None,
+        refusals: TokenBucket | None = None,
     ) -> None:
         self.application_id = application_id
         self._client_secret = client_secret
@@ -128,7 +130,7 @@ class Identity:
         self.api_base = (api_base or DEFAULT_API_BASE).rstrip("/")
         self.clock = clock
         self.call_seconds = call_seconds
-        self.lookups = lookups or TokenBucket(LOOKUP_RATE, LOOKUP_BURST, clock=clock)
+        self.refusals = refusals or TokenBucket(REFUSAL_RATE, REFUSAL_BURST, clock=clock)
         self._people: Recent[bytes, Person] = Recent(KEPT, clock)
         self._token_ends: Recent[bytes, float] = Recent(KEPT, clock)  # tokens traded here
         self._instances: Recent[str, Instance | InstanceUnknown] = Recent(KEPT, clock)
@@ -150,7 +152,7 @@ class Identity:
         """The access token for an authorization code; CodeRefused, DiscordUnavailable."""
         if not code or len(code) > CODE_CHARS:
             raise CodeRefused()
-        self._spend()
+        self._may_ask()
         form = {
             "client_id": str(self.application_id),
             "client_secret": self._client_secret,
@@ -165,8 +167,10 @@ class Identity:
                 self._token_ends.put(_digest(token), self.clock() + lasts, lasts)
             return token
         if status == 400 and body.get("error") == "invalid_grant":
+            self.refusals.take()
             raise CodeRefused()
         if status == 401:  # invalid_client: our settings, not the person's doing
+            self.refusals.take()
             log.warning(
                 "Discord refused the table's client id and secret: check "
                 "DISCORD_CLIENT_SECRET (Developer Portal > OAuth2)"
@@ -183,11 +187,12 @@ class Identity:
         known = self._people.get(digest)
         if known is not None:
             return known
-        self._spend()
+        self._may_ask()
         status, body = await self._call(
             "GET", "/users/@me", headers={"Authorization": f"Bearer {token}"}
         )
         if status in (401, 403):
+            self.refusals.take()
             raise TokenRefused()
         if status != 200:
             raise DiscordUnavailable(f"/users/@me answered {status}")
@@ -226,7 +231,7 @@ class Identity:
         return await asyncio.shield(fetching)
 
     async def _fetch_instance(self, instance_id: str) -> Instance | InstanceUnknown:
-        self._spend()
+        self._may_ask()
         route = Route(
             "GET",
             "/applications/{application_id}/activity-instances/{instance_id}",
@@ -237,6 +242,7 @@ class Identity:
             async with asyncio.timeout(self.call_seconds):
                 body = await self.bot_http.request(route)
         except discord.NotFound:
+            self.refusals.take()
             unknown = InstanceUnknown()  # remembered too: a made-up id is asked once
             self._instances.put(instance_id, unknown, INSTANCE_SECONDS)
             return unknown
@@ -255,9 +261,10 @@ class Identity:
 
     # ------------------------------------------------------------ calls
 
-    def _spend(self) -> None:
-        if not self.lookups.take():
-            raise DiscordUnavailable("too many lookups at once")
+    def _may_ask(self) -> None:
+        """Ask Discord only if the refusals so far leave room for one more."""
+        if not self.refusals.has():
+            raise DiscordUnavailable("too many refused lookups of late")
 
     async def _call(self, method: str, path: str, **options: Any) -> tuple[int, dict[str, Any]]:
         """Status and JSON object of a call at the API base (an empty object for a body

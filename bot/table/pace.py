@@ -34,13 +34,17 @@ class TokenBucket:
         self._at = clock()
 
     def take(self) -> bool:
-        now = self.clock()
-        self._tokens = min(self.burst, self._tokens + (now - self._at) * self.rate)
-        self._at = now
-        if self._tokens < 1:
+        if not self.has():
             return False
         self._tokens -= 1
         return True
+
+    def has(self) -> bool:
+        """Whether there is a token to take (none is taken)."""
+        now = self.clock()
+        self._tokens = min(self.burst, self._tokens + (now - self._at) * self.rate)
+        self._at = now
+        return self._tokens >= 1
 
 
 class Pace:

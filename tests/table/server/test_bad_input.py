@@ -13,7 +13,12 @@ import pytest
 from bot.i18n import t, with_locale
 from bot.sessions import actions
 from bot.sessions.actions import Actor
-from bot.table.identity import Identity
+from bot.table.identity import (
+    REFUSAL_BURST,
+    DiscordUnavailable,
+    Identity,
+    TokenRefused,
+)
 from tests.table.server.conftest import SOON, WAIT, TabClient, Table, live_message_at, tracebacks
 
 PATIENCE = 0.5  # how long the server waits for Discord in these tests
@@ -116,6 +121,30 @@ async def test_a_forged_or_ended_instance_is_closed_4404(table: Table, caplog):
     await tab.until(lambda frame: frame["t"] == "welcome")  # a new one works
     await the_game_goes_on(table, alice, bob)
     assert tracebacks(caplog) == []
+
+
+async def test_made_up_tokens_spend_the_pace_of_refusals_and_true_ones_none(table: Table):
+    identity = identity_of(table)
+    names = ("alice", "bob", "carol", "dave")
+    tokens = [await table.sign_in(names[n % 4]) for n in range(REFUSAL_BURST + 10)]
+    for token in tokens:  # more people than refusals are allowed: none is refused
+        await identity.person(token)
+
+    def asked() -> int:
+        return sum(1 for request in table.fake.requests if request.path.endswith("/users/@me"))
+
+    made_up = [f"made-up-{n}" for n in range(REFUSAL_BURST + 10)]
+    refused, unavailable = 0, 0
+    for token in made_up:
+        before = asked()
+        try:
+            await identity.person(token)
+        except TokenRefused:
+            refused += 1
+        except DiscordUnavailable:
+            unavailable += 1
+            assert asked() == before  # Discord was not asked
+    assert REFUSAL_BURST <= refused < REFUSAL_BURST + 5 and unavailable > 0
 
 
 # ---------------------------------------------------------------- what the tab asks
