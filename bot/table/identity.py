@@ -8,7 +8,10 @@
 - The place is the activity instance: `GET /applications/{app}/activity-instances/{id}`
   with the bot token (through discord.py, so paced with the bot's other requests),
   remembered a few seconds. Its `location.channel_id` is the channel whose game the
-  tab plays; its `users`, who may be there.
+  tab plays; its `users`, who may be there. For an action (`instance_for_action`) one
+  asked within `STALE_SECONDS` is taken as it was while it is asked again in the
+  background: an action never waits on Discord at human pace, and the bot token's
+  requests go to the live messages first.
 
 Discord's failures (an error answer, no answer, a timeout) are `DiscordUnavailable`:
 the tab is told, never a traceback. Discord's refusals (a made-up code, token or
@@ -42,6 +45,9 @@ DEFAULT_API_BASE = "https://discord.com/api/v10"
 CALL_SECONDS = 5.0  # one call to Discord, answer included
 PERSON_SECONDS = 300.0  # a token's person is asked again after this
 INSTANCE_SECONDS = 5.0  # an instance's people are asked again after this
+# An action by someone in the instance as last asked within this goes ahead while it is
+# asked again; the one after sees the answer (the instance ended: closed 4404).
+STALE_SECONDS = 30.0
 KEPT = 10_000  # people and instances remembered (least recently used dropped)
 # Refusals Discord may give the whole process (401, 403, 404, invalid_grant): well
 # under its 10,000 failed requests in 10 minutes.
@@ -102,6 +108,9 @@ class Recent(Generic[K, V]):
         self._items.move_to_end(key)
         return item[0]
 
+    def forget(self, key: K) -> None:
+        self._items.pop(key, None)
+
     def put(self, key: K, value: V, seconds: float) -> None:
         self._items[key] = (value, self.clock() + seconds)
         self._items.move_to_end(key)
@@ -134,6 +143,7 @@ class Identity:
         self._people: Recent[bytes, Person] = Recent(KEPT, clock)
         self._token_ends: Recent[bytes, float] = Recent(KEPT, clock)  # tokens traded here
         self._instances: Recent[str, Instance | InstanceUnknown] = Recent(KEPT, clock)
+        self._last_known: Recent[str, Instance] = Recent(KEPT, clock)  # STALE_SECONDS
         self._fetching: dict[str, asyncio.Future[Instance | InstanceUnknown]] = {}
         self._http: aiohttp.ClientSession | None = None
 
@@ -221,6 +231,21 @@ class Identity:
             raise InstanceUnknown()
         return known
 
+    async def instance_for_action(self, instance_id: str, member: int) -> Instance:
+        """The instance as `instance`, but one asked within STALE_SECONDS that had
+        `member` in it is answered at once and asked again in the background."""
+        if self._instances.get(instance_id) is None:
+            last = self._last_known.get(instance_id)
+            if last is not None and member in last.users:
+                self._fetch_in_background(instance_id)
+                return last
+        return await self.instance(instance_id, member=member)
+
+    def _fetch_in_background(self, instance_id: str) -> None:
+        fetching = asyncio.ensure_future(self._fetch_once(instance_id))
+        # Its failure was logged; the next action asks again.
+        fetching.add_done_callback(lambda done: done.cancelled() or done.exception())
+
     async def _fetch_once(self, instance_id: str) -> Instance | InstanceUnknown:
         """One request for the instance, however many tabs ask for it at once."""
         fetching = self._fetching.get(instance_id)
@@ -245,6 +270,7 @@ class Identity:
             self.refusals.take()
             unknown = InstanceUnknown()  # remembered too: a made-up id is asked once
             self._instances.put(instance_id, unknown, INSTANCE_SECONDS)
+            self._last_known.forget(instance_id)
             return unknown
         except (
             discord.HTTPException,
@@ -257,6 +283,7 @@ class Identity:
             raise DiscordUnavailable("the activity-instances route did not answer") from error
         instance = _instance(instance_id, body)
         self._instances.put(instance_id, instance, INSTANCE_SECONDS)
+        self._last_known.put(instance_id, instance, STALE_SECONDS)
         return instance
 
     # ------------------------------------------------------------ calls

@@ -377,7 +377,7 @@ class TableServer:
     async def _act(self, tab: Tab, actor: Actor, instance_id: str, frame: Act) -> str:
         """The answer to an action, made if the person is still in the instance."""
         try:
-            instance = await self.identity.instance(instance_id, member=actor.user_id)
+            instance = await self.identity.instance_for_action(instance_id, actor.user_id)
         except InstanceUnknown:
             raise Closing(Close.INSTANCE_ENDED) from None
         except DiscordUnavailable:

@@ -61,10 +61,13 @@ async def the_game_goes_on(table: Table, *tabs: TabClient) -> None:
     await table.fake.wait_for(lambda: live_message_at(table.fake, after), what="the chat")
 
 
-def forget_instances(table: Table) -> None:
-    """As if the few seconds the server remembers each activity instance had passed."""
+def forget_instances(table: Table, *, stale: bool = False) -> None:
+    """As if the few seconds the server remembers each activity instance had passed
+    (`stale`: not the half minute an action takes it as it was, while asking again)."""
     assert table.bot.table is not None
     table.bot.table.identity._instances._items.clear()
+    if not stale:
+        table.bot.table.identity._last_known._items.clear()
 
 
 def identity_of(table: Table) -> Identity:
@@ -145,6 +148,45 @@ async def test_made_up_tokens_spend_the_pace_of_refusals_and_true_ones_none(tabl
             unavailable += 1
             assert asked() == before  # Discord was not asked
     assert REFUSAL_BURST <= refused < REFUSAL_BURST + 5 and unavailable > 0
+
+
+async def test_an_action_waits_on_discord_for_no_instance_asked_of_late(table: Table, caplog):
+    fake = table.fake
+    alice, bob = await game_of_two(table)
+    identity_of(table)
+    # Discord says nothing while the move is made: the instance asked half a minute
+    # ago at most is taken as it was, and asked again.
+    forget_instances(table, stale=True)
+    held = fake.hold("GET", r"/activity-instances/")
+    try:
+        await the_game_goes_on(table, alice, bob)
+        await asyncio.wait_for(held.arrived.wait(), WAIT)
+    finally:
+        held.drop()
+    assert tracebacks(caplog) == []
+
+
+async def test_an_instance_ended_closes_the_tab_at_the_action_after_it_is_known(
+    table: Table, caplog
+):
+    fake = table.fake
+    alice, bob = await game_of_two(table)
+    identity = identity_of(table)
+    instance = fake.activity_instances.in_channel(fake.channel.id)
+    assert instance is not None
+    fake.end_activity(instance.instance_id)
+    forget_instances(table, stale=True)
+    mover = next(tab for tab in (alice, bob) if tab.actions("move"))
+    before = await committed(table)
+    await mover.act("move", mover.actions("move")[0]["arg"])  # taken: asked again
+    async with asyncio.timeout(WAIT):  # its answer comes
+        while identity._instances.get(instance.instance_id) is None:
+            await asyncio.sleep(0.01)
+    mover = next(tab for tab in (alice, bob) if tab.actions("move"))
+    await mover.send_act("move", mover.actions("move")[0]["arg"])
+    assert await mover.closed() == 4404
+    assert await committed(table) == before + 1
+    assert tracebacks(caplog) == []
 
 
 # ---------------------------------------------------------------- what the tab asks
