@@ -35,9 +35,11 @@ from bot.devserver.standin import (
     CHANNEL_GROUP_DM,
     FakeDiscord,
     FakeDiscordTimeout,
+    FakeInteraction,
     FakeMessage,
     FakeUser,
 )
+from bot.devserver.standin.proxy import ActivityProxy
 from bot.i18n import t
 from bot.i18n.locales import DEFAULT_LOCALE, with_locale
 from bot.preview.html import CommandUse, message_html, stylesheet
@@ -76,6 +78,7 @@ class Tab:
     online: bool | None = None
     channels: tuple[Any, ...] = ()  # the places the tab was last sent
     commands: int = -1
+    host: str = "127.0.0.1"  # the name the browser reached us by: the proxy's too
 
 
 class Refusal(Exception):
@@ -92,8 +95,13 @@ class Refusal(Exception):
 
 
 class Page:
-    def __init__(self, fake: FakeDiscord) -> None:
+    """The chat page; with a `proxy` (the table's page is built), the table opens in a
+    panel beside the chat when the bot answers with LAUNCH_ACTIVITY, or from the App
+    Launcher."""
+
+    def __init__(self, fake: FakeDiscord, proxy: ActivityProxy | None = None) -> None:
         self.fake = fake
+        self.proxy = proxy
         self.tabs: set[Tab] = set()
         # (message id, language) -> (the message's version key, its HTML)
         self._rendered: dict[tuple[int, str], tuple[tuple[Any, ...], str]] = {}
@@ -126,6 +134,7 @@ class Page:
         script = json.dumps(words, ensure_ascii=False).replace("<", "\\u003c")
         html = html.replace("$lang", locale).replace("$discord_locale", discord_locale(locale))
         html = html.replace("$limit", str(names.MAX_LENGTH)).replace("$words", script)
+        html = html.replace("$table", "on" if self.proxy is not None else "off")
         return web.Response(text=html, content_type="text/html", headers=_NO_STORE)
 
     async def ping(self, request: web.Request) -> web.Response:
@@ -168,7 +177,7 @@ class Page:
                     await _send(ws, {"op": "refusal", "text": text})
                     continue
                 if tab is None:
-                    tab = await self._hello(ws, data)
+                    tab = await self._hello(ws, data, request.url.host or "127.0.0.1")
                     continue
                 self._spawn(self._handle(tab, data))
         finally:
@@ -176,7 +185,9 @@ class Page:
                 self.tabs.discard(tab)
         return ws
 
-    async def _hello(self, ws: web.WebSocketResponse, data: dict[str, Any]) -> Tab | None:
+    async def _hello(
+        self, ws: web.WebSocketResponse, data: dict[str, Any], host: str
+    ) -> Tab | None:
         locale = page_locale(str(data.get("locale", "")))
         try:
             if data.get("op") != "hello":
@@ -194,7 +205,7 @@ class Page:
         channel_id = _as_id(data.get("channel"))
         if channel_id not in self.fake.channels:
             channel_id = self.fake.channel.id
-        tab = Tab(ws, user, channel_id, locale)
+        tab = Tab(ws, user, channel_id, locale, host=host)
         await self._enter(tab, channel_id)
         self.tabs.add(tab)
         await _send(ws, {"op": "welcome", "name": user.display_name, "user": str(user.id)})
@@ -243,6 +254,8 @@ class Page:
                 await self.switch(tab, data.get("channel"))
             elif op == "dismiss":
                 self.dismiss(tab, data.get("message"))
+            elif op == "launcher":
+                await self.app_launcher(tab)
             else:
                 raise Refusal("unknown_request")
         except (Refusal, typed.TypedCommandError) as refusal:
@@ -272,6 +285,7 @@ class Page:
         except (LookupError, ValueError, PermissionError) as error:
             raise Refusal("not_sent", reason=error) from None
         await self._answered(interaction)
+        await self._launched(tab, interaction)
 
     def _member(self, name: str) -> FakeUser:
         for user in self.fake.users.values():
@@ -305,12 +319,50 @@ class Page:
         except ValueError as error:
             raise Refusal("unusable", reason=error) from None
         await self._answered(interaction)
+        await self._launched(tab, interaction)
 
     async def _answered(self, interaction: Any) -> None:
         try:
             await interaction.wait_answered(ANSWER_TIMEOUT)
         except FakeDiscordTimeout:
             raise Refusal("failed") from None
+
+    # ---- the table (the Activity) -----------------------------------------------------
+
+    async def app_launcher(self, tab: Tab) -> None:
+        """The person picks the app in Discord's App Launcher: its Entry Point command is
+        used in the tab's channel. With the bot's own handler the bot answers (with
+        LAUNCH_ACTIVITY, or a message); with Discord's, Discord launches it at once."""
+        if self.proxy is None:
+            raise Refusal("no_table")
+        _speak(tab)
+        try:
+            interaction = await self.fake.use_entry_point(
+                tab.user, channel_id=tab.channel_id, wait=False, timeout=ANSWER_TIMEOUT
+            )
+        except FakeDiscordTimeout:
+            raise Refusal("offline") from None
+        except LookupError:
+            raise Refusal("no_entry_point") from None
+        except PermissionError as error:
+            raise Refusal("not_sent", reason=error) from None
+        if interaction is None:
+            await self._open_table(tab)
+            return
+        await self._answered(interaction)
+        await self._launched(tab, interaction)
+
+    async def _launched(self, tab: Tab, interaction: FakeInteraction) -> None:
+        """The bot answered with LAUNCH_ACTIVITY: the Activity opens for this person."""
+        if interaction.activity_instance_id is not None:
+            await self._open_table(tab)
+
+    async def _open_table(self, tab: Tab) -> None:
+        """The tab shows Discord's client for this person's launch in its channel."""
+        if self.proxy is None:
+            raise Refusal("no_table")
+        url = self.proxy.client_url(tab.user, tab.channel_id, host=tab.host)
+        await _send(tab.ws, {"op": "launch", "url": url})
 
     async def open_channel(self, tab: Tab, name: str) -> None:
         name = name.strip().lower().replace(" ", "-")

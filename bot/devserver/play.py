@@ -6,11 +6,13 @@ as a child process (`python -m bot`, its own SQLite file `data/play.db`, a token
 for this run, no network), and restarts the bot if it dies. `--real-discord` gives the
 stand-in Discord's behaviours (`Realism.discord()`: latency, rate limits, permissions,
 application emojis, the OpenAPI spec), `--without rate_limits` (and so on) all but some;
-by default it is the ideal Discord. The
-stand-in's world (people, channels, messages, pictures) is kept in
-`data/play-world.json`, so a new start finds the games where they were. Ctrl-C (or
-SIGTERM) stops the bot cleanly, then the server; the turn clocks stand still until the
-next start (`pause`).
+by default it is the ideal Discord. The table (the games as a Discord Activity) is on
+when its page is built (`make page`): the bot gets a client secret, ACTIVITY_ADDR and the
+stand-in's public key, and the stand-in's proxy (standin/proxy.py) plays Discord's client
+and its proxy on a port of its own. The stand-in's world (people, channels, messages,
+pictures) is kept in `data/play-world.json`, so a new start finds the games where they
+were. Ctrl-C (or SIGTERM) stops the bot cleanly, then the server; the turn clocks stand
+still until the next start (`pause`).
 """
 
 from __future__ import annotations
@@ -25,14 +27,18 @@ import logging
 import os
 import secrets
 import signal
+import socket
 import sys
 import time
 from pathlib import Path
 from typing import Any
 
+from bot.config.address import parse_host_port
 from bot.devserver import pause, world
 from bot.devserver.page import Page
 from bot.devserver.standin import IDEAL, FakeDiscord, Realism
+from bot.devserver.standin.proxy import ActivityProxy
+from bot.table.assets import built_page
 
 log = logging.getLogger("bot.devserver")
 
@@ -43,6 +49,10 @@ QUIET_SECONDS = 2.0
 SAVE_AT_LEAST_EVERY = 30.0
 STOP_TIMEOUT = 10.0
 PR_SET_PDEATHSIG = 1
+NO_TABLE = (
+    "note: the table's page is not built, so this runs without the table: run `make page` "
+    "(needs Node.js 18 or newer) and `make play` again"
+)
 # Variables of the developer's environment that must not reach the local bot: its
 # Discord, its database and its extra servers are the ones this command chooses.
 BEHAVIOURS = tuple(field.name for field in dataclasses.fields(Realism))
@@ -53,6 +63,9 @@ CLEARED = (
     "SHARD_COUNT",
     "SHARD_IDS",
     "RULES_URL",
+    "DISCORD_CLIENT_SECRET",
+    "ACTIVITY_ADDR",
+    "DISCORD_PUBLIC_KEY",
 )
 
 
@@ -81,7 +94,17 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         "--without", action="append", default=[], choices=BEHAVIOURS, metavar="BEHAVIOUR",
         help=f"with --real-discord, leave this one out ({', '.join(BEHAVIOURS)}); repeatable",
     )  # fmt: skip
+    parser.add_argument(
+        "--activity-addr", metavar="HOST:PORT",
+        help="where the bot's table server listens, behind the stand-in's proxy "
+        "(default: a free port of the loopback)",
+    )  # fmt: skip
     args = parser.parse_args(argv)
+    if args.activity_addr is not None:
+        try:
+            parse_host_port(args.activity_addr)
+        except ValueError as error:
+            parser.error(f"--activity-addr {error}")
     if not 0 <= args.port <= 65535:
         parser.error("--port must be between 0 and 65535")
     if args.without and not args.real_discord:
@@ -108,9 +131,10 @@ def realism(args: argparse.Namespace) -> Realism:
 class BotChild:
     """The bot process, started again whenever it stops without being asked to."""
 
-    def __init__(self, fake: FakeDiscord, data: Path) -> None:
+    def __init__(self, fake: FakeDiscord, data: Path, table: dict[str, str] | None = None) -> None:
         self.fake = fake
         self.data = data
+        self.table = table or {}  # the table's settings, when it is on
         self.process: asyncio.subprocess.Process | None = None
         self.stopping = False
         self._task: asyncio.Task[None] | None = None
@@ -118,6 +142,7 @@ class BotChild:
     def env(self) -> dict[str, str]:
         env = {k: v for k, v in os.environ.items() if k not in CLEARED}
         env.update(self.fake.env())
+        env.update(self.table)
         env["DATABASE_URL"] = f"sqlite:///{(self.data / 'play.db').resolve()}"
         env.setdefault("LOG_LEVEL", "ERROR")
         env["PYTHONUNBUFFERED"] = "1"
@@ -209,6 +234,37 @@ def trim(fake: FakeDiscord) -> None:
     fake.unknown_routes.clear()
 
 
+def table_settings(fake: FakeDiscord, activity_addr: str) -> dict[str, str]:
+    """What turns the bot's table on against the stand-in: the application's client
+    secret, where the table listens, and the key the proxy signs with."""
+    return {
+        "DISCORD_CLIENT_SECRET": fake.client_secret,
+        "ACTIVITY_ADDR": activity_addr,
+        "DISCORD_PUBLIC_KEY": fake.public_key,
+    }
+
+
+def table_proxy(fake: FakeDiscord, activity_addr: str | None = None) -> ActivityProxy | None:
+    """The stand-in's proxy in front of the bot's table server, which listens on
+    `activity_addr`, by default a free port of the loopback (only the proxy reaches it);
+    None, said in one line, when the table's page is not built."""
+    if built_page() is None:
+        print(NO_TABLE, flush=True)
+        return None
+    if activity_addr is None:
+        host = "127.0.0.1"
+        activity_addr = f"{host}:{free_port(host)}"
+    return ActivityProxy(fake, activity_addr, sign=True)
+
+
+def free_port(host: str) -> int:
+    """A port nobody listens on now, for the bot's table server (the proxy forwards
+    there; the bot binds it each time it starts)."""
+    with socket.socket() as probe:
+        probe.bind((host, 0))
+        return int(probe.getsockname()[1])
+
+
 async def serve(args: argparse.Namespace) -> int:
     data: Path = args.data
     data.mkdir(parents=True, exist_ok=True)
@@ -220,6 +276,9 @@ async def serve(args: argparse.Namespace) -> int:
         host=args.host,
         port=args.port,
         realism=realism(args),
+        # The application has Activities enabled; the bot serves the table only when
+        # its page is built (without it, the bot keeps Discord's Entry Point as it is).
+        activities=True,
     )
     world_path = data / "play-world.json"
     try:
@@ -227,14 +286,19 @@ async def serve(args: argparse.Namespace) -> int:
     except (ValueError, KeyError, TypeError) as error:
         print(f"error: {world_path}: {error}", file=sys.stderr)
         return 2
-    page = Page(fake)
+    proxy = table_proxy(fake, args.activity_addr)
+    page = Page(fake, proxy)
     try:
         await fake.start(setup=page.setup)
+        if proxy is not None:
+            proxy.host, proxy.chat_port = args.host, fake.port
+            await proxy.start()
     except OSError as error:
         print(
             f"error: cannot listen on {args.host}:{args.port}: {error.strerror or error}",
             file=sys.stderr,
         )
+        await fake.close()
         return 2
     if args.host not in ("127.0.0.1", "localhost", "::1"):
         print(
@@ -244,7 +308,7 @@ async def serve(args: argparse.Namespace) -> int:
         )
     keeper = WorldKeeper(fake, world_path)
     paused, moved = await pause.resume(data, data / "play.db", time.time())
-    child = BotChild(fake, data)
+    child = BotChild(fake, data, table_settings(fake, proxy.upstream) if proxy else None)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGINT, signal.SIGTERM):
@@ -266,6 +330,8 @@ async def serve(args: argparse.Namespace) -> int:
         saving.cancel()
         keeper.save()
         await page.close()
+        if proxy is not None:
+            await proxy.close()
         await fake.close()
         with contextlib.suppress(OSError):
             (data / "play-bot.pid").unlink()

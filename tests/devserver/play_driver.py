@@ -71,6 +71,7 @@ class PlayServer:
     step_seconds: float = 0.05
     real_discord: bool = False  # make play --real-discord
     without: tuple[str, ...] = ()  # ...but these behaviours (--without)
+    activity_addr: str | None = None  # where the bot's table server listens (--activity-addr)
     process: asyncio.subprocess.Process | None = None
     url: str = ""
     output: list[str] = field(default_factory=list)
@@ -85,6 +86,7 @@ class PlayServer:
         env["PYTHONPATH"] = os.pathsep.join(p for p in (str(REPO_ROOT), env.get("PYTHONPATH")) if p)
         flags = ["--real-discord"] if self.real_discord else []
         flags += [f"--without={name}" for name in self.without]
+        flags += [f"--activity-addr={self.activity_addr}"] if self.activity_addr else []
         self.process = await asyncio.create_subprocess_exec(
             sys.executable, "-m", "bot.devserver", "--port", "0", "--data", str(self.data),
             *flags,

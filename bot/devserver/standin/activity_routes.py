@@ -17,6 +17,7 @@ import binascii
 from typing import Any
 
 from aiohttp import web
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
 from bot.devserver.standin.activities import ActivityInstance, ActivityInstances
 from bot.devserver.standin.entry_points import PRIMARY_ENTRY_POINT, default_entry_point
@@ -24,6 +25,7 @@ from bot.devserver.standin.errors import DiscordHTTPError
 from bot.devserver.standin.models import FakeInteraction, FakeUser
 from bot.devserver.standin.oauth import SCOPE_IDENTIFY, Grant, OAuth, OAuthError
 from bot.devserver.standin.places import Places
+from bot.devserver.standin.proxy_signature import public_key_hex
 
 DEFAULT_CLIENT_SECRET = "fake-discord-client-secret"
 APPLICATION_EMBEDDED = 1 << 17  # the application flag Activities set
@@ -45,6 +47,9 @@ class ActivityRoutes(Places):
         self.activities = False
         self.oauth = OAuth(self.application_id, client_secret)
         self.activity_instances = ActivityInstances(self._snowflake)
+        # The application's key pair: the proxy signs what it forwards with it (a new
+        # one each start, as nothing outside this process knows it).
+        self.application_key = Ed25519PrivateKey.generate()
         if activities:
             self.enable_activities()
 
@@ -54,6 +59,12 @@ class ActivityRoutes(Places):
     def client_secret(self) -> str:
         """The application's OAuth2 client secret (DISCORD_CLIENT_SECRET for the bot)."""
         return self.oauth.client_secret
+
+    @property
+    def public_key(self) -> str:
+        """The application's public key, hex, as the portal shows it (DISCORD_PUBLIC_KEY
+        for the bot: it checks the proxy's signatures with it)."""
+        return public_key_hex(self.application_key)
 
     def enable_activities(self) -> None:
         """As the portal's Enable Activities: the EMBEDDED flag, and the default Entry

@@ -60,7 +60,18 @@ class OAuth:
         self.clock = clock
         self._codes: dict[str, Grant] = {}
         self._tokens: dict[str, Grant] = {}
+        self._consents: set[tuple[int, frozenset[str]]] = set()
         self.exchanges = 0  # codes traded for tokens, for tests
+
+    def consented(self, user_id: int, scopes: Collection[str]) -> bool:
+        """Whether `user_id` already authorized the application for `scopes` (Discord
+        asks once, then answers AUTHORIZE at once)."""
+        wanted = frozenset(scopes)
+        return any(user == user_id and wanted <= given for user, given in self._consents)
+
+    def consent(self, user_id: int, scopes: Collection[str]) -> None:
+        """`user_id` pressed Authorize on the consent dialog for `scopes`."""
+        self._consents.add((user_id, frozenset(scopes)))
 
     def mint_code(self, user_id: int, scopes: Collection[str] = (SCOPE_IDENTIFY,)) -> str:
         """A code for `user_id` with `scopes`, as AUTHORIZE answers after the consent."""

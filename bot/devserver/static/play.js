@@ -199,6 +199,8 @@
     } else if (frame.op === "refusal") {
       stats.pending = null;
       refuse(frame.text);
+    } else if (frame.op === "launch") {
+      openTable(frame.url);
     }
   }
 
@@ -380,6 +382,47 @@
   document.getElementById("new-botless").addEventListener("click", function () {
     const wanted = prompt(say("new_botless_prompt"), "no-bot");
     if (wanted) send({ op: "botless", name: wanted });
+  });
+
+  // ---- the table (the Activity) ---------------------------------------------------------
+  // The bot answered with LAUNCH_ACTIVITY (or the App Launcher opened it): Discord's client
+  // page for this person's launch, on the proxy's origin, which frames the table. The
+  // same page can open in a tab of its own, to play there and chat here.
+
+  const panel = document.getElementById("table-panel");
+  const stage = document.getElementById("table-stage");
+  const ownTab = document.getElementById("table-tab");
+  const launcher = document.getElementById("app-launcher");
+  launcher.hidden = document.body.dataset.table !== "on";
+  launcher.addEventListener("click", function () { send({ op: "launcher", seq: ++seq }); });
+
+  function openTable(url) {
+    const target = new URL(url);
+    // Discord's phone app says so to the Activity: a narrow window plays the phone.
+    target.searchParams.set("platform", window.innerWidth < 600 ? "mobile" : "desktop");
+    ownTab.href = target.href;
+    stats.tables = (stats.tables || 0) + 1;
+    const pending = stats.pending; // a click answered with the Activity, not a message
+    if (pending) {
+      stats.pending = null;
+      requestAnimationFrame(function () { stats.clicks.push(performance.now() - pending.at); });
+    }
+    const frame = stage.querySelector("iframe");
+    if (frame && frame.src === target.href) {
+      panel.hidden = false;
+      return;
+    }
+    const iframe = document.createElement("iframe");
+    iframe.title = panel.getAttribute("aria-label");
+    iframe.src = target.href;
+    stage.replaceChildren(iframe);
+    panel.hidden = false;
+  }
+
+  // Closing the panel closes Discord's page in it: the person leaves the Activity.
+  document.getElementById("table-close").addEventListener("click", function () {
+    stage.replaceChildren();
+    panel.hidden = true;
   });
 
   // ---- the command box ------------------------------------------------------------------
