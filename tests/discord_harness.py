@@ -33,6 +33,7 @@ import itertools
 import json
 import random
 import re
+import socket
 import time
 from collections.abc import AsyncIterator, Callable, Iterator
 from dataclasses import dataclass, field
@@ -790,6 +791,13 @@ def _stored_option(option: dict[str, Any]) -> dict[str, Any]:
     return stored
 
 
+def free_port() -> int:
+    """A port of 127.0.0.1 nothing listens on now (the bot's table listens there)."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
 def _route_ids(route: Route) -> dict[str, str]:
     """The path parameters of a request, read back from its URL."""
     pattern = re.sub(r"\\{(\w+)\\}", r"(?P<\1>[^/?]+)", re.escape(route.path))
@@ -861,6 +869,7 @@ class BotHarness:
                 emoji_sync=emoji_sync,
                 dev_guild_id=dev_guild_id,
                 discord_client_secret="fake-client-secret" if table else None,  # type: ignore[arg-type]
+                activity_addr=f"127.0.0.1:{free_port()}" if table else None,
             )
             bot = DiceBot(
                 settings,
@@ -880,6 +889,8 @@ class BotHarness:
                 if close:
                     await bot.close()
                 else:
+                    if bot.table is not None:  # its port, freed as a killed process's
+                        await bot.table.stop()
                     await bot.sessions.timers.close()
                     await bot.db.connection.close()
                     await bot.http.close()

@@ -38,6 +38,7 @@ from bot.process.background import BackgroundTasks
 from bot.render.emoji import forget_all
 from bot.sessions.service import SessionService
 from bot.storage.protocols import Database
+from bot.table.server import TableServer
 from bot.ui.platform import Platform
 from bot.ui.translator import LocaleTree
 
@@ -55,6 +56,7 @@ class DiceBot(commands.Bot):
     sessions: SessionService
     platform: Platform
     health: HealthServer | None = None
+    table: TableServer | None = None  # the table's server, when it is on
     startup_repair: asyncio.Task[int]  # shows again the messages a crash left behind
     ping_cleanup: asyncio.Task[int]  # deletes the turn pings of turns over at start-up
     warming: asyncio.Task[None]  # builds the computer players' tables
@@ -221,7 +223,7 @@ class DiceBot(commands.Bot):
         failure is a warning, never a failed start. True if anything was written."""
         dev_guild = self.settings.dev_guild_id
         written = await commands_on_discord.sync_commands(
-            self, self.db, dev_guild=dev_guild, force=force, table=self.settings.table_on
+            self, self.db, dev_guild=dev_guild, force=force, table=self.table is not None
         )
         self.synced_commands = written
         return written

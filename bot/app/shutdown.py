@@ -32,6 +32,11 @@ async def shut_down(bot: DiceBot, close_discord: Callable[[], Awaitable[None]]) 
         bot.health = None
     if bot.heartbeat is not None:
         bot.heartbeat.cancel()
+    if bot.table is not None:
+        # Before the sessions close: every tab is told the server goes away (1012) and
+        # reconnects, to the next process; the actions under way are committed first.
+        await bot.table.stop()
+        bot.table = None
     sessions = getattr(bot, "sessions", None)
     if sessions is not None:
         await sessions.close()

@@ -11,9 +11,11 @@ import logging
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
+from urllib.parse import urlsplit
 
 from bot.app.emoji_sync import sync_emojis
 from bot.config import ConfigError
+from bot.config.address import parse_host_port
 from bot.connection.global_pace import bot_token_share, pace_bot_requests
 from bot.history.rating_sql import RATINGS_MIGRATION, rebuild_all
 from bot.history.recorder import recorder
@@ -31,6 +33,13 @@ from bot.sessions.service import SessionService
 from bot.storage import apply_migrations, open_database
 from bot.storage.meta import APPLICATION_EMOJIS, get_meta
 from bot.storage.protocols import Database
+from bot.table.actions import TableActions
+from bot.table.assets import HOW_TO_BUILD, built_page
+from bot.table.hub import Hub
+from bot.table.identity import Identity
+from bot.table.location import where_played
+from bot.table.proxy_signature import ProxySignature
+from bot.table.server import TableServer
 from bot.ui.click_tokens import InteractionTokens
 from bot.ui.platform import Platform, build_platform
 from bot.ui.translator import CatalogTranslator, LocaleTree
@@ -56,6 +65,11 @@ async def start_up(bot: DiceBot) -> None:
     if settings.health_addr:
         # Up before the gateway connects: /healthz says 503 until READY.
         bot.health = await serve_health(bot, settings.health_addr)
+    # The table is on with the client secret set and its page built; without the page
+    # the bot runs as it would without the secret (no server, no button, no Entry Point).
+    page = built_page() if settings.table_on else None
+    if settings.table_on and page is None:
+        log.warning(HOW_TO_BUILD)
     bot.sessions = SessionService(
         bot.db,
         bot.games.adapters(),
@@ -64,6 +78,7 @@ async def start_up(bot: DiceBot) -> None:
         bot_step_seconds=settings.bot_step_seconds,
         owns_guild=settings.owns_guild,
         practice_dice=bot.games.practice_dice(),
+        notify_commits=settings.table_on,  # other processes' tabs hear of every commit
     )
     bot.platform = build_platform(
         bot,
@@ -72,7 +87,7 @@ async def start_up(bot: DiceBot) -> None:
         rules_url=settings.rules_url,
         emojis_refused=bot.emojis_refused,
         tokens=InteractionTokens.lasting(settings.interaction_token_seconds, clock=bot.clock),
-        table=settings.table_on,
+        table=page is not None,
     )
     if isinstance(bot.tree, LocaleTree):  # the App Launcher's Entry Point opens the table
         bot.tree.entry_point = bot.platform.launch.entry_point
@@ -88,6 +103,8 @@ async def start_up(bot: DiceBot) -> None:
         stored = await get_meta(bot.db, APPLICATION_EMOJIS)
         remember(markup_from_store(stored, bot.application_id))
     await restore_games(bot)
+    if page is not None:
+        bot.table = await serve_table(bot, page)
     start_background_work(bot)
 
 
@@ -112,6 +129,49 @@ async def serve_health(bot: DiceBot, address: str) -> HealthServer:
         # Not the "cannot reach Discord" that __main__ says of other OSErrors.
         raise ConfigError(f"HEALTH_ADDR: cannot listen on {address}: {error}") from None
     return health
+
+
+async def serve_table(bot: DiceBot, page: Path) -> TableServer:
+    """The table's server on ACTIVITY_ADDR, its tabs told of every commit; ConfigError
+    if it cannot listen."""
+    settings = bot.settings
+    address, secret = settings.activity_addr, settings.discord_client_secret
+    assert address is not None and secret is not None and bot.application_id is not None
+    platform = bot.platform
+    hub = Hub(bot.sessions, bot.games)
+    bot.sessions.commit_listeners.append(hub.committed)
+    key = settings.discord_public_key
+    host, port = parse_host_port(address)
+    server = TableServer(
+        host,
+        port,
+        page=page,
+        application_id=bot.application_id,
+        identity=Identity(
+            application_id=bot.application_id,
+            client_secret=secret.get_secret_value(),
+            bot_http=bot.http,
+            api_base=settings.discord_api_base,
+        ),
+        hub=hub,
+        actions=TableActions(platform.games, bot.sessions, platform.live, platform.reviews),
+        games=bot.games,
+        where=where_played(bot, settings.owns_guild),
+        signature=None if key is None else ProxySignature(key),
+        # A stand-in's chat page (`make play`) frames the table too.
+        frame_ancestors=[origin_of(settings.discord_api_base)] if settings.discord_api_base else [],
+    )
+    try:
+        await server.start()
+    except OSError as error:
+        raise ConfigError(f"ACTIVITY_ADDR: cannot listen on {address}: {error}") from None
+    return server
+
+
+def origin_of(url: str) -> str:
+    """scheme://host[:port] of a URL."""
+    parts = urlsplit(url)
+    return f"{parts.scheme}://{parts.netloc}"
 
 
 async def add_games(bot: DiceBot, platform: Platform) -> None:

@@ -41,6 +41,7 @@ from bot.games.pickomino.engine import Face
 from bot.games.pickomino.render.text import FACE_EMOJI
 from bot.i18n import t
 from bot.render.custom_ids import ComponentRef
+from tests.discord_harness import free_port
 
 # Part of the normal `pytest` run (and so of `make test`); `-m "not e2e"` leaves it out.
 pytestmark = pytest.mark.e2e
@@ -160,6 +161,9 @@ class BotLauncher:
         self.database = workdir / "pickomino.db"
         self.database_url = database_url or f"sqlite:///{self.database}"
         self.processes: list[BotProcess] = []
+        # Where the table listens when a test turns it on (DISCORD_CLIENT_SECRET): the
+        # same for a restarted process, as for the real one.
+        self.activity_addr = f"127.0.0.1:{free_port()}"
 
     def env(self) -> dict[str, str]:
         env = dict(os.environ)
@@ -167,6 +171,7 @@ class BotLauncher:
             env.pop(name, None)
         env.update(self.fake.env())
         env["DATABASE_URL"] = self.database_url
+        env["ACTIVITY_ADDR"] = self.activity_addr
         env["LOG_LEVEL"] = "INFO"
         env["PYTHONPATH"] = os.pathsep.join(
             p for p in (str(REPO_ROOT), env.get("PYTHONPATH", "")) if p

@@ -18,15 +18,7 @@ _DATA = json.loads((Path(__file__).parent / "samples.json").read_text("utf-8"))
 # The samples were made at this moment: their turn clocks count from it.
 _MADE_MS = 1_800_000_000_000
 
-# Words the page uses that the catalog's table.page.* does not have yet.
-_MISSING_WORDS = {
-    "en": {"you": "you", "stack": "Tiles in the stack"},
-    "de": {"you": "du", "stack": "Plättchen im Stapel"},
-    "pl": {"you": "ty", "stack": "Żetony na stosie"},
-}
-WORDS: dict[str, dict[str, str]] = {
-    lang: {**words, **_MISSING_WORDS[lang]} for lang, words in _DATA["words"].items()
-}
+WORDS: dict[str, dict[str, str]] = _DATA["words"]
 
 
 def scene(name: str, lang: str = "en") -> Scene:

@@ -8,6 +8,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from bot.i18n import LOCALES
+from bot.plugin.table_scene import page_words as catalog_words
 from tests.table.page.samples import WORDS
 
 SOURCE = Path(__file__).resolve().parents[3] / "bot/table/page/src"
@@ -54,3 +56,9 @@ def test_the_words_have_every_key_the_page_uses() -> None:
     assert "reconnecting" in keys and len(keys) > 20
     for lang, words in WORDS.items():
         assert keys - set(words) == set(), lang
+
+
+def test_every_language_has_every_word_the_page_uses() -> None:
+    keys = page_words()
+    for lang in LOCALES:
+        assert keys - set(catalog_words(lang)) == set(), lang
