@@ -2,8 +2,9 @@
 stand-in, as the real one will: `api/config` names the application the proxy's signed
 payload names, and `api/token` trades the code at the stand-in's OAuth2 route with the
 client secret, then asks `/users/@me` whose token it is; and the stand-in's chat page
-(on the API's origin) may frame it, as the bot lets it. Used until the bot serves the
-table itself (bot/table/server.py)."""
+(on the API's origin) may frame it, as the bot lets it. For the tests of Discord's
+client page without a bot process (test_discord_client_browser); make play's own test
+runs the bot's table (bot/table/server.py)."""
 
 from __future__ import annotations
 

@@ -6,29 +6,23 @@ through the proxy and signs in (the handshake, the consent, AUTHORIZE, the code 
 at the stand-in, AUTHENTICATE). Close closes it; the App Launcher opens it again through
 the Entry Point, and so does the live message's Open the table once the game runs.
 
-The table's server is tests/devserver/standin_table.py's (the bot does not serve the
-table yet): make play is told where it listens (--activity-addr), as the bot would be."""
+The table's server is the bot's own (make play gives it the stand-in's client secret,
+ACTIVITY_ADDR and the proxy's public key): it serves the page only to requests the
+proxy signed, and seats the person Discord says the token is."""
 
 from __future__ import annotations
 
 import asyncio
-import base64
-import json
 from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
-from playwright.async_api import Frame, Page, expect
+from playwright.async_api import Frame, FrameLocator, Page, expect
 
-from bot.devserver.standin.activity_routes import DEFAULT_CLIENT_SECRET
-from bot.devserver.standin.constants import API_PREFIX
-from bot.devserver.standin.proxy_signature import PAYLOAD
 from bot.preview.shoot import Camera
 from bot.table.assets import HOW_TO_BUILD, built_page
 from tests.devserver.play_driver import PlayServer, Shown, Tab, click_live
-from tests.devserver.standin_table import StandInTable
-from tests.table.page import samples
 from tests.table.page.driver import WATCH
 
 BUDGET = 150.0
@@ -46,10 +40,12 @@ async def sent_commands(page: Page) -> list[str]:
     return [payload["cmd"] for opcode, payload in seen if opcode == 1]
 
 
-def signed_for(headers: dict[str, str]) -> str:
-    """The person the proxy signed a request for (the signature itself is checked in
-    test_activity_proxy)."""
-    return str(json.loads(base64.b64decode(headers[PAYLOAD]))["user_id"])
+async def seated_as(table: FrameLocator) -> str:
+    """The name the table's page marks as the person's own: who the bot's server was
+    told the token is, by the stand-in's /users/@me."""
+    you = table.locator(".player.you .name")
+    await expect(you).to_have_count(1)
+    return await you.inner_text()
 
 
 async def problems(page: Page) -> list[str]:
@@ -80,21 +76,12 @@ async def start_with_a_bot(anne: Tab) -> Shown:
 async def test_open_the_table_signs_in_at_the_table_beside_the_chat(
     camera: Camera, tmp_path: Path, real_discord: bool
 ) -> None:
-    dist = built_page()
-    if dist is None:
+    if built_page() is None:
         pytest.fail(HOW_TO_BUILD, pytrace=False)
-    table = StandInTable(dist, "", DEFAULT_CLIENT_SECRET)
-    table.state = samples.state("pickomino_lobby", version=7)
-    await table.start()
-    server = PlayServer(
-        tmp_path / "data",
-        real_discord=real_discord,
-        activity_addr=table.url.removeprefix("http://"),
-    )
+    server = PlayServer(tmp_path / "data", real_discord=real_discord)
     try:
         async with asyncio.timeout(BUDGET):
             await server.start()
-            table.api_base = server.url + API_PREFIX
             anne = await Tab.open(camera.browser, server.url, "Anne", width=1280)
             page = anne.page
             await page.context.add_init_script(WATCH)  # the frames made from now on
@@ -127,13 +114,11 @@ async def test_open_the_table_signs_in_at_the_table_beside_the_chat(
 
             # The table's page signs in through Discord's page and the proxy, as Anne.
             await discord.get_by_role("dialog").get_by_role("button", name="Authorize").click()
-            hello = await table.frame("hello")
-            assert hello["instance"] == query["instance_id"][0]
-            anne_id = table.tokens[hello["token"]]
-            assert [signed_for(headers) for headers in table.signed] == [anne_id, anne_id]
-            assert await sent_commands(page) == SIGNED_IN
-            lobby_title = framed.content_frame.get_by_text("Pickomino lobby", exact=False)
+            table = framed.content_frame
+            lobby_title = table.get_by_text("Pickomino lobby", exact=False)
             await expect(lobby_title.first).to_be_visible()
+            assert await seated_as(table) == "Anne"
+            assert await sent_commands(page) == SIGNED_IN
             assert await problems(page) == []
             assert (await anne.live()).text == lobby.text, "opening the table changed nothing"
 
@@ -145,8 +130,8 @@ async def test_open_the_table_signs_in_at_the_table_beside_the_chat(
             await page.get_by_role("button", name="App Launcher").click()
             await expect(panel).to_be_visible()
             assert await page.locator("#table-stage iframe").get_attribute("src") == client_url
-            again = await table.frame("hello")
-            assert table.tokens[again["token"]] == anne_id
+            await expect(lobby_title.first).to_be_visible()
+            assert await seated_as(table) == "Anne"
             assert await discord.get_by_role("dialog").count() == 0
 
             # The live message of the game has Open the table too.
@@ -154,8 +139,9 @@ async def test_open_the_table_signs_in_at_the_table_beside_the_chat(
             live = await start_with_a_bot(anne)
             await anne.click(live.id, live.button("table")["id"])
             await expect(panel).to_be_visible()
-            third = await table.frame("hello")
-            assert table.tokens[third["token"]] == anne_id
+            # The table shows the game the live message shows.
+            await expect(table.locator("main.table.phase-playing")).to_have_count(1)
+            assert await seated_as(table) == "Anne"
             # Discord remembers the consent: the page signs in without a dialog.
             assert await sent_commands(page) == SIGNED_IN
             assert await discord.get_by_role("dialog").count() == 0
@@ -163,6 +149,5 @@ async def test_open_the_table_signs_in_at_the_table_beside_the_chat(
             assert not anne.errors, anne.errors
     finally:
         code = await server.stop()
-        await table.stop()
     assert code == 0, server.log()
     assert not server.problems(), "\n".join(server.problems())
