@@ -357,10 +357,10 @@ class Chat:
                 found.append((ref, button.custom_id or ""))
         return found
 
-    def version(self) -> tuple[int, int] | None:
+    def version(self, message: FakeMessage | None = None) -> tuple[int, int] | None:
         """(session, version) the live message's buttons carry; None without any."""
         try:
-            refs = self.refs()
+            refs = self.refs(message)
         except LookupError:
             return None
         if not refs:
@@ -384,14 +384,22 @@ class Chat:
                 found[option["value"]] = (ref.text, True)
         return found
 
-    async def wait_version(self, session: int, version: int, *, timeout: float = 5.0) -> None:
-        """Until the live message shows `version` of `session` or a newer one."""
+    async def wait_version(self, session: int, version: int, *, timeout: float = 5.0) -> float:
+        """Until the live message shows `version` of `session` or a newer one; when it
+        did (wall clock)."""
 
         def caught_up() -> bool:
             shown = self.version()
             return shown is not None and shown >= (session, version)
 
         await self.fake.wait_for(caught_up, timeout=timeout, what=f"the live message at {version}")
+        return time.time()
+
+    async def click(self, user: str, custom_id: str) -> float:
+        """`user` clicks a button of the live message; when the click was made."""
+        at = time.time()
+        await self.fake.click(user, self.live().id, custom_id)
+        return at
 
     async def make(self, user: str, move: str) -> float:
         """`user` makes `move` with the live message's button (or its menu); when the
@@ -453,8 +461,12 @@ class Timeline:
     async def latencies(self, seats: Sequence[Seat]) -> list[float]:
         """For each action, seconds until each tab other than the actor's (every tab for a
         chat action) drew the state after it; AssertionError if a tab never did."""
+        return [seconds for _, _, seconds in await self.delays(seats)]
+
+    async def delays(self, seats: Sequence[Seat]) -> list[tuple[Acted, str, float]]:
+        """`latencies()` with the action and the tab of each: (action, user, seconds)."""
         drawn = {seat.user: await seat.drawn() for seat in seats}
-        found: list[float] = []
+        found: list[tuple[Acted, str, float]] = []
         for acted in self.acted:
             for seat in seats:
                 if acted.where == "table" and seat.user == acted.user:
@@ -465,7 +477,7 @@ class Timeline:
                     if d.session == acted.session and d.version > acted.version
                 ]
                 assert after, f"{seat.user}'s tab never showed {acted}"
-                found.append(after[0].at - acted.at)
+                found.append((acted, seat.user, after[0].at - acted.at))
         return found
 
 
