@@ -44,10 +44,15 @@ from bot.devserver.standin import FakeDiscord, FakeMessage
 from bot.devserver.standin.models import walk
 from bot.devserver.standin.proxy import ActivityProxy
 from bot.render.custom_ids import ClickAction, ComponentRef
+from bot.table.pace import TokenBucket
 from tests.chromium import browser_missing, skip_if_opted_out
 from tests.table.page.conftest import ARGS, CHROMIUM
 
 PHONE: ViewportSize = {"width": 390, "height": 844}
+# A person's pace: the table refuses a tab's actions beyond 4 a second after a burst of
+# 8 (bot.table.pace); a seat presses a little under it, as the server counts arrivals.
+PRESS_RATE = 3.5
+PRESS_BURST = 7
 SIGN_IN_TIMEOUT = 30.0  # the page's load, the SDK's handshake, the consent, the socket
 STEP_TIMEOUT = 10.0  # one action showing on a tab
 TABLE_FRAME = "/.proxy/t-"  # the path of a launch's table page at the proxy
@@ -197,6 +202,7 @@ class Seat:
         self.context = context
         self.page = page
         self.errors: list[str] = []
+        self.pace = TokenBucket(PRESS_RATE, PRESS_BURST)
         page.on("pageerror", lambda error: self.errors.append(str(error)))
 
     @classmethod
@@ -303,7 +309,9 @@ class Seat:
 
     async def press(self, key: str) -> Button:
         """Press the button that sends `key`, found as a person with a screen reader
-        finds it: by its role and accessible name."""
+        finds it: by its role and accessible name; at a person's pace."""
+        while not self.pace.take():
+            await asyncio.sleep(0.02)
         [button] = [b for b in await self.buttons() if b.key == key]
         assert button.enabled, f"{self.user}: {key} is disabled"
         assert button.name, f"{self.user}: the {key} button has no accessible name"
