@@ -515,7 +515,7 @@ def pickomino_choice(moves: Sequence[str]) -> str:
     face, else roll: a short game, and the same one for the same dice."""
     claims = [m for m in moves if m.startswith("claim:")]
     if claims:
-        return max(claims, key=lambda m: (m.startswith("claim:s"), _tile(m)))
+        return max(claims, key=lambda m: (m.startswith("claim:s"), claimed_tile(m)))
     keeps = [m for m in moves if m.startswith("keep:")]
     if keeps:
         return max(keeps, key=lambda m: 99 if m == "keep:w" else int(m.split(":")[1]))
@@ -525,7 +525,8 @@ def pickomino_choice(moves: Sequence[str]) -> str:
     raise AssertionError(f"no Pickomino move among {moves}")
 
 
-def _tile(move: str) -> int:
+def claimed_tile(move: str) -> int:
+    """The tile a Pickomino claim takes: 25 of "claim:g25" and of "claim:s25.<victim>"."""
     return int(move.split(":")[1][1:].split(".")[0])
 
 

@@ -33,6 +33,7 @@ from tests.e2e.table_driver import (
     Seat,
     TableStage,
     Timeline,
+    claimed_tile,
     percentile,
     picker_choice,
     pickomino_choice,
@@ -176,7 +177,11 @@ def pickomino_story(acted: list[Acted], story: list[Any]) -> tuple[list[Any], li
     """The claims made as the story tells them ([seat, "took"|"stole", tile]) and the
     turns played; and the story's."""
     made = [
-        [PLAYERS.index(a.user), "stole" if a.key.startswith("claim:s") else "took", _tile(a.key)]
+        [
+            PLAYERS.index(a.user),
+            "stole" if a.key.startswith("claim:s") else "took",
+            claimed_tile(a.key),
+        ]
         for a in acted
         if a.key.startswith("claim:")
     ]
@@ -191,10 +196,6 @@ def picker_story(acted: list[Acted], story: list[Any]) -> tuple[list[Any], list[
     made = [[PLAYERS.index(a.user), colours.index(Colour(a.key.split(":")[1]))] for a in acted]
     told = [pick[:2] for _, picks, *_ in story for pick in picks]
     return made, told
-
-
-def _tile(move: str) -> int:
-    return int(move.split(":")[1][1:].split(".")[0])
 
 
 STORIES = {"pickomino": pickomino_story, "picker": picker_story}
