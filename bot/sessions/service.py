@@ -338,10 +338,15 @@ class SessionService:
         publish: Publish | None = None,
         bump: bool = True,
         defer: Defer | None = None,
+        committed: Callable[[Change], None] | None = None,
+        supersedable: bool = False,
     ) -> Change:
         """Apply `mutate` to the channel's session and commit it (under the channel's
         lock); then `publish` it, after the changes committed before it (not locked).
-        `defer` is called first if it must wait for them."""
+        `defer` is called first if it must wait for them; `committed` is told of the
+        change once it is committed, before it waits for them. A `supersedable` change
+        (an edit, not an interaction's answer) is not shown if a newer one of the
+        channel is committed while it waits."""
         acknowledged = None if defer is None else Acknowledgement(defer)
         try:
             async with self.lock(channel_id):
@@ -351,8 +356,12 @@ class SessionService:
         finally:
             if acknowledged is not None and await acknowledged.settle():
                 defer = None  # acknowledged while the database was slow: not twice
+        if committed is not None:
+            committed(change)
         if publish is not None:
-            await self._publish(change, publish, turn, shows_version=bump, defer=defer)
+            await self._publish(
+                change, publish, turn, shows_version=bump, defer=defer, supersedable=supersedable
+            )
         return change
 
     async def show(

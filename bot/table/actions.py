@@ -214,28 +214,42 @@ class TableActions:
 
         current = expect.check(await self.sessions.live(channel_id))
         change = await self._committed(
-            lambda show: self.sessions.update(channel_id, at_table, expect=expect, publish=show),
+            # The live message shows the newest change: an edit waiting for Discord's
+            # rate limit is not made once a newer change of the channel follows it.
+            lambda show, committed: self.sessions.update(
+                channel_id,
+                at_table,
+                expect=expect,
+                publish=show,
+                committed=committed,
+                supersedable=True,
+            ),
             shown=self.sessions.owns_guild(current.guild_id),
         )
         return Accepted(change.session)
 
     async def _committed(
         self,
-        update: Callable[[Callable[[Change], Awaitable[None]] | None], Awaitable[Change]],
+        update: Callable[
+            [Callable[[Change], Awaitable[None]] | None, Callable[[Change], None]],
+            Awaitable[Change],
+        ],
         *,
         shown: bool,
     ) -> Change:
         """Run `update` (given how to show its change in the chat, if this process
-        shows it: `shown`) until its change is committed: the chat catches up after."""
-        if not shown:
-            return await update(None)
+        shows it: `shown`, and what to tell once it is committed) until its change is
+        committed: the chat catches up after. Not once it is shown: the live message's
+        edits wait for Discord's rate limit (5 in 5 s a channel) and for the changes
+        before it, and the tab's next action waits for this one's answer."""
         committed: asyncio.Future[Change] = asyncio.get_running_loop().create_future()
+        if not shown:
+            return await update(None, committed.set_result)
 
         async def show(change: Change) -> None:
-            committed.set_result(change)
             await self.chat.session_changed(change)
 
-        task = asyncio.ensure_future(update(show))
+        task = asyncio.ensure_future(update(show, committed.set_result))
         self._showing.add(task)
         task.add_done_callback(self._shown)
         await asyncio.wait({task, committed}, return_when=asyncio.FIRST_COMPLETED)

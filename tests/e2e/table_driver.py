@@ -44,10 +44,15 @@ from bot.devserver.standin import FakeDiscord, FakeMessage
 from bot.devserver.standin.models import walk
 from bot.devserver.standin.proxy import ActivityProxy
 from bot.render.custom_ids import ClickAction, ComponentRef
+from bot.table.pace import TokenBucket
 from tests.chromium import browser_missing, skip_if_opted_out
 from tests.table.page.conftest import ARGS, CHROMIUM
 
 PHONE: ViewportSize = {"width": 390, "height": 844}
+# A person's pace: the table refuses a tab's actions beyond 4 a second after a burst of
+# 8 (bot.table.pace); a seat presses a little under it, as the server counts arrivals.
+PRESS_RATE = 3.5
+PRESS_BURST = 7
 SIGN_IN_TIMEOUT = 30.0  # the page's load, the SDK's handshake, the consent, the socket
 STEP_TIMEOUT = 10.0  # one action showing on a tab
 TABLE_FRAME = "/.proxy/t-"  # the path of a launch's table page at the proxy
@@ -197,6 +202,7 @@ class Seat:
         self.context = context
         self.page = page
         self.errors: list[str] = []
+        self.pace = TokenBucket(PRESS_RATE, PRESS_BURST)
         page.on("pageerror", lambda error: self.errors.append(str(error)))
 
     @classmethod
@@ -303,7 +309,9 @@ class Seat:
 
     async def press(self, key: str) -> Button:
         """Press the button that sends `key`, found as a person with a screen reader
-        finds it: by its role and accessible name."""
+        finds it: by its role and accessible name; at a person's pace."""
+        while not self.pace.take():
+            await asyncio.sleep(0.02)
         [button] = [b for b in await self.buttons() if b.key == key]
         assert button.enabled, f"{self.user}: {key} is disabled"
         assert button.name, f"{self.user}: the {key} button has no accessible name"
@@ -357,10 +365,10 @@ class Chat:
                 found.append((ref, button.custom_id or ""))
         return found
 
-    def version(self) -> tuple[int, int] | None:
+    def version(self, message: FakeMessage | None = None) -> tuple[int, int] | None:
         """(session, version) the live message's buttons carry; None without any."""
         try:
-            refs = self.refs()
+            refs = self.refs(message)
         except LookupError:
             return None
         if not refs:
@@ -384,14 +392,22 @@ class Chat:
                 found[option["value"]] = (ref.text, True)
         return found
 
-    async def wait_version(self, session: int, version: int, *, timeout: float = 5.0) -> None:
-        """Until the live message shows `version` of `session` or a newer one."""
+    async def wait_version(self, session: int, version: int, *, timeout: float = 5.0) -> float:
+        """Until the live message shows `version` of `session` or a newer one; when it
+        did (wall clock)."""
 
         def caught_up() -> bool:
             shown = self.version()
             return shown is not None and shown >= (session, version)
 
         await self.fake.wait_for(caught_up, timeout=timeout, what=f"the live message at {version}")
+        return time.time()
+
+    async def click(self, user: str, custom_id: str) -> float:
+        """`user` clicks a button of the live message; when the click was made."""
+        at = time.time()
+        await self.fake.click(user, self.live().id, custom_id)
+        return at
 
     async def make(self, user: str, move: str) -> float:
         """`user` makes `move` with the live message's button (or its menu); when the
@@ -453,8 +469,12 @@ class Timeline:
     async def latencies(self, seats: Sequence[Seat]) -> list[float]:
         """For each action, seconds until each tab other than the actor's (every tab for a
         chat action) drew the state after it; AssertionError if a tab never did."""
+        return [seconds for _, _, seconds in await self.delays(seats)]
+
+    async def delays(self, seats: Sequence[Seat]) -> list[tuple[Acted, str, float]]:
+        """`latencies()` with the action and the tab of each: (action, user, seconds)."""
         drawn = {seat.user: await seat.drawn() for seat in seats}
-        found: list[float] = []
+        found: list[tuple[Acted, str, float]] = []
         for acted in self.acted:
             for seat in seats:
                 if acted.where == "table" and seat.user == acted.user:
@@ -465,7 +485,7 @@ class Timeline:
                     if d.session == acted.session and d.version > acted.version
                 ]
                 assert after, f"{seat.user}'s tab never showed {acted}"
-                found.append(after[0].at - acted.at)
+                found.append((acted, seat.user, after[0].at - acted.at))
         return found
 
 
@@ -495,7 +515,7 @@ def pickomino_choice(moves: Sequence[str]) -> str:
     face, else roll: a short game, and the same one for the same dice."""
     claims = [m for m in moves if m.startswith("claim:")]
     if claims:
-        return max(claims, key=lambda m: (m.startswith("claim:s"), _tile(m)))
+        return max(claims, key=lambda m: (m.startswith("claim:s"), claimed_tile(m)))
     keeps = [m for m in moves if m.startswith("keep:")]
     if keeps:
         return max(keeps, key=lambda m: 99 if m == "keep:w" else int(m.split(":")[1]))
@@ -505,7 +525,8 @@ def pickomino_choice(moves: Sequence[str]) -> str:
     raise AssertionError(f"no Pickomino move among {moves}")
 
 
-def _tile(move: str) -> int:
+def claimed_tile(move: str) -> int:
+    """The tile a Pickomino claim takes: 25 of "claim:g25" and of "claim:s25.<victim>"."""
     return int(move.split(":")[1][1:].split(".")[0])
 
 
