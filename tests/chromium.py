@@ -9,11 +9,16 @@ from __future__ import annotations
 import os
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from pathlib import Path
 from typing import NoReturn
 
 import pytest
+from playwright.async_api import Browser, async_playwright
 
 from bot.preview.shoot import BrowserMissing, Camera
+
+CHROMIUM = Path("/usr/bin/chromium")
+ARGS = ["--no-sandbox", "--headless", "--disable-gpu", "--disable-background-networking"]
 
 
 def skip_if_opted_out() -> None:
@@ -41,3 +46,17 @@ async def chromium() -> AsyncIterator[Camera]:
         yield shooter
     finally:
         await shooter.__aexit__(None, None, None)
+
+
+@asynccontextmanager
+async def plain_chromium() -> AsyncIterator[Browser]:
+    """Headless Debian Chromium, launched as the table's tests want it (no Camera)."""
+    skip_if_opted_out()
+    if not CHROMIUM.exists():
+        browser_missing(f"no {CHROMIUM}: apt-get install chromium (make does it when it can)")
+    async with async_playwright() as playwright:
+        launched = await playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        try:
+            yield launched
+        finally:
+            await launched.close()

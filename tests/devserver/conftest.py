@@ -5,11 +5,10 @@ from __future__ import annotations
 from collections.abc import AsyncIterator
 
 import pytest
-from playwright.async_api import Browser, async_playwright
+from playwright.async_api import Browser
 
 from bot.preview.shoot import Camera
-from tests.chromium import browser_missing, chromium, skip_if_opted_out
-from tests.table.page.conftest import ARGS, CHROMIUM
+from tests.chromium import chromium, plain_chromium
 
 
 @pytest.fixture(autouse=True)
@@ -26,12 +25,5 @@ async def camera() -> AsyncIterator[Camera]:
 @pytest.fixture
 async def browser() -> AsyncIterator[Browser]:
     """Headless Chromium as the table's tests launch it (tests/table/page/conftest.py)."""
-    skip_if_opted_out()
-    if not CHROMIUM.exists():
-        browser_missing(f"no {CHROMIUM}: apt-get install chromium (make does it when it can)")
-    async with async_playwright() as playwright:
-        launched = await playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        try:
-            yield launched
-        finally:
-            await launched.close()
+    async with plain_chromium() as launched:
+        yield launched

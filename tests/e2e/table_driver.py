@@ -25,7 +25,7 @@ import asyncio
 import contextlib
 import statistics
 import time
-from collections.abc import AsyncIterator, Callable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -36,7 +36,6 @@ from playwright.async_api import (
     FrameLocator,
     Page,
     ViewportSize,
-    async_playwright,
 )
 from playwright.async_api import TimeoutError as PlaywrightTimeout
 
@@ -45,8 +44,7 @@ from bot.devserver.standin.models import walk
 from bot.devserver.standin.proxy import ActivityProxy
 from bot.render.custom_ids import ClickAction, ComponentRef
 from bot.table.pace import TokenBucket
-from tests.chromium import browser_missing, skip_if_opted_out
-from tests.table.page.conftest import ARGS, CHROMIUM
+from tests.chromium import plain_chromium
 
 PHONE: ViewportSize = {"width": 390, "height": 844}
 # A person's pace: the table refuses a tab's actions beyond 4 a second after a burst of
@@ -103,19 +101,7 @@ _BUTTONS = """() => [...document.querySelectorAll('button[data-key]')].map(b => 
   label: (b.querySelector('.text') || b).textContent, enabled: !b.disabled}))"""
 
 
-@contextlib.asynccontextmanager
-async def table_browser() -> AsyncIterator[Browser]:
-    """Headless Chromium as the table's tests launch it; the test fails with how to
-    install it when it is missing."""
-    skip_if_opted_out()
-    if not CHROMIUM.exists():
-        browser_missing(f"no {CHROMIUM}: apt-get install chromium (make does it when it can)")
-    async with async_playwright() as playwright:
-        launched = await playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        try:
-            yield launched
-        finally:
-            await launched.close()
+table_browser = plain_chromium  # the tests here name it after what they open
 
 
 # ---- the stage ----------------------------------------------------------------------

@@ -7,15 +7,12 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
-from playwright.async_api import Browser, async_playwright
+from playwright.async_api import Browser
 
 from bot.table.assets import HOW_TO_BUILD, built_page
-from tests.chromium import browser_missing, skip_if_opted_out
+from tests.chromium import plain_chromium
 from tests.table.page.fake_table import FakeTable
 from tests.table.page.samples import WORDS
-
-CHROMIUM = Path("/usr/bin/chromium")
-ARGS = ["--no-sandbox", "--headless", "--disable-gpu", "--disable-background-networking"]
 
 
 @pytest.fixture
@@ -38,13 +35,5 @@ async def table(dist: Path) -> AsyncIterator[FakeTable]:
 
 @pytest.fixture
 async def browser() -> AsyncIterator[Browser]:
-    skip_if_opted_out()
-    if not CHROMIUM.exists():
-        browser_missing(f"no {CHROMIUM}: apt-get install chromium (make does it when it can)")
-
-    async with async_playwright() as playwright:
-        launched = await playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        try:
-            yield launched
-        finally:
-            await launched.close()
+    async with plain_chromium() as launched:
+        yield launched
