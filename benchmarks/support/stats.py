@@ -74,6 +74,16 @@ def first_place_share(standings: Iterable[Placed], player: str) -> float:
     return 1 / len(winners) if player in winners else 0.0
 
 
+def opponents_beaten(standings: Iterable[Placed], player: str) -> float:
+    """The share of `player`'s opponents who finished below them (one sharing their
+    place counts half)."""
+    ranks = {standing.player: standing.rank for standing in standings}
+    mine = ranks.pop(player)
+    if not ranks:
+        return 0.0
+    return sum((rank > mine) + 0.5 * (rank == mine) for rank in ranks.values()) / len(ranks)
+
+
 def deal_means(shares: list[float], seats: int) -> list[float]:
     """Each deal's mean share, a deal being `seats` consecutive games (one from every
     seat): the independent values of a paired benchmark."""
