@@ -39,7 +39,14 @@ from bot.games.pickomino.ai.policy import evaluate, evaluate_game
 from bot.games.pickomino.ai.position import Objective, Position
 from bot.games.pickomino.ai.solver import TurnValues, solve
 from bot.games.pickomino.ai.states import state_graph
-from bot.games.pickomino.engine import ALL_TILES, SETUP_TILES, Game, Rules, Specialist
+from bot.games.pickomino.engine import (
+    ALL_TILES,
+    EXTRAWURM_LAYOUT,
+    SETUP_TILES,
+    Game,
+    Rules,
+    Specialist,
+)
 from bot.games.pickomino.engine.game import PLAYER_COUNTS
 
 
@@ -109,6 +116,11 @@ def random_extrawurm_game(rng: random.Random, held: Specialist, players: int = 2
         other = rng.choice([s for s in Specialist if s not in (held, Specialist.RAVEN)])
         places[other] = "anne"
     names = seat_names(players)
+    # Up to two Bratwurms each, while the supply lasts (7: five seats cannot all hold two).
+    bratwurms, left = {}, EXTRAWURM_LAYOUT.bratwurms
+    for name in names:
+        bratwurms[name] = min(rng.randrange(3), left)
+        left -= bratwurms[name]
     return Game.from_position(
         names,
         Rules(extrawurm=True),
@@ -117,7 +129,7 @@ def random_extrawurm_game(rng: random.Random, held: Specialist, players: int = 2
         stacks={name: stacked[seat::players] for seat, name in enumerate(names)},
         current=players - 1,
         specialists=places,
-        bratwurms={name: rng.randrange(3) for name in names},
+        bratwurms=bratwurms,
     )
 
 

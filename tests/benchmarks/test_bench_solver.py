@@ -1,8 +1,10 @@
 """bench_solver times the solver's fresh turns and decisions, base game and Extrawurm."""
 
+import random
 import re
 
 from benchmarks import bench_solver
+from bot.games.pickomino.engine import Specialist
 
 FIGURES = re.compile(
     r"(.+?) +wall p50 +[\d.]+ ms p99 +[\d.]+ ms +cpu p50 +[\d.]+ ms p99 +[\d.]+ ms"
@@ -46,3 +48,11 @@ def test_positions_of_five_players_time_hards_blend_and_its_hint(capsys) -> None
     timed = {found[1]: int(found[2]) for line in lines if (found := FIGURES.fullmatch(line))}
     assert timed["Extrawurm first hint of a turn"] == 2
     assert timed["Extrawurm each decision after that"] >= 2
+
+
+def test_five_seats_share_the_seven_bratwurms_in_every_position() -> None:
+    rng = random.Random(3)
+    for index in range(200):  # uncapped, five seats of up to two overdraw the supply often
+        held = Specialist.GOLDEN_DIE if index % 2 == 0 else Specialist.WEASEL
+        game = bench_solver.random_extrawurm_game(rng, held, players=5)
+        assert game.current_player == "bot"
