@@ -1,8 +1,8 @@
 """Benchmark the computer players against public baselines and against each other.
 
-Usage: python -m benchmarks.bench_bots [--games N] [--games-4p M] [--games-extrawurm E]
-                                       [--games-extrawurm-4p F] [--seed S] [--workers W]
-                                       [--only NAME ...]
+Usage: python -m benchmarks.bench_bots [--games N] [--games-4p M] [--games-5p P]
+                                       [--games-extrawurm E] [--games-extrawurm-4p F]
+                                       [--seed S] [--workers W] [--only NAME ...]
                                        [--dice {deal,game}]
 
 Matchups (benchmarks/support/baselines.py has the baselines):
@@ -11,6 +11,8 @@ Matchups (benchmarks/support/baselines.py has the baselines):
   (N, default 4,000) and in four-player games against three copies (M, default N/2),
 - Hard against today's Hard (before the win-chance objective), two players,
 - Normal against pickomino-env's heuristic, two players,
+- Hard against three Normals in four-player games (M) and against four in five-player
+  games (P, default M/2),
 - Hard against Normal with the Extrawurm expansion on, two players (E, default N/5:
   an Extrawurm game costs several times a base game, its specialists and nine dice),
   and against three Normals in four-player games (F, default E/2).
@@ -28,9 +30,11 @@ from one stream of its own (the benchmark's figures before 2026-11-23), the seat
 rotating with the game's number.
 
 A player's result in a game is its share of the first place (1 for a win, 1/k for a
-place shared by k, else 0); the table prints the mean share with a 95% interval (over
+place shared by k, else 0) and the share of its opponents it finished ahead of (a
+shared place counts half); the table prints the mean of each with a 95% interval (over
 deals, as their games are not independent; Wilson's for --dice game), the fair share
-(1/players), and Hard's decision times (CPU, p50 and p99) over all its decisions.
+of first places (1/players), and Hard's decision times (CPU, p50 and p99) over its
+decisions, by table size and rules.
 """
 
 from __future__ import annotations
@@ -39,6 +43,7 @@ import argparse
 import random
 import statistics
 import time
+from collections import defaultdict
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, replace
@@ -46,7 +51,13 @@ from itertools import repeat
 
 from benchmarks.support.arguments import count, positive
 from benchmarks.support.baselines import BASELINES
-from benchmarks.support.stats import deal_interval, deal_means, first_place_share, wilson
+from benchmarks.support.stats import (
+    deal_interval,
+    deal_means,
+    first_place_share,
+    opponents_beaten,
+    wilson,
+)
 from bot.games.pickomino.ai.players import Decision, Level, carry_out, decide
 from bot.games.pickomino.engine import Game, Rules
 
@@ -73,9 +84,10 @@ class Matchup:
         return f"{self.hero} vs {self.villain} ({self.seats}p{expansion})"
 
 
-def play(number: int, matchup: Matchup) -> tuple[float, list[float]]:
+def play(number: int, matchup: Matchup) -> tuple[float, float, list[float]]:
     """Game `number` (of deal number // seats, the hero in seat number % seats): the
-    hero's share of first place and its decision CPU times."""
+    hero's share of first place, the share of its opponents it finished ahead of, and
+    its decision CPU times."""
     seats = matchup.seats
     deal, seat = divmod(number, seats)
     rng = random.Random(number)  # --dice game; with deals, each turn replaces it
@@ -95,7 +107,8 @@ def play(number: int, matchup: Matchup) -> tuple[float, list[float]]:
         if mover == hero:
             times.append(time.process_time() - started)
         carry_out(game, decision, rng)
-    return first_place_share(game.standings(), hero), times
+    standings = game.standings()
+    return first_place_share(standings, hero), opponents_beaten(standings, hero), times
 
 
 def game_numbers(matchup: Matchup, seed: int) -> range:
@@ -106,7 +119,7 @@ def game_numbers(matchup: Matchup, seed: int) -> range:
 
 
 def matchups(
-    games: int, games_4p: int, games_extrawurm: int, games_extrawurm_4p: int
+    games: int, games_4p: int, games_5p: int, games_extrawurm: int, games_extrawurm_4p: int
 ) -> list[Matchup]:
     return [
         Matchup("hard", "optimal_bot", 2, games),
@@ -115,6 +128,8 @@ def matchups(
         Matchup("hard", "env_heuristic", 4, games_4p),
         Matchup("hard", "todays_hard", 2, games),
         Matchup("normal", "env_heuristic", 2, games),
+        Matchup("hard", "normal", 4, games_4p),
+        Matchup("hard", "normal", 5, games_5p),
         Matchup("hard", "normal", 2, games_extrawurm, extrawurm=True),
         Matchup("hard", "normal", 4, games_extrawurm_4p, extrawurm=True),
     ]
@@ -124,6 +139,7 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=count, default=4000, help="two-player games per matchup")
     parser.add_argument("--games-4p", type=count, help="four-player games (default: games / 2)")
+    parser.add_argument("--games-5p", type=count, help="five-player games (default: 4p / 2)")
     parser.add_argument(
         "--games-extrawurm", type=count, help="Extrawurm games (default: games / 5)"
     )
@@ -142,6 +158,7 @@ def main(argv: list[str] | None = None) -> None:
     )
     args = parser.parse_args(argv)
     games_4p = args.games_4p if args.games_4p is not None else args.games // 2
+    games_5p = args.games_5p if args.games_5p is not None else games_4p // 2
     games_extrawurm = args.games_extrawurm
     if games_extrawurm is None:
         games_extrawurm = args.games // 5
@@ -149,10 +166,11 @@ def main(argv: list[str] | None = None) -> None:
     if games_extrawurm_4p is None:
         games_extrawurm_4p = games_extrawurm // 2
     started = time.perf_counter()
-    hard_times: dict[str, list[float]] = {"hard": [], "hard with extrawurm": []}
-    print(f"{'matchup':<44} {'games':>6}  share   95% CI           fair")
+    hard_times: dict[tuple[bool, int], list[float]] = defaultdict(list)  # (extrawurm, seats)
+    print(f"{'matchup':<44} {'games':>6}  share   95% CI           fair  beaten  95% CI")
     with ProcessPoolExecutor(args.workers) as pool:
-        for matchup in matchups(args.games, games_4p, games_extrawurm, games_extrawurm_4p):
+        tables = matchups(args.games, games_4p, games_5p, games_extrawurm, games_extrawurm_4p)
+        for matchup in tables:
             if args.only and not any(part in matchup.name for part in args.only):
                 continue
             matchup = replace(matchup, deals=args.dice == "deal")
@@ -163,27 +181,36 @@ def main(argv: list[str] | None = None) -> None:
             chunks = 4 if matchup.extrawurm else 20
             results = list(pool.map(play, numbers, repeat(matchup), chunksize=chunks))
             shares = [result[0] for result in results]
+            beaten = [result[1] for result in results]
             if matchup.hero == "hard":
-                times = hard_times["hard with extrawurm" if matchup.extrawurm else "hard"]
-                times.extend(sample for result in results for sample in result[1])
-            if matchup.deals:  # a deal's games are consecutive numbers
-                low, high = deal_interval(deal_means(shares, seats))
-            else:
-                low, high = wilson(sum(shares), len(shares))
+                times = hard_times[matchup.extrawurm, seats]
+                times.extend(sample for result in results for sample in result[2])
+            low, high = _interval(shares, matchup)
+            beaten_low, beaten_high = _interval(beaten, matchup)
             print(
                 f"{matchup.name:<44} {len(results):>6}  {sum(shares) / len(results):5.1%}  "
-                f"{low:5.1%} to {high:5.1%}   {1 / matchup.seats:.0%}",
+                f"{low:5.1%} to {high:5.1%}   {1 / matchup.seats:.0%}  "
+                f"{sum(beaten) / len(results):5.1%}  {beaten_low:5.1%} to {beaten_high:5.1%}",
                 flush=True,
             )
-    for label, samples in hard_times.items():
+    for (extrawurm, seats), samples in sorted(hard_times.items()):
         if len(samples) < 2:
             continue
+        label = f"hard{' with extrawurm' if extrawurm else ''}, {seats} players"
         cuts = statistics.quantiles(samples, n=100, method="inclusive")
         print(
             f"{label} decisions: {len(samples)}, CPU p50 {cuts[49] * 1000:.2f} ms, "
             f"p99 {cuts[98] * 1000:.2f} ms, max {max(samples) * 1000:.2f} ms"
         )
     print(f"{time.perf_counter() - started:.0f} s with {args.workers} workers")
+
+
+def _interval(results: list[float], matchup: Matchup) -> tuple[float, float]:
+    """The 95% interval of a mean result: over deals (a deal's games are consecutive
+    numbers and not independent), or Wilson's for games of their own dice."""
+    if matchup.deals:
+        return deal_interval(deal_means(results, matchup.seats))
+    return wilson(sum(results), len(results))
 
 
 if __name__ == "__main__":

@@ -1,26 +1,32 @@
 """Skill ratings on games the computer players play: does the rating find their order?
 
-Usage: python -m benchmarks.bench_ratings [--games N] [--seed S] [--workers W]
+Usage: python -m benchmarks.bench_ratings [--game {pickomino,picker}] [--games N]
+                                          [--seed S] [--workers W] [--cache-dir DIR]
 
-N games (default 2,000) of Pickomino in one test community, 2 to 5 seats each, every
-seat an Easy, Normal or Hard computer player (at least two levels at a table), played
-with the engine and the computer players (no Discord), on W processes. Their results go
-through the bot's own path in game order: `SqlResultStore.save` on a SQLite database,
-which rates each game in its transaction (one rating a level and community, as in the
-bot: two seats of one level at a table are one rated player, its first seat's place).
-Then `python -m bot ratings rebuild`'s rebuild runs on the same history.
+N games (default 2,000) of one game in one test community, every seat an Easy, Normal
+or Hard computer player (at least two levels at a table): Pickomino at 2 to 5 seats, a
+quarter of them with Extrawurm (one rating for both, as in the bot); Picker at 3 to 7
+(its exact three-player tables built first, as the bot has them, or loaded from
+--cache-dir). Tables and dice come from benchmarks/support/rated_tables.py, played on
+W processes. Their results go through the bot's own path in game order:
+`SqlResultStore.save` on a SQLite database, which rates each game in its transaction
+(one rating a level and community, as in the bot: two seats of one level at a table
+are one rated player, its first seat's place). Then `python -m bot ratings rebuild`'s
+rebuild runs on the same history.
 
-Prints each level's rating (mu, sigma, mu +- 2 sigma, the shown rating), whether the
-order is Hard > Normal > Easy with the intervals apart, whether the rebuild gave the
-live ratings back to the last digit, and the costs: a save with its rating (p50, p99),
-the rebuild, and the 30-day board replayed from the window's games.
+Prints each level's rating (mu, sigma, mu +- 2 sigma, the shown rating), its share of
+first places and of opponents beaten over its seats, head to head at tables of 3 to 5
+seats (how often each level finished ahead of each weaker one at the same table, pair
+by pair, with a 95% interval over games; Pickomino's Extrawurm games also alone),
+whether the order is Hard > Normal > Easy with the intervals apart, whether the rebuild
+gave the live ratings back to the last digit, and the costs: a save with its rating
+(p50, p99), the rebuild, and the 30-day board replayed from the window's games.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
-import random
 import statistics
 import tempfile
 import time
@@ -29,8 +35,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from benchmarks.support.arguments import count, positive
-from bot.games.pickomino.ai.players import Level, carry_out, decide
-from bot.games.pickomino.engine import Game, Rules
+from benchmarks.support.rated_tables import (
+    EXTRAWURM,
+    GAMES,
+    LEVELS,
+    HeadToHead,
+    Played,
+    RatedGame,
+    head_to_head,
+)
+from bot.games.picker.ai import exact
 from bot.history.models import DAY, Period
 from bot.history.rating_sql import rebuild_all
 from bot.history.ratings import Player, Rating
@@ -39,48 +53,12 @@ from bot.history.sql import SqlResultStore
 from bot.storage import apply_migrations, open_database
 from bot.storage.protocols import Database
 
-KIND = "pickomino"
 COMMUNITY = 1
-LEVELS = (Level.EASY, Level.NORMAL, Level.HARD)
+HEAD_TO_HEAD_SEATS = range(3, 6)  # the tables pairs are counted at: more than two seats
+PAIRS = (("hard", "normal"), ("normal", "easy"), ("hard", "easy"))
 
 
-@dataclass(frozen=True, slots=True)
-class Played:
-    """One game: each seat's level, place and score, in seat order."""
-
-    levels: tuple[str, ...]
-    ranks: tuple[int, ...]
-    scores: tuple[int, ...]
-
-
-def play(number: int) -> Played:
-    """Game `number`: its table (2 to 5 seats, two levels at least) and its dice come
-    from `number` alone, so a run is the same on any number of workers."""
-    rng = random.Random(number)
-    seats = rng.randint(2, 5)
-    levels = [rng.choice(LEVELS) for _ in range(seats)]
-    while len(set(levels)) < 2:
-        levels = [rng.choice(LEVELS) for _ in range(seats)]
-    return play_table(tuple(levels), rng)
-
-
-def play_table(levels: tuple[Level, ...], rng: random.Random) -> Played:
-    """A game of computer players at these levels, in seat order."""
-    seats = len(levels)
-    names = [f"s{seat}" for seat in range(seats)]
-    game = Game(names, Rules(), first=rng.randrange(seats))
-    while not game.is_over:
-        mover = game.current_player
-        carry_out(game, decide(game, levels[names.index(mover)]), rng)
-    place = {standing.player: standing.rank for standing in game.standings()}
-    return Played(
-        tuple(str(level) for level in levels),
-        tuple(place[name] for name in names),
-        tuple(game.score(name) for name in names),
-    )
-
-
-def result_of(number: int, played: Played, ended_at: int) -> GameResult:
+def result_of(kind: str, number: int, played: Played, ended_at: int) -> GameResult:
     players = [
         PlayerResult(
             seat=seat,
@@ -97,15 +75,16 @@ def result_of(number: int, played: Played, ended_at: int) -> GameResult:
         )
     ]
     return GameResult(
-        game=KIND,
+        game=kind,
         game_id=number,
         guild_id=COMMUNITY,
         channel_id=COMMUNITY,
         started_at=ended_at - 600,
         ended_at=ended_at,
         abandoned=False,
-        options={},
+        options={EXTRAWURM: True} if played.variant == EXTRAWURM else {},
         players=players,
+        variant=played.variant,
     )
 
 
@@ -138,6 +117,8 @@ class Report:
     season_s: float
     games: int
     seat_results: dict[str, tuple[int, float, float]] = field(default_factory=dict)
+    # (which games, stronger level, weaker level) -> their pairs at one table
+    head_to_head: dict[tuple[str, str, str], HeadToHead] = field(default_factory=dict)
 
     @property
     def ordered(self) -> bool:
@@ -154,7 +135,25 @@ class Report:
         )
 
 
-async def rate(games: list[Played], path: Path, now: int) -> Report:
+def pairs_at_tables(games: list[Played]) -> dict[tuple[str, str, str], HeadToHead]:
+    """Head to head at HEAD_TO_HEAD_SEATS, over every game and, where there are any,
+    over the Extrawurm games alone."""
+    variants = {"all": games}
+    extrawurm = [game for game in games if game.variant == EXTRAWURM]
+    if extrawurm:
+        variants[EXTRAWURM] = extrawurm
+    found = {}
+    for name, chosen in variants.items():
+        for stronger, weaker in PAIRS:
+            pairs = head_to_head(chosen, stronger, weaker, HEAD_TO_HEAD_SEATS)
+            if pairs is not None:
+                found[name, stronger, weaker] = pairs
+    return found
+
+
+async def rate(
+    games: list[Played], path: Path, now: int, kind: str = GAMES["pickomino"].kind
+) -> Report:
     """Save the games in order (each rated live), read the ratings, rebuild, compare."""
     db = await open_database(f"sqlite:///{path}")
     try:
@@ -164,7 +163,7 @@ async def rate(games: list[Played], path: Path, now: int) -> Report:
         step = max(1, 19 * DAY // max(1, len(games)))
         save_ms = []
         for number, played in enumerate(games, start=1):
-            result = result_of(number, played, first + number * step)
+            result = result_of(kind, number, played, first + number * step)
             started = time.perf_counter()
             async with db.transaction() as conn:
                 await store.save(conn, result)
@@ -176,13 +175,20 @@ async def rate(games: list[Played], path: Path, now: int) -> Report:
         rebuilt = await _ratings(db)
         started = time.perf_counter()
         async with db.transaction() as conn:
-            await store.rating_board(conn, KIND, COMMUNITY, Period.DAYS_30, asker_id=0, now=now)
+            await store.rating_board(conn, kind, COMMUNITY, Period.DAYS_30, asker_id=0, now=now)
         season_s = time.perf_counter() - started
     finally:
         await db.close()
     levels = {player.bot_level: rating for player, rating in live.items()}
     return Report(
-        levels, live == rebuilt, save_ms, rebuild_s, season_s, len(games), seat_results(games)
+        levels,
+        live == rebuilt,
+        save_ms,
+        rebuild_s,
+        season_s,
+        len(games),
+        seat_results(games),
+        pairs_at_tables(games),
     )
 
 
@@ -191,19 +197,26 @@ async def _ratings(db: Database) -> dict[Player, Rating]:
     return {Player(row[0], row[1]): Rating(row[2], row[3], row[4]) for row in rows}
 
 
-def run(games: int, seed: int, workers: int) -> Report:
+def run(game: RatedGame, games: int, seed: int, workers: int) -> Report:
     numbers = range(seed * 1_000_000 + 1, seed * 1_000_000 + games + 1)
     if workers > 1:
         with ProcessPoolExecutor(workers) as pool:
-            played = list(pool.map(play, numbers, chunksize=16))
+            played = list(pool.map(game.play, numbers, chunksize=8))
     else:
-        played = [play(number) for number in numbers]
+        played = [game.play(number) for number in numbers]
     with tempfile.TemporaryDirectory() as folder:
-        return asyncio.run(rate(played, Path(folder) / "ratings.db", int(time.time())))
+        path = Path(folder) / "ratings.db"
+        return asyncio.run(rate(played, path, int(time.time()), game.kind))
 
 
-def print_report(report: Report, seconds: float) -> None:
-    print(f"{report.games:,} games in one community, 2-5 seats, played in {seconds:.0f} s")
+def print_report(report: Report, game: RatedGame, seconds: float) -> None:
+    seats = f"{game.seats.start}-{game.seats.stop - 1} seats"
+    if game.extrawurm_share:
+        seats += f", a share of {game.extrawurm_share:.0%} with Extrawurm"
+    print(
+        f"{report.games:,} games of {game.kind} in one community, {seats}, "
+        f"played in {seconds:.0f} s"
+    )
     print(f"{'level':8} {'games':>6} {'mu':>8} {'sigma':>7} {'mu-2s':>8} {'mu+2s':>8} {'shown':>6}")
     for level in reversed(LEVELS):
         r = report.levels[level]
@@ -214,8 +227,16 @@ def print_report(report: Report, seconds: float) -> None:
         )
     print(f"{'level':8} {'seats':>6} {'wins':>7} {'above':>7}  (win share; opponents beaten)")
     for level in reversed(LEVELS):
-        seats, wins, above = report.seat_results[level]
-        print(f"{level:8} {seats:>6,} {wins:>7.1%} {above:>7.1%}")
+        seated, wins, above = report.seat_results[level]
+        print(f"{level:8} {seated:>6,} {wins:>7.1%} {above:>7.1%}")
+    tables = f"{HEAD_TO_HEAD_SEATS.start}-{HEAD_TO_HEAD_SEATS.stop - 1} seats"
+    print(f"head to head at tables of {tables}: pairs where the first finished ahead")
+    for (games, stronger, weaker), pairs in report.head_to_head.items():
+        label = f"{stronger} ahead of {weaker}" + (f" ({games})" if games != "all" else "")
+        print(
+            f"{label:30} {pairs.pairs:>6,} pairs {pairs.share:6.1%}  "
+            f"95% CI {pairs.low:5.1%} to {pairs.high:5.1%}"
+        )
     print(f"order Hard > Normal > Easy: {'yes' if report.ordered else 'NO'}")
     print(f"intervals (mu +- 2 sigma) apart: {'yes' if report.apart else 'NO'}")
     print(
@@ -232,13 +253,20 @@ def print_report(report: Report, seconds: float) -> None:
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.bench_ratings")
+    parser.add_argument("--game", choices=sorted(GAMES), default="pickomino")
     parser.add_argument("--games", type=positive, default=2_000, help="games to play")
     parser.add_argument("--seed", type=count, default=1, help="which games (their dice)")
     parser.add_argument("--workers", type=positive, default=2, help="processes playing")
+    parser.add_argument(
+        "--cache-dir", type=Path, help="Picker: a folder to load its tables from, or keep them in"
+    )
     args = parser.parse_args(argv)
+    game = GAMES[args.game]
     started = time.perf_counter()
-    report = run(args.games, args.seed, args.workers)
-    print_report(report, time.perf_counter() - started)
+    if game.kind == "picker":  # ready before the workers fork, as the bot has them
+        exact.TABLES.load_or_build(args.cache_dir)
+    report = run(game, args.games, args.seed, args.workers)
+    print_report(report, game, time.perf_counter() - started)
 
 
 if __name__ == "__main__":

@@ -1,6 +1,7 @@
 """Benchmark the exact solver: a whole turn from 8 fresh dice, and each decision after.
 
-Usage: python -m benchmarks.bench_solver [--positions N] [--seed S] [--only {base,extrawurm}]
+Usage: python -m benchmarks.bench_solver [--positions N] [--seed S] [--players P]
+                                         [--only {base,extrawurm}]
 
 With the Extrawurm expansion it times a fresh turn from 9 dice (the Golden Die's
 holder) and from 8 with the Weasel (two passes over the graph), the ends of the turn
@@ -10,7 +11,10 @@ valued by playing them out on the engine included, and every decision after.
 first decision of a turn does; "decision" is every later decision of that turn, from
 the memoized solution; "first hint" adds the tile chances a hint shows. Each line
 gives wall-clock and CPU time: on a shared machine the CPU time is the fairer one.
-The one-off build of the state graph is timed apart.
+The one-off build of the state graph is timed apart. Positions are of P players (2 by
+default: Hard's look-ahead at the opponent's answer); with three or more, Hard values
+each end by its blend of the chance to win and the finishing order, and a hint follows
+its play to the chance to win.
 """
 
 from __future__ import annotations
@@ -35,7 +39,15 @@ from bot.games.pickomino.ai.policy import evaluate, evaluate_game
 from bot.games.pickomino.ai.position import Objective, Position
 from bot.games.pickomino.ai.solver import TurnValues, solve
 from bot.games.pickomino.ai.states import state_graph
-from bot.games.pickomino.engine import ALL_TILES, SETUP_TILES, Game, Rules, Specialist
+from bot.games.pickomino.engine import (
+    ALL_TILES,
+    EXTRAWURM_LAYOUT,
+    SETUP_TILES,
+    Game,
+    Rules,
+    Specialist,
+)
+from bot.games.pickomino.engine.game import PLAYER_COUNTS
 
 
 class Timings:
@@ -74,20 +86,26 @@ def split_tiles(rng: random.Random) -> tuple[list[int], list[int]]:
     return tiles[:taken], tiles[taken : taken + rng.randrange(0, 3)]
 
 
-def random_game(rng: random.Random) -> Game:
-    """A two-player game partway through: some tiles in stacks, some turned over."""
+def seat_names(players: int) -> list[str]:
+    """The bot last, after anne and the other opponents."""
+    return ["anne", *(f"opponent{seat}" for seat in range(2, players)), "bot"]
+
+
+def random_game(rng: random.Random, players: int = 2) -> Game:
+    """A game partway through: some tiles in stacks, some turned over; the bot to move."""
     held, turned = split_tiles(rng)
+    names = seat_names(players)
     return Game.from_position(
-        ["anne", "bot"],
+        names,
         grill=set(ALL_TILES) - set(held) - set(turned),
         face_down=turned,
-        stacks={"anne": held[::2], "bot": held[1::2]},
-        current=1,
+        stacks={name: held[seat::players] for seat, name in enumerate(names)},
+        current=players - 1,
     )
 
 
-def random_extrawurm_game(rng: random.Random, held: Specialist) -> Game:
-    """A two-player Extrawurm game partway through, the bot to move holding `held`."""
+def random_extrawurm_game(rng: random.Random, held: Specialist, players: int = 2) -> Game:
+    """An Extrawurm game partway through, the bot to move holding `held`."""
     stacked, turned = split_tiles(rng)
     grill = sorted({11, 13, *ALL_TILES} - set(stacked) - set(turned))
     places: dict[Specialist, int | str | None] = {
@@ -97,19 +115,25 @@ def random_extrawurm_game(rng: random.Random, held: Specialist) -> Game:
     if rng.random() < 0.5:
         other = rng.choice([s for s in Specialist if s not in (held, Specialist.RAVEN)])
         places[other] = "anne"
+    names = seat_names(players)
+    # Up to two Bratwurms each, while the supply lasts (7: five seats cannot all hold two).
+    bratwurms, left = {}, EXTRAWURM_LAYOUT.bratwurms
+    for name in names:
+        bratwurms[name] = min(rng.randrange(3), left)
+        left -= bratwurms[name]
     return Game.from_position(
-        ["anne", "bot"],
+        names,
         Rules(extrawurm=True),
         grill=grill,
         face_down=turned,
-        stacks={"anne": stacked[::2], "bot": stacked[1::2]},
-        current=1,
+        stacks={name: stacked[seat::players] for seat, name in enumerate(names)},
+        current=players - 1,
         specialists=places,
-        bratwurms={"anne": rng.randrange(3), "bot": rng.randrange(3)},
+        bratwurms=bratwurms,
     )
 
 
-def bench_extrawurm(rng: random.Random, positions: int) -> None:
+def bench_extrawurm(rng: random.Random, positions: int, players: int = 2) -> None:
     started = time.perf_counter()
     extrawurm_warm_up()  # both graphs and their layouts for the hints' chances
     batch_warm_up()  # the look-ahead's answers (two players)
@@ -121,7 +145,7 @@ def bench_extrawurm(rng: random.Random, positions: int) -> None:
     decisions = Timings("Extrawurm each decision after that")
     for index in range(positions):
         held = Specialist.GOLDEN_DIE if index % 2 == 0 else Specialist.WEASEL
-        game = random_extrawurm_game(rng, held)
+        game = random_extrawurm_game(rng, held, players)
         extrawurm_solve.cache_clear()
         extrawurm._TABLES.clear()
         timings = nine if held is Specialist.GOLDEN_DIE else weasel
@@ -140,16 +164,20 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--positions", type=positive, default=300)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--players", type=int, choices=PLAYER_COUNTS, default=2, help="players a position"
+    )
     parser.add_argument("--only", choices=("base", "extrawurm"), help="one part only")
     args = parser.parse_args(argv)
     rng = random.Random(args.seed)
+    print(f"positions of {args.players} players")
     if args.only != "extrawurm":
-        bench_base(rng, args.positions)
+        bench_base(rng, args.positions, args.players)
     if args.only != "base":
-        bench_extrawurm(rng, args.positions)
+        bench_extrawurm(rng, args.positions, args.players)
 
 
-def bench_base(rng: random.Random, positions: int) -> None:
+def bench_base(rng: random.Random, positions: int, players: int = 2) -> None:
     started = time.perf_counter()
     graph = state_graph()
     print(
@@ -161,7 +189,7 @@ def bench_base(rng: random.Random, positions: int) -> None:
     hints = Timings("first hint of a turn")
     decisions = Timings("each decision after that")
     for _ in range(positions):
-        game = random_game(rng)
+        game = random_game(rng, players)
         solve.cache_clear()
         fresh.time(lambda game=game: evaluate(Position.from_game(game, Objective.WIN)))
         hints.time(lambda game=game: hint_for(game))

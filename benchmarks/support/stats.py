@@ -50,11 +50,38 @@ def deal_interval(deals: list[float]) -> tuple[float, float]:
     return mean_interval(deals) if len(deals) > 1 else (0.0, 1.0)
 
 
+def ratio_interval(
+    successes: list[float], trials: list[int], z: float = Z_95
+) -> tuple[float, float]:
+    """The 95% interval of sum(successes) / sum(trials) when each game gives several
+    trials that are not independent (every pair of seats at one table): the ratio's
+    normal approximation over games (the delta method), within 0 to 1; 0 to 1 for a
+    single game."""
+    games = len(trials)
+    if games < 2:
+        return 0.0, 1.0
+    total = sum(trials)
+    ratio = sum(successes) / total
+    spread = sum((done - ratio * tried) ** 2 for done, tried in zip(successes, trials, strict=True))
+    half = z * math.sqrt(spread * games / (games - 1)) / total
+    return max(0.0, ratio - half), min(1.0, ratio + half)
+
+
 def first_place_share(standings: Iterable[Placed], player: str) -> float:
     """`player`'s share of first place: 1 for a win, 1/k for a first place shared by k,
     else 0."""
     winners = [standing.player for standing in standings if standing.rank == 1]
     return 1 / len(winners) if player in winners else 0.0
+
+
+def opponents_beaten(standings: Iterable[Placed], player: str) -> float:
+    """The share of `player`'s opponents who finished below them (one sharing their
+    place counts half)."""
+    ranks = {standing.player: standing.rank for standing in standings}
+    mine = ranks.pop(player)
+    if not ranks:
+        return 0.0
+    return sum((rank > mine) + 0.5 * (rank == mine) for rank in ranks.values()) / len(ranks)
 
 
 def deal_means(shares: list[float], seats: int) -> list[float]:

@@ -7,6 +7,8 @@ decision by the engine's own best play; the platform stores the `GameReview` it 
 Figures, the same for every game (win chances are between 0 and 1):
 - a decision is a choice with at least two options open; `best` is the win chance of
   the best option (the game's strongest evaluation), `chosen` that of the option taken;
+  a game whose strongest player plays for its place too (`GameReview.places`) gives
+  that player's value instead, a blend of the chance to win and the finishing order;
 - **accuracy** = sum of `chosen` / sum of `best` over a player's decisions: the share of
   the winning chances open to them that their choices kept (1.0 with no decision, or
   when every option was worth nothing);
@@ -115,17 +117,23 @@ class GameReview:
     players: tuple[PlayerReview, ...]
     names: Mapping[str, str] = field(default_factory=dict)  # player id -> name at the end
     bots: frozenset[str] = frozenset()  # the players a computer played
+    # The values count the finishing order too, not the win alone (the strongest
+    # computer's values at a bigger table): the review says so.
+    places: bool = False
 
     def of(self, player: str) -> PlayerReview | None:
         return next((review for review in self.players if review.player == player), None)
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        data: dict[str, Any] = {
             "schema": REVIEW_SCHEMA,
             "players": [review.to_dict() for review in self.players],
             "names": dict(self.names),
             "bots": sorted(self.bots),
         }
+        if self.places:  # left out otherwise: a review kept before reads the same
+            data["places"] = True
+        return data
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> GameReview:
@@ -133,6 +141,7 @@ class GameReview:
             players=tuple(PlayerReview.from_dict(item) for item in data["players"]),
             names={str(key): str(value) for key, value in data.get("names", {}).items()},
             bots=frozenset(str(player) for player in data.get("bots", ())),
+            places=bool(data.get("places", False)),
         )
 
 

@@ -49,7 +49,7 @@ def review_message(
         if not focus.costly:
             costly.append(t("review.costly.none"))
         blocks += [Divider(), Text("\n".join(costly))]
-    blocks.append(Text(t("review.about")))
+    blocks.append(Text(t("review.about.places" if review.places else "review.about")))
     return Rendered(tuple(blocks), [], game.renderer.colour.value)
 
 

@@ -55,32 +55,43 @@ def test_the_hero_takes_each_seat_of_a_deal_once(monkeypatch):
     assert list(dict.fromkeys(seats_played)) == ["s0", "s1", "s2", "s3"]
 
 
-def test_the_smallest_run_prints_each_matchups_share_and_hards_times(capsys):
-    tables = ["--games", "2", "--games-4p", "0", "--games-extrawurm", "2"]
-    only = ["--only", "env_heuristic", "extrawurm"]
+def test_the_smallest_run_prints_each_matchups_shares_and_hards_times(capsys):
+    tables = ["--games", "2", "--games-4p", "0", "--games-5p", "5", "--games-extrawurm", "2"]
+    only = ["--only", "env_heuristic", "extrawurm", "normal (5p)"]
     bench_bots.main([*tables, "--games-extrawurm-4p", "0", *only, "--workers", "1"])
     lines = capsys.readouterr().out.splitlines()
     rows = [
         re.fullmatch(
-            r"(\w+ vs [\w ,()]+?) +(\d+) +([\d.]+)% +([\d.]+)% to +([\d.]+)% +(\d+)%", line
+            r"(\w+ vs [\w ,()]+?) +(\d+) +([\d.]+)% +([\d.]+)% to +([\d.]+)% +(\d+)%"
+            r" +([\d.]+)% +([\d.]+)% to +([\d.]+)%",
+            line,
         )
-        for line in lines[1:4]
+        for line in lines[1:5]
     ]
     assert [row[1] for row in rows if row] == [
         "hard vs env_heuristic (2p)",
         "normal vs env_heuristic (2p)",
+        "hard vs normal (5p)",
         "hard vs normal (2p, extrawurm)",
     ]
     for row in rows:
-        assert row[2] == "2" and row[6] == "50"  # one deal of two games, two seats
+        seats = 5 if "5p" in row[1] else 2
+        assert int(row[2]) == seats and int(row[6]) == round(100 / seats)  # one deal
         assert 0 <= float(row[4]) <= float(row[3]) <= float(row[5]) <= 100
+        assert 0 <= float(row[8]) <= float(row[7]) <= float(row[9]) <= 100
+        if seats == 2:  # one opponent: beating them is winning
+            assert row[7] == row[3]
     times = [
         re.fullmatch(
             r"(.+) decisions: (\d+), CPU p50 ([\d.]+) ms, p99 ([\d.]+) ms, max ([\d.]+) ms", line
         )
-        for line in lines[4:6]
+        for line in lines[5:8]
     ]
-    assert [found[1] for found in times if found] == ["hard", "hard with extrawurm"]
+    assert [found[1] for found in times if found] == [
+        "hard, 2 players",
+        "hard, 5 players",
+        "hard with extrawurm, 2 players",
+    ]
     assert all(
         int(found[2]) > 0 and float(found[3]) <= float(found[4]) <= float(found[5])
         for found in times

@@ -1,5 +1,6 @@
 """benchmarks/bench_ratings.py at a small count: the ratings find the computer players'
-order, and the rebuild gives the live ratings back to the last digit.
+order, the rebuild gives the live ratings back to the last digit, and each game's run
+prints its ratings, head to head and costs.
 
 At a few dozen games of mixed tables the order of Normal and Hard is noise, so the
 order is checked on a reduced deterministic set: every table Easy, Normal and Hard (the
@@ -10,16 +11,23 @@ from __future__ import annotations
 import asyncio
 import random
 import re
+import subprocess
+import sys
 import time
+from pathlib import Path
 
 import pytest
 
 from benchmarks import bench_ratings
-from benchmarks.bench_ratings import LEVELS, play, play_table, rate
+from benchmarks.bench_ratings import rate
+from benchmarks.support.rated_tables import GAMES, LEVELS, Played, head_to_head, play_pickomino
+from tests.benchmarks.stand_in_tables import kept_picker_tables
+
+REPO = Path(__file__).resolve().parents[2]
 
 
 def test_the_ratings_order_the_levels_and_the_rebuild_equals_the_live(tmp_path) -> None:
-    games = [play_table(LEVELS, random.Random(number)) for number in range(45)]
+    games = [play_pickomino(LEVELS, random.Random(number)) for number in range(45)]
     report = asyncio.run(rate(games, tmp_path / "ratings.db", int(time.time())))
     assert report.ordered, report.levels
     assert report.live_equals_rebuilt
@@ -31,10 +39,26 @@ def test_the_ratings_order_the_levels_and_the_rebuild_equals_the_live(tmp_path) 
 
 
 def test_mixed_tables_rebuild_to_the_last_digit(tmp_path) -> None:
-    games = [play(number) for number in range(1, 13)]
+    games = [GAMES["pickomino"].play(number) for number in range(1, 7)]
     assert any(len(set(g.levels)) < len(g.levels) for g in games)  # a level seated twice
+    assert any(game.variant == "extrawurm" for game in games)  # a quarter with Extrawurm
     report = asyncio.run(rate(games, tmp_path / "ratings.db", int(time.time())))
     assert report.live_equals_rebuilt
+
+
+def test_head_to_head_counts_every_pair_of_two_levels_at_a_table() -> None:
+    games = [
+        Played(("hard", "normal", "normal"), (1, 2, 3), (9, 5, 1)),  # ahead of both
+        Played(("hard", "hard", "normal"), (2, 3, 1), (5, 1, 9)),  # behind, twice
+        Played(("normal", "hard", "easy"), (1, 1, 3), (5, 5, 1)),  # shared: a half
+        Played(("hard", "normal"), (1, 2), (5, 1)),  # two seats: not counted
+    ]
+    pairs = head_to_head(games, "hard", "normal", range(3, 6))
+    assert pairs is not None
+    assert pairs.pairs == 5
+    assert pairs.share == pytest.approx(2.5 / 5)
+    assert 0.0 <= pairs.low < pairs.share < pairs.high <= 1.0
+    assert head_to_head(games, "easy", "normal", range(4, 6)) is None
 
 
 def test_a_bad_count_is_an_error_line(capsys) -> None:
@@ -44,27 +68,59 @@ def test_a_bad_count_is_an_error_line(capsys) -> None:
     assert "argument --games: 0 is less than 1" in capsys.readouterr().err
 
 
-def test_the_smallest_run_prints_each_levels_rating_and_the_costs(capsys) -> None:
-    bench_ratings.main(["--games", "8", "--workers", "1"])
-    lines = capsys.readouterr().out.splitlines()
-    assert re.fullmatch(r"8 games in one community, 2-5 seats, played in \d+ s", lines[0])
-    rated = re.compile(
-        r"(hard|normal|easy) +(\d+) +([\d.]+) +([\d.]+) +(-?[\d.]+) +([\d.]+) +[\d,]+"
-    )
-    ratings = {found[1]: found for line in lines if (found := rated.fullmatch(line))}
+RATED = re.compile(r"(hard|normal|easy) +(\d+) +([\d.]+) +([\d.]+) +(-?[\d.]+) +([\d.]+) +[\d,]+")
+PAIRS = re.compile(
+    r"(hard|normal) ahead of (normal|easy)( \(extrawurm\))? +([\d,]+) pairs +([\d.]+)% +"
+    r"95% CI +([\d.]+)% to +([\d.]+)%"
+)
+
+
+def _printed(lines: list[str], games: int) -> dict[str, re.Match[str]]:
+    """The ratings' rows, checked against the rest of what the run printed."""
+    ratings = {found[1]: found for line in lines if (found := RATED.fullmatch(line))}
     assert sorted(ratings) == ["easy", "hard", "normal"]
     for found in ratings.values():
         mu, sigma, low, high = (float(found[i]) for i in range(3, 7))
         assert low == pytest.approx(mu - 2 * sigma, abs=0.002)
         assert high == pytest.approx(mu + 2 * sigma, abs=0.002)
-    assert sum(int(found[2]) for found in ratings.values()) >= 8 * 2  # two levels a table at least
-    order = (
-        "yes"
-        if float(ratings["hard"][3]) > float(ratings["normal"][3]) > float(ratings["easy"][3])
-        else "no"
-    )
+    assert sum(int(found[2]) for found in ratings.values()) >= games * 2  # two levels a table
+    mus = [float(ratings[level][3]) for level in ("hard", "normal", "easy")]
+    order = "yes" if mus[0] > mus[1] > mus[2] else "NO"
     assert f"order Hard > Normal > Easy: {order}" in lines
     assert "rebuild from history equals the live ratings to the last digit: yes" in lines
     assert re.fullmatch(r"save with its rating: p50 [\d.]+ ms, p99 [\d.]+ ms", lines[-3])
-    assert re.fullmatch(r"rebuild of 8 games: \d+ ms", lines[-2])
-    assert re.fullmatch(r"30-day rating board, replayed from 8 games: \d+ ms", lines[-1])
+    assert re.fullmatch(rf"rebuild of {games} games: \d+ ms", lines[-2])
+    assert re.fullmatch(rf"30-day rating board, replayed from {games} games: \d+ ms", lines[-1])
+    for found in (found for line in lines if (found := PAIRS.fullmatch(line))):
+        share, low, high = (float(found[i]) for i in (5, 6, 7))
+        assert 0 <= low <= share <= high <= 100
+    return ratings
+
+
+def test_the_smallest_pickomino_run_prints_ratings_head_to_head_and_costs(capsys) -> None:
+    # Seed 0's first six tables: an Extrawurm one with Hard and Normal among them.
+    bench_ratings.main(["--games", "6", "--seed", "0", "--workers", "1"])
+    lines = capsys.readouterr().out.splitlines()
+    assert re.fullmatch(
+        r"6 games of pickomino in one community, 2-5 seats, a share of 25% with Extrawurm, "
+        r"played in \d+ s",
+        lines[0],
+    )
+    _printed(lines, 6)
+    heads = [found.group(1, 2, 3) for line in lines if (found := PAIRS.fullmatch(line))]
+    assert ("hard", "normal", None) in heads
+    assert ("hard", "normal", " (extrawurm)") in heads
+
+
+def test_the_smallest_picker_run_rates_picker_at_three_to_seven_seats(tmp_path: Path) -> None:
+    kept_picker_tables(tmp_path)
+    # A process of its own: the tables it loads are the process's (the suite's other
+    # tests play without any).
+    command = [sys.executable, "-m", "benchmarks.bench_ratings", "--game", "picker"]
+    # Seed 3's first four tables: 3 and 4 seats, every level seated.
+    command += ["--games", "4", "--seed", "3", "--workers", "1", "--cache-dir", str(tmp_path)]
+    done = subprocess.run(command, cwd=REPO, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert re.fullmatch(r"4 games of picker in one community, 3-7 seats, played in \d+ s", lines[0])
+    _printed(lines, 4)

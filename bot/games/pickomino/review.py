@@ -130,7 +130,9 @@ class _Replay:
             if not isinstance(event, _STARTS):
                 raise ReviewFailed(f"unexpected {type(event).__name__} at {index}")
             index += len(self._step(event))
-        return GameReview(tuple(self.reviews.values()))
+        # With three or more players Hard plays for its place too (ai/outlook.py).
+        places = len(self.reviews) > 2
+        return GameReview(tuple(self.reviews.values()), places=places)
 
     def _step(self, event: Event) -> list[Event]:
         game = self.game

@@ -51,7 +51,8 @@ def test_a_table_with_fewer_games_than_seats_is_left_out(monkeypatch, capsys) ->
 
     def play(number, matchup):
         played.append(matchup.name)
-        return 1.0 if number % matchup.seats == 0 else 0.0, [0.001]
+        won = 1.0 if number % matchup.seats == 0 else 0.0
+        return won, won, [0.001]
 
     monkeypatch.setattr(bench_bots, "play", play)
     monkeypatch.setattr(bench_bots, "ProcessPoolExecutor", ThreadPoolExecutor)  # play is local

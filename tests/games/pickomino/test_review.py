@@ -9,8 +9,12 @@ import pytest
 from bot.games.pickomino.ai.players import Level
 from bot.games.pickomino.ai.self_play import play_levels
 from bot.games.pickomino.engine import Rules
+from bot.games.pickomino.plugin import PICKOMINO
 from bot.games.pickomino.review import PickominoReviewer
+from bot.i18n import t
 from bot.plugin.review import COSTLY_KEPT, GameReview, ReviewFailed, ReviewSetup
+from bot.plugin.review_message import review_message
+from bot.render.layout import Text
 
 REVIEWER = PickominoReviewer()
 
@@ -65,3 +69,19 @@ def test_events_that_do_not_replay_are_refused() -> None:
         REVIEWER.review(ReviewSetup(tuple(players), {}), [])
     with pytest.raises(ReviewFailed):
         REVIEWER.review(ReviewSetup(("x", "y"), {}), events)
+
+
+def test_a_review_of_three_or_more_players_says_places_count_too() -> None:
+    # Hard plays for its place too at three or more players (ai/outlook.py), so the
+    # values judged are that blend and the review says so; two players: the win alone.
+    three = _reviewed([Level.NORMAL, Level.EASY, Level.HARD], seed=2)
+    two = _reviewed([Level.HARD, Level.EASY], seed=4)
+    assert three.places and not two.places
+    assert GameReview.from_dict(three.to_dict()).places
+    assert "places" not in two.to_dict()  # as a review kept before reads
+    about = {
+        review.places: review_message(review, PICKOMINO, 7, None).blocks[-1]
+        for review in (three, two)
+    }
+    assert about[True] == Text(t("review.about.places"))
+    assert about[False] == Text(t("review.about"))

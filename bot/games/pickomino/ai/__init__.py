@@ -6,8 +6,9 @@
 - `hints`: `hint_for(game)` -> Hint (structured), `format_hint(hint)` -> text via `t()`.
 - `policy`: `evaluate(position, kept, roll)` / `evaluate_game(game, objective)`: every
   open action valued, best first: Hard's estimated chance to win the game after the
-  turn (`Objective.WIN`, the default; model in `outlook`) or the expected change of the
-  player's worms this turn (`Objective.WORMS`, Normal's).
+  turn, at three or more players blended with the finishing order (`Objective.WIN`,
+  the default; model in `outlook`), or the expected change of the player's worms this
+  turn (`Objective.WORMS`, Normal's).
 - `odds`: `tile_odds(kept)`: best chances of a sum >= T or == T with a worm;
   `python -m bot.games.pickomino.ai.odds` prints them as JSON. (Not imported here, so
   that running it as a module does not import it twice.)

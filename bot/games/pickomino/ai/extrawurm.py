@@ -14,10 +14,12 @@ bots' model of the expansion is the referee's. The copy is then valued:
   the game is valued exactly. With two players each end is worth what the opponent's
   best answer turn leaves (`_after_answers`, as position.py does in the base game):
   measured over the same 800 deals of bench_bots, 53.8% against Normal where the model
-  alone gave 50.7%. With three or more players the mover's new top tile is valued as
-  open to a steal in each opponent's turn (outlook.py's `TopTile`, with this module's
-  `STEALS`; not under the Sitting Hen). A Bratwurm for two or more 1s is valued exactly
-  where it can decide the game (`_with_the_bratwurm`): a chance to win does not add up.
+  alone gave 50.7%. With three or more players the value is outlook.py's blend of the
+  chance to win and the share of opponents finished ahead of, and the mover's new top
+  tile is valued as open to a steal in each opponent's turn (outlook.py's `TopTile`,
+  with this module's `STEALS`; not under the Sitting Hen). A Bratwurm for two or more
+  1s is valued exactly where it can decide the game (`_with_the_bratwurm`): a chance
+  to win does not add up.
 
 A specialist's worth (`WORTH`) is the extra score it brings its holder per own turn,
 times the own turns it stays held, capped by the own turns the game has left: measured
@@ -33,16 +35,23 @@ from collections import OrderedDict
 from collections.abc import Hashable
 from dataclasses import dataclass
 
+from bot.games.pickomino.ai import outlook
 from bot.games.pickomino.ai.batch import start_values
 from bot.games.pickomino.ai.extrawurm_solver import (
     MAX_CLAIM,
     ExtrawurmValues,
+    OtherEnds,
     TurnRewards,
     claim_total,
     solve,
     state_of,
 )
-from bot.games.pickomino.ai.outlook import TopTile, chance_to_win, stolen_before_next_turn
+from bot.games.pickomino.ai.outlook import (
+    Standing,
+    TopTile,
+    standing,
+    stolen_before_next_turn,
+)
 from bot.games.pickomino.ai.policy import ActionValue, Move, RankedActions, best_first
 from bot.games.pickomino.ai.position import Objective
 from bot.games.pickomino.ai.rewards import Rewards
@@ -139,6 +148,12 @@ class TurnTable:
     option_values: dict[ClaimOption, float]
     best: tuple[ClaimOption | None, ...]  # per claim total: the best claim
     best_after_ones: tuple[ClaimOption | None, ...]  # the same, the Bratwurm gained
+    # Hard with three or more players, which plays for a blend of the chance to win and
+    # the finishing order: the chance to win each end leaves (each claim's, FAILURE's),
+    # and the same as the solver reads ends (per claim total its best claim's, ...). A
+    # hint follows Hard's play to them.
+    wins: dict[ClaimOption | None, float] | None = None
+    win_ends: OtherEnds | None = None
 
 
 _TABLES: OrderedDict[Hashable, TurnTable] = OrderedDict()
@@ -170,7 +185,8 @@ def position_key(game: Game, objective: Objective) -> Hashable:
 
 def turn_table(game: Game, objective: Objective) -> TurnTable:
     """The valued ends of the turn of the player to move (memoized per position)."""
-    key = (position_key(game, objective), LOOKS_AHEAD, FITTED_FOR_WIN, EXACT_BRATWURM)
+    switches = (LOOKS_AHEAD, FITTED_FOR_WIN, EXACT_BRATWURM, outlook.WIN_WEIGHT)
+    key = (position_key(game, objective), *switches)
     table = _TABLES.get(key)
     if table is not None:
         _TABLES.move_to_end(key)
@@ -225,12 +241,21 @@ def _build_table(game: Game, objective: Objective, looks_ahead: bool = False) ->
     mover = game.current_player
     valuer = _Valuer(game, objective)
     ends, listed = _ends(game, valuer)
+    wins = None
     if looks_ahead:
         values = _after_answers(ends, mover)
+    elif objective is Objective.WIN and len(game.players) > 2:
+        standings = {end: standing_of(after, mover) for end, after in ends.items()}
+        values = {end: held.value for end, held in standings.items()}
+        wins = {end: held.win for end, held in standings.items()}
     else:
         values = {end: valuer.value(after) for end, after in ends.items()}
     option_values = {option: value for option, value in values.items() if option is not None}
     best = _best_claims(listed, values)
+    win_ends = None
+    if wins is not None:
+        stops = tuple(None if option is None else wins[option] for option in best)
+        win_ends = OtherEnds(stops, wins[FAILURE], _win_bonus(game) if expansion.supply else 0.0)
     held = expansion.held_by(mover)
     bonus = valuer.bratwurm() if expansion.supply else 0.0
     exact = None
@@ -245,7 +270,16 @@ def _build_table(game: Game, objective: Objective, looks_ahead: bool = False) ->
         weasel=held is Specialist.WEASEL,
         after_bonus=None if exact is None else (_stops(exact[1], exact[0]), exact[0][FAILURE]),
     )
-    return TurnTable(rewards, option_values, best, best if exact is None else exact[1])
+    after_ones = best if exact is None else exact[1]
+    return TurnTable(rewards, option_values, best, after_ones, wins, win_ends)
+
+
+def _win_bonus(game: Game) -> float:
+    """What a Bratwurm for 1s now adds to the mover's chance to win."""
+    after = game.copy()
+    ew.bratwurm_for_ones(after)
+    mover = game.current_player
+    return standing_of(after, mover).win - standing_of(game, mover).win
 
 
 def _stops(
@@ -279,7 +313,7 @@ def _with_the_bratwurm(
     exact = {end: value + bonus for end, value in values.items()}
     for end in over:
         after = valuer.failed() if end is FAILURE else valuer.claimed(end)
-        exact[end] = win_chance(after, mover)
+        exact[end] = hard_value(after, mover)
     return exact, _best_claims(listed, exact)
 
 
@@ -292,7 +326,7 @@ def _after_answers(
     """Two players: the mover's chance to win after each end and the opponent's answer.
 
     As position.py's look-ahead in the base game: the opponent plays its next turn for
-    its own chance to win after it (this module's ends, valued by `win_chance` from
+    its own chance to win after it (this module's ends, valued by `hard_value` from
     its side), and the mover's chance is what it leaves, one minus the opponent's
     expected chance; the answers to every end are solved at once (batch.py). The
     answer is solved as a plain turn of eight dice: the opponent's Golden Die, Weasel
@@ -304,7 +338,7 @@ def _after_answers(
     tables: dict[ClaimOption | None, tuple[Rewards, float]] = {}
     for end, after in ends.items():
         if _is_over(after):
-            values[end] = win_chance(after, mover)
+            values[end] = hard_value(after, mover)
             continue
         answer = _answer_turn(after, mover)
         rewards = _build_table(answer, Objective.WIN).rewards
@@ -370,15 +404,15 @@ class _Valuer:
         return self._value(after) - self.now
 
     def _value(self, game: Game) -> float:
-        """Normal: the change of score and specialist worth; Hard: the chance to win."""
+        """Normal: the change of score and specialist worth; Hard: its standing's value."""
         if self.objective is Objective.WORMS:
             held = specialist_worth(game.specialist_of(self.mover), game)
             return game.score(self.mover) + held - self.now
-        return win_chance(game, self.mover)
+        return hard_value(game, self.mover)
 
 
-def win_chance(game: Game, mover: str) -> float:
-    """The mover's chance to win with the tiles and tokens as they lie, the turn over
+def standing_of(game: Game, mover: str) -> Standing:
+    """The mover's standing with the tiles and tokens as they lie, the turn over
     (outlook.py's model, a player's strength being score plus specialist worth while
     the game goes on)."""
     left = sum(worms(tile) for tile in game.grill if tile >= LOWEST_TILE)
@@ -390,7 +424,13 @@ def win_chance(game: Game, mover: str) -> float:
         )
         for player in game.players
     }
-    return chance_to_win(mover, strengths, left, _top_tile(game, mover))
+    return standing(mover, strengths, left, _top_tile(game, mover))
+
+
+def hard_value(game: Game, mover: str) -> float:
+    """What Hard plays for, the turn over: `standing_of`'s value (the chance to win
+    with two players)."""
+    return standing_of(game, mover).value
 
 
 def stolen_after(game: Game, option: ClaimOption) -> float:

@@ -113,33 +113,58 @@ def policy_chances(
     fail: float,
     again: tuple[Sequence[float], FloatArray] | None = None,
 ) -> PolicyChances:
-    """Follow the policy of one solved layer of a turn over `graph`.
+    """Follow the policy of one solved layer of a turn over `graph`, counting how often
+    it ends with a tile a filter counts (`followed`'s ends: 1 for such a stop, else 0).
 
     `values` is the solver's value array ([states][twins][scratch][padding]), `stops`
     each state's stop value (None where stopping takes nothing). With `again` (the
     roll values and the rolling chances of the plain layer) the Weasel is unused: each
     outcome, and a roll with no new face, may be rolled again.
-
-    A choice is ranked by its value rounded to TIE, then its chance: the two in one
-    number, key + chance / 2 (keys are whole numbers, so a higher key always wins).
     """
-    size = len(stops)
-    stop = np.array([np.nan if value is None else value for value in stops])
-    can_stop = ~np.isnan(stop)
+    can_stop = np.array([value is not None for value in stops])
     hits = np.stack(
         [
             can_stop & (True if kept is None else np.isin(graph.claim_totals, list(kept)))
             for kept in filters
         ]
     ).astype(np.float64)  # (filters, states): one row per filter, each read whole
+    none = np.zeros(len(filters))
+    return followed(graph, values, stops, hits, none, none, fail, again)
+
+
+def followed(
+    graph: Layers,
+    values: Sequence[float],
+    stops: Sequence[float | None],
+    ends: FloatArray,
+    fails: FloatArray,
+    bonuses: FloatArray,
+    fail: float,
+    again: tuple[Sequence[float], FloatArray] | None = None,
+) -> PolicyChances:
+    """Follow the policy of one solved layer of a turn over `graph`, valuing where it
+    ends by other values from 0 to 1: per column (rows of `ends`, by state), what
+    stopping in a state gives, `fails`' the failure, and `bonuses`' what the Bratwurm
+    for 1s adds (to the rest of the turn after that keep: the twin states). `fail` is
+    the solver's own value of a failure, for its choices; the rest as `policy_chances`.
+
+    A choice is ranked by its value rounded to TIE, then its followed value: the two
+    in one number, key + followed / 2 (keys are whole numbers, so a higher key always
+    wins).
+    """
+    size = len(stops)
+    stop = np.array([np.nan if value is None else value for value in stops])
+    can_stop = ~np.isnan(stop)
     solved = np.asarray(values, dtype=np.float64)
     stopping = can_stop & (solved[:size] == stop)  # the solver's own test of a stop
     keys = np.round(solved / TIE)
     keys[2 * size] = -np.inf  # the scratch slot is the solver's, not a state
-    chances = np.zeros((len(filters), 2 * size + 2))
-    rolling = np.zeros((len(filters), size))
-    chances[:, graph.ended] = hits[:, graph.ended]
-    chances[:, size + graph.ended] = hits[:, graph.ended]
+    columns = len(fails)
+    chances = np.zeros((columns, 2 * size + 2))
+    rolling = np.zeros((columns, size))
+    at_end = np.where(can_stop[graph.ended], ends[:, graph.ended], fails[:, None])
+    chances[:, graph.ended] = at_end
+    chances[:, size + graph.ended] = at_end + bonuses[:, None]
     ranks = keys + chances / 2
     again_ranks = again_chances = None
     if again is not None:
@@ -148,7 +173,7 @@ def policy_chances(
     fail_rank = round(fail / TIE)
     for layer in graph.layers:
         states, twins = layer.states, size + layer.states
-        for column in range(len(filters)):
+        for column in range(columns):
             rank, chance_of = ranks[column], chances[column]
             best = np.empty(len(layer.probabilities))
             best_ranks = np.empty_like(best)
@@ -166,11 +191,14 @@ def policy_chances(
             if again_ranks is not None:
                 assert again_chances is not None
                 rescued = again_ranks[column, states] > fail_rank
-                roll += layer.fail_chance * np.where(rescued, again_chances[column, states], 0.0)
+                rescue = np.where(rescued, again_chances[column, states], fails[column])
+                roll += layer.fail_chance * rescue
+            else:
+                roll += layer.fail_chance * fails[column]
             rolling[column, states] = roll
-            chance = np.where(stopping[states], hits[column, states], roll)
+            chance = np.where(stopping[states], ends[column, states], roll)
             chance_of[states] = chance
-            chance_of[twins] = chance
+            chance_of[twins] = chance + bonuses[column]
             rank[states] = keys[states] + chance / 2
-            rank[twins] = keys[twins] + chance / 2
+            rank[twins] = keys[twins] + chance_of[twins] / 2
     return PolicyChances(chances[:, :size], rolling)

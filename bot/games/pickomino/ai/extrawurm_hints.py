@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from bot.games.pickomino.ai.extrawurm import (
+    FAILURE,
     ExtrawurmEvaluation,
     evaluate_extrawurm,
     stolen_after,
@@ -40,7 +41,8 @@ class ChoiceHint:
 
 @dataclass(frozen=True, slots=True)
 class ExtrawurmHint:
-    """Hard's choice and every choice open, valued by the chance to win the game."""
+    """Hard's choice and every choice open, valued as Hard plays (outlook.py), and the
+    chance to win Hard's play leads to."""
 
     player: str
     win_chance: float
@@ -86,7 +88,7 @@ def extrawurm_hint_for(game: Game) -> ExtrawurmHint:
     stop = stops[0] if stops else None
     return ExtrawurmHint(
         player=game.current_player,
-        win_chance=evaluation.value,
+        win_chance=win_chance(evaluation),
         recommended=recommended,
         keeps=tuple(keeps),
         roll=roll,
@@ -98,6 +100,34 @@ def extrawurm_hint_for(game: Game) -> ExtrawurmHint:
         hen_holder=_hen_holder(game),
         stop_stolen=0.0 if stop is None else stolen_after(game, stop),
     )
+
+
+def win_chance(evaluation: ExtrawurmEvaluation) -> float:
+    """The chance to win Hard's play from here leads to: its value with two players;
+    with more, the chance to win of each end Hard's play may reach, followed through
+    the turn (the value blends it with the finishing order)."""
+    table = evaluation.table
+    if table.wins is None or table.win_ends is None:
+        return evaluation.value
+    best, state, values, weasel = (
+        evaluation.best,
+        evaluation.state,
+        evaluation.values,
+        evaluation.weasel,
+    )
+    # A keep of two or more 1s gains a Bratwurm from the supply (0 when it is empty).
+    ones = table.win_ends.bonus if best.face is Face.ONE and best.count > 1 else 0.0
+    if best.move is Move.ACCEPT_FAILURE or (best.move is Move.KEEP_STOP and best.claim is None):
+        return table.wins[FAILURE] + ones
+    if best.claim is not None:  # a stop, now or after a keep
+        return table.wins[best.claim] + ones
+    if best.move is Move.WEASEL:
+        weasel = False  # the same dice rolled again, the Weasel used
+    elif best.face is not None:
+        state = state.keep(best.face, best.count)
+    rolled = values.roll_expected(state, weasel, table.win_ends)
+    assert rolled is not None  # the best play rolls, so the turn goes on
+    return rolled + ones
 
 
 def _specialists_on(game: Game) -> tuple[tuple[int, Specialist], ...]:

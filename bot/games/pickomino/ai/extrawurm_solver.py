@@ -28,16 +28,19 @@ base solver's time (benchmarks/bench_solver.py).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Hashable, Iterable
 from dataclasses import dataclass
 from functools import cache
 from itertools import repeat, starmap
 from operator import add, call, itemgetter, mul
 
+import numpy as np
+
 from bot.games.pickomino.ai.extrawurm_chances import (
     Filters,
     Layers,
     PolicyChances,
+    followed,
     layers,
     policy_chances,
 )
@@ -193,6 +196,17 @@ class TurnRewards:
         return TurnRewards(stops, fail, 0.0, self.dice, self.can, self.weasel)
 
 
+@dataclass(frozen=True, slots=True)
+class OtherEnds:
+    """Other values of a turn's ends than its rewards', from 0 to 1, to follow its
+    policy to: per claim total, stopping with it; the failure; and what the Bratwurm
+    for 1s adds (to the rest of the turn after that keep)."""
+
+    stops: Stops
+    fail: float
+    bonus: float = 0.0
+
+
 class ExtrawurmValues:
     """The optimal policy of an Extrawurm turn, valued in every state.
 
@@ -219,7 +233,9 @@ class ExtrawurmValues:
             with_weasel, rolled_with = self._solve_weasel(plain, rolled)
             self.values.append(with_weasel)
             self.rolled.append(rolled_with)
-        self._chances: dict[tuple[bool, frozenset[int] | None], tuple[list[float], ...]] = {}
+        # What following the policy gives by other ends: chances of a tile, of a steal
+        # (by weasel and filter), the chance to win (by weasel, stops and failure).
+        self._chances: dict[Hashable, tuple[list[float], ...]] = {}
 
     def _solve_plain(self) -> tuple[list[float], list[float]]:
         graph, fail, bonus, stop_of = (
@@ -325,6 +341,46 @@ class ExtrawurmValues:
         if i not in self.graph.roll_of:
             return None
         return self._tables(self._layer(weasel) == 1, totals)[1][i]
+
+    def expected(self, state: TurnState, weasel: bool, ends: OtherEnds) -> float:
+        """What best play from `state` (this turn's) gives by other values of the same
+        ends (`ends`): the chance to win where this turn's rewards are Hard's blend of
+        it and the finishing order, say."""
+        return self._expectations(weasel, ends)[0][self.graph.index[state]]
+
+    def roll_expected(self, state: TurnState, weasel: bool, ends: OtherEnds) -> float | None:
+        """The same, rolling now; None when the turn is over."""
+        i = self.graph.index[state]
+        if i not in self.graph.roll_of:
+            return None
+        return self._expectations(weasel, ends)[1][i]
+
+    def _expectations(self, weasel: bool, ends: OtherEnds) -> tuple[list[float], ...]:
+        weasel = self._layer(weasel) == 1
+        key = (weasel, ends)
+        cached = self._chances.get(key)
+        if cached is not None:
+            return cached
+        claims = self.graph.claims_with_can if self.rewards.can else self.graph.claims
+        per_state = [np.nan if value is None else value for value in claims((*ends.stops, None))]
+        found = self._follow(
+            weasel, np.array([per_state]), np.array([ends.fail]), np.array([ends.bonus])
+        )
+        self._chances[key] = (found.chances[0].tolist(), found.rolling[0].tolist())
+        return self._chances[key]
+
+    def _follow(
+        self, weasel: bool, ends: np.ndarray, fails: np.ndarray, bonuses: np.ndarray
+    ) -> PolicyChances:
+        again = None
+        if weasel:
+            plain = self._follow(False, ends, fails, bonuses)
+            again = (self.rolled[0], plain.rolling)
+        layers = chance_layers(self.graph.dice)
+        values = self.values[1 if weasel else 0]
+        return followed(
+            layers, values, self.stop_of, ends, fails, bonuses, self.rewards.fail, again
+        )
 
     def _tables(self, weasel: bool, totals: frozenset[int] | None) -> tuple[list[float], ...]:
         """Follow the policy once more, counting how often it ends with a tile

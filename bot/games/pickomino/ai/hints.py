@@ -1,8 +1,10 @@
 """Hints for the player to move: what Hard would do, and why, in plain words.
 
 `hint_for(game)` returns structured data (a UI may draw it any way): Hard's choice
-(the best chance to win the game, see outlook.py) and, for each choice open, the
-chance that best play after it ends the turn with a tile, or with a steal.
+(what Hard plays for, see outlook.py: the chance to win, at three or more players
+blended with the finishing order), the chance to win that play leads to, and, for each
+choice open, the chance that best play after it ends the turn with a tile, or with a
+steal.
 `format_hint(hint)` writes it as a few short lines through the `ai.hint.*` strings,
 chances as rough odds ("about a 3 in 4 chance") rather than figures.
 """
@@ -44,7 +46,7 @@ class KeepHint:
     face: Face
     count: int
     total: int  # the sum of the kept dice after keeping
-    value: float  # Hard's estimated chance to win the game after the turn
+    value: float  # Hard's value of the turn's end (outlook.py's Standing.value)
     tile_chance: float  # chance of ending the turn with a tile
     steal_chance: float  # chance of ending it with a stolen tile
     claim: ClaimOption | None  # the tile taken right after, when best play stops there
@@ -65,7 +67,7 @@ class RollHint:
 class Hint:
     """What each choice open to the player to move is worth this turn.
 
-    Values are Hard's estimated chances to win the game after the turn. `keeps` are
+    Values are what Hard plays for (outlook.py). `keeps` are
     filled when dice are on the table, best first; `roll` when rolling is possible;
     `stop` is the best claim when stopping is possible, and `claims` all of them.
     """
@@ -74,7 +76,7 @@ class Hint:
     kept: tuple[Face, ...]
     total: int
     dice_left: int
-    win_chance: float  # with Hard's play from here
+    win_chance: float  # the estimated chance to win the game with Hard's play from here
     recommended: ActionValue
     keeps: tuple[KeepHint, ...] = ()
     roll: RollHint | None = None
@@ -116,7 +118,7 @@ def hint_for(game: Game) -> Hint:
         kept=tuple(game.kept),
         total=game.kept_total,
         dice_left=game.dice_left,
-        win_chance=evaluation.value,
+        win_chance=win_chance(evaluation),
         recommended=evaluation.best,
         keeps=tuple(keeps),
         roll=roll,
@@ -124,6 +126,23 @@ def hint_for(game: Game) -> Hint:
         claims=tuple(game.claim_options()),
         stop_stolen=stolen,
     )
+
+
+def win_chance(evaluation: Evaluation) -> float:
+    """The chance to win Hard's play from here leads to: its value with two players;
+    with more, the chance to win of each end Hard's play may reach, followed through
+    the turn (the value blends it with the finishing order)."""
+    wins = evaluation.position.win_ends()
+    if wins is None:
+        return evaluation.value
+    best, state, values = evaluation.best, evaluation.state, evaluation.values
+    if best.face is not None:
+        state = state.keep(best.face, best.count)
+    if best.move in (Move.ROLL, Move.KEEP_ROLL):
+        rolled = values.roll_expected(state, wins.rewards, wins.fail)
+        assert rolled is not None  # the best play rolls, so the turn goes on
+        return rolled
+    return wins.by_end[best.claim]  # a stop: its claim, or None (a keep that fails)
 
 
 def steal_totals(position: Position) -> frozenset[int]:

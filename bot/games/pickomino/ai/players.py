@@ -30,7 +30,8 @@ class Level(StrEnum):
     EASY = "easy"  # keeps the face worth most, stops at the first tile it can take
     NORMAL = "normal"  # plays each turn exactly for the most worms of its own
     HARD = "hard"  # plays each turn exactly for the best chance to win (outlook.py),
-    # with two players after the opponent's best answer (position.py)
+    # with two players after the opponent's best answer (position.py), with more
+    # blended with the finishing order
 
 
 @dataclass(frozen=True, slots=True)

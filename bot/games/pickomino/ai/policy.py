@@ -2,8 +2,9 @@
 
 The value of an action is what the player expects from the end of the turn when they
 take it and play optimally after, for the position's objective: the chance to win the
-game (Hard, outlook.py), or the change of their own worms (Normal: a tile taken or
-stolen adds its worms, a failure loses the top tile's worms).
+game, at three or more players blended with the finishing order (Hard, outlook.py), or
+the change of their own worms (Normal: a tile taken or stolen adds its worms, a
+failure loses the top tile's worms).
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ class Move(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class ActionValue:
-    """One possible action and its value (expected worms or win chance) with best play after."""
+    """One possible action and its value (expected worms, or Hard's value) with best play after."""
 
     move: Move
     value: float

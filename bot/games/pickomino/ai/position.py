@@ -2,9 +2,10 @@
 
 None of it changes during a turn: the face-up grill, the player's own top tile (lost on
 a failure) and the opponents' top tiles (stolen with an exact sum). With a `Table`
-(the whole game) the ends of the turn are valued by the chance to win (Hard, see
-outlook.py; with two players, after the opponent's best answer, see `_after_answers`);
-without one, by the change of the player's own worms (Normal, the odds).
+(the whole game) the ends of the turn are valued as Hard plays (outlook.py: the chance
+to win, at three or more players blended with the finishing order; with two players,
+after the opponent's best answer, see `_after_answers`); without one, by the change of
+the player's own worms (Normal, the odds).
 """
 
 from __future__ import annotations
@@ -29,7 +30,9 @@ class Objective(StrEnum):
     """What a turn is played for."""
 
     WORMS = "worms"  # the expected change of the player's own worms this turn
-    WIN = "win"  # the expected chance to win the game after the turn (outlook.py)
+    # Hard's: the expected chance to win the game after the turn, at three or more
+    # players blended with the finishing order (outlook.py's Standing.value)
+    WIN = "win"
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,6 +104,14 @@ class Position:
             return _worm_rewards(self)
         return _valued_ends(self).rewards
 
+    def win_ends(self) -> WinEnds | None:
+        """With three or more players, the chance to win each end leaves (Hard plays for
+        a blend of it and the finishing order); None otherwise, where Hard's values are
+        the chance to win itself (two players) or worms (Normal)."""
+        if self.table is None:
+            return None
+        return _valued_ends(self).wins
+
 
 FAILURE = None  # the failure's key among a position's ends
 
@@ -108,10 +119,23 @@ FAILURE = None  # the failure's key among a position's ends
 @dataclass(frozen=True, slots=True)
 class _Ends:
     """What each way a turn can end is worth (each claim, and FAILURE), and the
-    solver's reward table made of them."""
+    solver's reward table made of them; with three or more players also the chance to
+    win the same ends leave (`WinEnds`), which the value blends with the finishing order."""
 
     values: dict[ClaimOption | None, float]
     rewards: Rewards
+    wins: WinEnds | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class WinEnds:
+    """The chance to win each end leaves: each claim's and the failure's (FAILURE),
+    and per sum, stopping with its best claim (the solver's choice). A hint follows
+    Hard's play to them."""
+
+    by_end: dict[ClaimOption | None, float]
+    rewards: Rewards
+    fail: float
 
 
 @memoized(ENDS_KEPT)
@@ -122,7 +146,7 @@ def _valued_ends(position: Position) -> _Ends:
 
 
 def _value_ends(position: Position) -> _Ends:
-    """The chance to win after each way the turn of `position` can end (it has a Table)."""
+    """What Hard plays for after each way the turn of `position` can end (it has a Table)."""
     table = position.table
     assert table is not None
     claims = [position.claims(total, True) for total in range(MAX_TOTAL + 1)]
@@ -130,12 +154,31 @@ def _value_ends(position: Position) -> _Ends:
     ends = [table.claimed(position.grill, option) for option in options]
     ends.append(table.failed(position.grill))
     if table.looks_ahead:
-        chances = _after_answers(position, ends)
-    else:
-        chances = [table.chance(*end) for end in ends]
-    values = dict(zip([*options, FAILURE], chances, strict=True))
-    rewards = tuple(max((values[option] for option in listed), default=None) for listed in claims)
-    return _Ends(values, rewards)
+        values = dict(zip([*options, FAILURE], _after_answers(position, ends), strict=True))
+        rewards = _best_rewards(claims, values)
+        return _Ends(values, rewards)
+    standings = [table.standing(*end) for end in ends]
+    values = dict(zip([*options, FAILURE], (s.value for s in standings), strict=True))
+    rewards = _best_rewards(claims, values)
+    if len(table.stacks) < 3:
+        return _Ends(values, rewards)
+    wins = dict(zip([*options, FAILURE], (s.win for s in standings), strict=True))
+    best = (
+        max(listed, key=lambda option: (values[option], option.source is Source.STEAL))
+        if listed
+        else None
+        for listed in claims
+    )
+    stops = tuple(None if option is None else wins[option] for option in best)
+    won = WinEnds(wins, stops, wins[FAILURE])
+    return _Ends(values, rewards, won)
+
+
+def _best_rewards(
+    claims: list[list[ClaimOption]], values: dict[ClaimOption | None, float]
+) -> Rewards:
+    """Per sum, what stopping with it is worth: its best claim's value."""
+    return tuple(max((values[option] for option in listed), default=None) for listed in claims)
 
 
 def _after_answers(position: Position, ends: list[End]) -> list[float]:
@@ -156,7 +199,7 @@ def _after_answers(position: Position, ends: list[End]) -> list[float]:
     answers: dict[int, Position] = {}
     for index, (grill, stacks) in enumerate(ends):
         if not grill:  # the game is over: the model's exact value
-            values[index] = table.chance(grill, stacks)
+            values[index] = table.value(grill, stacks)
             continue
         mover_stack = stacks[table.mover]
         answers[index] = Position(

@@ -51,7 +51,8 @@ class TurnValues:
         # a plain array of floats after, as the decisions read single values.
         self._values = array("d")
         self._values.frombytes(state_values(rewards, fail).tobytes())
-        self._chances: dict[frozenset[int] | None, tuple[list[float], list[float | None]]] = {}
+        # What following the policy gives by other ends (the chances of a tile, ...).
+        self._chances: dict[object, tuple[list[float], list[float | None]]] = {}
 
     def value(self, state: TurnState) -> float:
         """Expected reward from `state` with the choice to roll or stop, played best."""
@@ -94,45 +95,70 @@ class TurnValues:
         """Chance of ending with a reward when rolling now; None if the turn is over."""
         return self._chance_tables(totals)[1][state_graph().index[state]]
 
+    def expected(self, state: TurnState, rewards: Rewards, fail: float) -> float:
+        """What best play from `state` (this table's) gives by other `rewards` and
+        `fail` for the same ends: the chance to win when this table values them by
+        Hard's blend, say."""
+        return self._followed((rewards, fail))[0][state_graph().index[state]]
+
+    def roll_expected(self, state: TurnState, rewards: Rewards, fail: float) -> float | None:
+        """The same, rolling now; None if the turn is over."""
+        return self._followed((rewards, fail))[1][state_graph().index[state]]
+
     def _chance_tables(
         self, totals: frozenset[int] | None
     ) -> tuple[list[float], list[float | None]]:
-        """Follow the policy once more to count how often it ends with a reward.
+        """How often the policy ends with a reward (with `totals`, with one of those sums)."""
+        rewards = tuple(
+            None if reward is None else float(totals is None or total in totals)
+            for total, reward in enumerate(self.rewards)
+        )
+        return self._followed((rewards, 0.0), totals)
 
-        Successors compare as (value, chance) pairs: the policy's choice, and among
-        equal values the one more likely to get a tile.
+    def _followed(
+        self, ends: tuple[Rewards, float], key: object = None
+    ) -> tuple[list[float], list[float | None]]:
+        """Follow the policy once more, valuing where it ends by `ends` (rewards per sum
+        and the failure's) instead: each state's value so, and rolling's.
+
+        Successors compare as (value, followed value) pairs: the policy's choice, and
+        among equal values the one followed to more (a tile likelier, say).
         """
-        cached = self._chances.get(totals)
+        key = ends if key is None else key
+        cached = self._chances.get(key)
         if cached is not None:
             return cached
+        rewards, fail = ends
         graph = state_graph()
         states = graph.states
 
-        def hit(state: TurnState) -> float:
-            counts = totals is None or state.total in totals
-            return 1.0 if counts and self.stop_value(state) is not None else 0.0
+        def ended(state: TurnState) -> float:
+            reward = rewards[state.total] if state.has_worm else None
+            return fail if reward is None else reward
 
         # Values rounded to TIE, so that float noise does not break a tie.
         pairs: list[tuple[float, float]] = [(NEVER, 0.0)] * (len(states) + 1)
-        chances: list[float] = [0.0] * len(states)
+        followed: list[float] = [0.0] * len(states)
         rolling: list[float | None] = [None] * len(states)
         for i in graph.ended:
-            chances[i] = hit(states[i])
-            pairs[i] = (round(self._values[i] / TIE), chances[i])
+            followed[i] = ended(states[i])
+            pairs[i] = (round(self._values[i] / TIE), followed[i])
         for node in graph.rolls:
             best = map(max, map(call, node.getters, repeat(pairs)))
-            chance = sum(p * pair[1] for p, pair in zip(node.probabilities, best, strict=True))
+            value = node.fail_chance * fail + sum(
+                p * pair[1] for p, pair in zip(node.probabilities, best, strict=True)
+            )
             if node.single_getter is not None:
                 # zip drops the padding's pair at the end of the picked tuple.
                 singles = zip(node.single_probabilities, node.single_getter(pairs), strict=False)
-                chance += sum(p * pair[1] for p, pair in singles)
-            rolling[node.state] = chance
+                value += sum(p * pair[1] for p, pair in singles)
+            rolling[node.state] = value
             if self.stops(states[node.state]):
-                chance = hit(states[node.state])  # stopping takes the reward of this sum
-            chances[node.state] = chance
-            pairs[node.state] = (round(self._values[node.state] / TIE), chance)
-        self._chances[totals] = (chances, rolling)
-        return chances, rolling
+                value = ended(states[node.state])  # stopping takes the reward of this sum
+            followed[node.state] = value
+            pairs[node.state] = (round(self._values[node.state] / TIE), value)
+        self._chances[key] = (followed, rolling)
+        return followed, rolling
 
 
 def _roll_value(node: RollNode, values: Sequence[float], fail: float) -> float:

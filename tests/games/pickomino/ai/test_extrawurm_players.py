@@ -11,12 +11,14 @@ import pytest
 import bot.games.pickomino.adapter as adapter_module
 import bot.games.pickomino.ai.extrawurm as extrawurm_module
 from bot.games.pickomino.adapter import WEASEL, PickominoAdapter
+from bot.games.pickomino.ai import outlook
 from bot.games.pickomino.ai.extrawurm import (
     evaluate_extrawurm,
     specialist_worth,
     turn_table,
 )
 from bot.games.pickomino.ai.extrawurm_hints import extrawurm_hint_for, format_extrawurm_hint
+from bot.games.pickomino.ai.memo import private_memos
 from bot.games.pickomino.ai.players import Level, WeaselDice, decide
 from bot.games.pickomino.ai.policy import Move
 from bot.games.pickomino.ai.position import Objective
@@ -340,7 +342,7 @@ def test_with_more_players_hard_counts_a_top_tile_open_to_steals_unless_the_hen_
     def chance(bob: list[int], hen: bool) -> float:
         held = {Specialist.HEN: "bob"} if hen else {}
         game = extrawurm({"anne": [22], "bob": bob, "carl": [24]}, specialists=held)
-        return extrawurm_module.win_chance(game, "bob")
+        return extrawurm_module.hard_value(game, "bob")
 
     assert extrawurm_module.STEALS[26] > 2 * extrawurm_module.STEALS[30]
     assert chance([30, 26], hen=False) < chance([26, 30], hen=False)
@@ -359,3 +361,20 @@ def test_the_extrawurm_hint_tells_how_often_the_tile_would_be_stolen_unless_the_
     assert "• 28 on top of your stack: about a 1 in 4 chance it is stolen" in hint_lines({})
     # Under the Sitting Hen a steal takes the Hen, not the tile.
     assert "on top of your stack" not in hint_lines({Specialist.HEN: "bob"})
+
+
+def test_an_extrawurm_hint_at_four_players_tells_the_chance_to_win_of_hards_play(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # As in the base game (test_hard.py): the values blend the chance to win with the
+    # finishing order, and the hint follows Hard's play to the chance to win of each end.
+    game = extrawurm({"anne": [30, 26], "bob": [33], "carl": [], "dora": [34]}, current="bob")
+    with private_memos():
+        blended = extrawurm_hint_for(game)
+        value = evaluate_extrawurm(game, Objective.WIN).value
+    assert blended.recommended.action.move is Move.ROLL
+    assert 0 < blended.win_chance < value
+    monkeypatch.setattr(outlook, "WIN_WEIGHT", 1.0)  # part of the memo's key
+    with private_memos():
+        alone = extrawurm_hint_for(game).win_chance
+        assert alone == pytest.approx(evaluate_extrawurm(game, Objective.WIN).value, abs=1e-12)

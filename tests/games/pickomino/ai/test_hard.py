@@ -1,4 +1,5 @@
-"""Hard plays for the win: the steal's full swing, the failure's turned tile, the end game."""
+"""Hard plays for the win (and at bigger tables the finishing order): the steal's full
+swing, the failure's turned tile, the end game."""
 
 from collections.abc import Mapping
 from dataclasses import replace
@@ -7,6 +8,8 @@ import pytest
 
 from bot.games.pickomino.ai import outlook
 from bot.games.pickomino.ai import position as position_module
+from bot.games.pickomino.ai.hints import hint_for
+from bot.games.pickomino.ai.memo import private_memos
 from bot.games.pickomino.ai.outlook import Table
 from bot.games.pickomino.ai.players import Level, RollDice, decide
 from bot.games.pickomino.ai.policy import evaluate_game
@@ -71,7 +74,7 @@ def test_the_tile_a_failure_turns_over_helps_the_leader_and_hurts_the_others() -
         game = with_grill({"anne": anne, "bob": bob}, {22, 30, 36}, current="bob")
         where = Position.from_game(game, Objective.WIN)
         assert where.table is not None
-        unturned = where.table.chance((21, 22, 30, 36), {"anne": tuple(anne), "bob": ()})
+        unturned = where.table.value((21, 22, 30, 36), {"anne": tuple(anne), "bob": ()})
         return where.fail_value, unturned
 
     failure, without_turning = fail_and_unturned(bob=[21], anne=[25])
@@ -183,7 +186,7 @@ def test_with_three_or_more_players_a_top_tile_open_to_steals_is_worth_less() ->
         grill: tuple[int, ...] = (22, 27, 36),
     ) -> float:
         stacks = {"bob": bob, **others}
-        return Table("bob", tuple(stacks.items())).chance(grill, stacks)
+        return Table("bob", tuple(stacks.items())).value(grill, stacks)
 
     three = {"anne": (21,), "carl": (24,)}
     assert outlook.STEALS[25] > 3 * outlook.STEALS[30]
@@ -212,3 +215,39 @@ def test_hard_rolls_on_rather_than_top_its_empty_stack_with_a_tile_often_stolen(
     taken = bobs_choice(0.0)
     assert isinstance(taken, Claim) and taken.option.tile == 28
     position_module._valued_ends.cache_clear()
+
+
+def test_with_three_or_more_players_hard_plays_for_the_win_and_the_finishing_order() -> None:
+    # Bob's 8 worms against Anne's 10 and Carl's 2, the grill empty: the game is over,
+    # Bob second. With two players the value is the chance to win alone.
+    over = outlook.standing("bob", {"anne": (10, 30), "bob": (8, 29), "carl": (2, 21)}, 0)
+    assert (over.win, over.ahead) == (0.0, 0.5)
+    assert over.value == pytest.approx((1 - outlook.WIN_WEIGHT) * 0.5)
+    tied = outlook.standing("bob", {"anne": (8, 29), "bob": (8, 29), "carl": (2, 21)}, 0)
+    assert (tied.win, tied.ahead) == (0.5, 0.75)  # first place shared; Anne counts half
+    two = outlook.standing("bob", {"anne": (10, 30), "bob": (8, 29)}, 12)
+    assert two.value == two.win == two.ahead
+    # While the game goes on: the product of the pairwise chances, and their mean.
+    going = outlook.standing("bob", {"anne": (10, 30), "bob": (8, 29), "carl": (2, 21)}, 20)
+    assert 0 < going.win < going.ahead < 1
+    blend = outlook.WIN_WEIGHT * going.win + (1 - outlook.WIN_WEIGHT) * going.ahead
+    assert going.value == pytest.approx(blend)
+    assert 0.5 < outlook.WIN_WEIGHT < 1
+
+
+def test_a_hint_at_three_or_more_players_tells_the_chance_to_win_of_hards_play(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Hard's values blend the chance to win with the finishing order; the hint follows
+    # Hard's play through the turn to the chance to win of each end it may reach. With
+    # the chance to win alone as the value, the two are the same number.
+    game = position({"anne": [30, 25], "bob": [22], "carl": [], "dora": [27]}, current="bob")
+    keep_rolls(game, ("44415WW3", "4"))  # 12 kept, five dice left
+    with private_memos():
+        blended = hint_for(game)
+        evaluation = evaluate_game(game)
+    assert blended.recommended == evaluation.best
+    assert 0 < blended.win_chance < evaluation.value  # the blend counts places beyond the win
+    monkeypatch.setattr(outlook, "WIN_WEIGHT", 1.0)
+    with private_memos():
+        assert hint_for(game).win_chance == pytest.approx(evaluate_game(game).value, abs=1e-12)
