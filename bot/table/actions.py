@@ -1,23 +1,22 @@
 """A tab's action at the table, made through the click's path: the same change
 (bot.sessions.actions), the channel's lock, the version check for a move, the commit
-before anything is shown, and the double-tap rule; then the live message follows
-through the same `show` a change nobody clicked for takes (bot.ui.live: the freshest
-click's token, else the bot's where it works; where neither does, the message waits
-for a click, and the session, marked played at the table, says so in its last words).
+before anything is shown, and the double-tap rule. The actor is answered once the
+change is committed; the live message follows in the background as a change nobody
+clicked for does (SessionService.update_shown_later, bot.ui.live: the freshest click's
+token, else the bot's where it works, the newest change only; where neither works,
+the message waits for a click, and the session, marked played at the table, says so
+in its last words). A message behind (Discord's rate limits, a 429) delays no action.
 
 Only the process that owns the guild shows the live message: elsewhere it adopts the
 change from the notification of the commit (bot.sessions.other_processes). The tabs
-are not fed from here but by the commit listeners, so a slow Discord delays no tab,
-and the actor is answered once the change is committed, not once it is shown.
+are not fed from here but by the commit listeners, so a slow Discord delays no tab.
 """
 
 from __future__ import annotations
 
-import asyncio
 import itertools
 import logging
 import re
-from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -32,7 +31,7 @@ from bot.sessions.actions import Actor
 from bot.sessions.adapter import GameEvent
 from bot.sessions.errors import AlreadyLive, DatabaseDown, SessionError, StaleButton, UnknownAction
 from bot.sessions.model import Place, Session, Status
-from bot.sessions.service import Change, Expect, Mutation, SessionService
+from bot.sessions.service import Expect, Mutation, SessionService
 from bot.sessions.tools import ChangeTools
 from bot.storage.protocols import DatabaseUnavailable
 from bot.table.plain_text import plain_line, plain_lines
@@ -111,9 +110,8 @@ class Where:
 
 
 class ChatSide(Protocol):
-    """What the chat shows of a change made at the table (bot.ui.live.LiveMessages)."""
-
-    async def session_changed(self, change: Change) -> None: ...
+    """What the chat shows of a lobby opened or ended at the table, beside the changes
+    the session service shows (bot.ui.live.LiveMessages)."""
 
     async def post_new(self, session: Session) -> int | None: ...
 
@@ -136,7 +134,6 @@ class TableActions:
         self.reviews = reviews
         self.double_taps = double_taps or DoubleTaps()
         self._numbers = itertools.count(1)  # each action's own, as a click's interaction id
-        self._showing: set[asyncio.Task[Change]] = set()  # changes the chat is catching up
 
     async def act(
         self,
@@ -212,46 +209,8 @@ class TableActions:
                 self.double_taps.accepted(tap.click, tap.arrived, tap.number)
             return events
 
-        current = expect.check(await self.sessions.live(channel_id))
-        change = await self._committed(
-            lambda show: self.sessions.update(channel_id, at_table, expect=expect, publish=show),
-            shown=self.sessions.owns_guild(current.guild_id),
-        )
+        change = await self.sessions.update_shown_later(channel_id, at_table, expect=expect)
         return Accepted(change.session)
-
-    async def _committed(
-        self,
-        update: Callable[[Callable[[Change], Awaitable[None]] | None], Awaitable[Change]],
-        *,
-        shown: bool,
-    ) -> Change:
-        """Run `update` (given how to show its change in the chat, if this process
-        shows it: `shown`) until its change is committed: the chat catches up after."""
-        if not shown:
-            return await update(None)
-        committed: asyncio.Future[Change] = asyncio.get_running_loop().create_future()
-
-        async def show(change: Change) -> None:
-            committed.set_result(change)
-            await self.chat.session_changed(change)
-
-        task = asyncio.ensure_future(update(show))
-        self._showing.add(task)
-        task.add_done_callback(self._shown)
-        await asyncio.wait({task, committed}, return_when=asyncio.FIRST_COMPLETED)
-        if committed.done():
-            return committed.result()
-        return task.result()  # refused (or failed) before it was committed
-
-    def _shown(self, task: asyncio.Task[Change]) -> None:
-        self._showing.discard(task)
-        if not task.cancelled():
-            task.exception()  # a refusal whose actor stopped waiting (a tab gone) is no error
-
-    async def close(self) -> None:
-        """Until the changes made here are shown in the chat (at shutdown)."""
-        while self._showing:
-            await asyncio.wait(set(self._showing))
 
     async def _hint(self, channel_id: int, actor: Actor, session_id: int) -> Outcome:
         """The hint for the player to move, to them alone; nothing changes."""

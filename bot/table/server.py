@@ -190,7 +190,6 @@ class TableServer:
         if self._runner is not None:
             await self._runner.cleanup()
             self._runner = None
-        await self.actions.close()
         await self.identity.close()
 
     # ------------------------------------------------------------ every answer
