@@ -20,6 +20,7 @@ import re
 from dataclasses import dataclass
 from typing import Protocol
 
+from bot.connection.global_pace import urgent
 from bot.i18n import t, with_locale
 from bot.plugin import Games
 from bot.plugin.review_message import review_message
@@ -241,7 +242,8 @@ class TableActions:
         session = actions.play_again(old, actor, old.place)
         opened = await self._open_lobby(session, actor)
         if opened is not None and self.sessions.owns_guild(old.guild_id):
-            await self.chat.strip_buttons(old)
+            with urgent():  # the actor waits on it: before the live messages' edits
+                await self.chat.strip_buttons(old)
         return Accepted(opened)
 
     async def _open(self, channel_id: int, actor: Actor, kind: str, where: Where | None) -> Outcome:
@@ -268,7 +270,7 @@ class TableActions:
         it in the chat where this process may. The channel's lobby if the actor sits in
         it already (two people pressed Play again at once); else AlreadyLive refused."""
         session.at_table = True
-        post = self.chat.post_new if self.sessions.owns_guild(session.guild_id) else None
+        post = self._post_new if self.sessions.owns_guild(session.guild_id) else None
         try:
             return await self.sessions.open(session, post=post)
         except AlreadyLive as error:
@@ -277,6 +279,12 @@ class TableActions:
                 return existing
             game = self.games.plugin(existing.kind).title
             raise AlreadyLive(game=game, link=message_link(existing)) from None
+
+    async def _post_new(self, session: Session) -> int | None:
+        """The lobby posted in the chat; the actor waits on it, so it goes before the
+        live messages' edits waiting for the bot token's pace."""
+        with urgent():
+            return await self.chat.post_new(session)
 
 
 def _mutation(actor: Actor, action: str, arg: str) -> Mutation:
