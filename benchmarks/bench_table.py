@@ -11,7 +11,8 @@ table opens a Pickomino lobby, joins and starts from the tabs. Then, for `--seco
   think of `--think` seconds (a game that ends is played again); an action's time
   runs from its frame sent to the last of the table's three tabs shown its change;
 - in the chat: the same, with the live message's button clicked instead (the tabs
-  still open, shown each change as before).
+  still open, shown each change as before), once every live message has caught up
+  with its table (how long that took is printed).
 
 The bot's CPU time (user + system, from /proc) is read around each window: what one
 table action costs the bot beside what one chat click costs it, tabs open in both
@@ -59,6 +60,7 @@ SHOWN_TIMEOUT = 10.0  # an action not shown on every tab within this is counted 
 TARGET_P99_MS = 100.0
 IDLE_SHARE = 0.05  # the bot is idle below this share of a core
 IDLE_TIMEOUT = 120.0
+CATCH_UP_TIMEOUT = 60.0  # for the live messages to show the table's last actions
 Shown = tuple[int, int]  # (session id, version): what a state shows
 READERS: set[asyncio.Task[None]] = set()  # each tab's, kept until its socket closes
 
@@ -310,6 +312,26 @@ def summary(kind: str, window: Window, seconds: float) -> list[str]:
     return lines
 
 
+async def until_caught_up(fake: FakeDiscord, tables: list[TableOfThree]) -> float:
+    """Until every live message shows what its table's tabs do (the bot's token edits
+    each at its share of Discord's pace, so they are behind at the window's end): how
+    long that took."""
+    began = time.perf_counter()
+
+    def shows_the_table(table: TableOfThree) -> bool:
+        session, version = table.host.shown
+        message = fake.live_message(table.channel_id)
+        shown = [str(session), str(version)]
+        return any((b.custom_id or "").split(":")[2:4] == shown for b in message.buttons)
+
+    await fake.wait_for(
+        lambda: all(shows_the_table(table) for table in tables),
+        timeout=CATCH_UP_TIMEOUT,
+        what="the live messages showing their tables",
+    )
+    return time.perf_counter() - began
+
+
 async def until_idle(pid: int) -> None:
     """Until the bot process spends under IDLE_SHARE of a core for half a second."""
     deadline = time.monotonic() + IDLE_TIMEOUT
@@ -348,6 +370,7 @@ async def run(
                 pid = process.popen.pid
                 await until_idle(pid)
                 at_table = await measure(playing, pid, seconds, think, seed, None)
+                caught_up = await until_caught_up(fake, playing)
                 in_chat = await measure(playing, pid, seconds, think, seed + 1, fake)
                 for table in playing:
                     for tab in table.tabs:
@@ -355,9 +378,9 @@ async def run(
             finally:
                 await launcher.stop_all()
             problems = [line for p in launcher.processes for line in p.problems()]
-    for line in summary("table actions", at_table, seconds) + summary(
-        "chat clicks", in_chat, seconds
-    ):
+    lines = summary("table actions", at_table, seconds)
+    lines.append(f"  live messages caught up with the table {caught_up:.1f} s after its window")
+    for line in lines + summary("chat clicks", in_chat, seconds):
         print(line, flush=True)
     for line in problems[:10]:
         print(f"! {line}")

@@ -219,6 +219,7 @@ class SessionService:
         self._last_seq: dict[int, int] = {}  # session id -> its last event's seq
         self.shown = ShownVersions(self.store)
         self._repairs = BackgroundTasks()  # and the adopted changes being shown
+        self._showing = BackgroundTasks()  # changes made away from the chat, being shown
         self.repair_retry_seconds: tuple[float, ...] = REPAIR_RETRY_SECONDS
         self._repair_retry: asyncio.TimerHandle | None = None
         self._repair_failures = 0  # passes in a row that left a message behind
@@ -338,15 +339,10 @@ class SessionService:
         publish: Publish | None = None,
         bump: bool = True,
         defer: Defer | None = None,
-        committed: Callable[[Change], None] | None = None,
-        supersedable: bool = False,
     ) -> Change:
         """Apply `mutate` to the channel's session and commit it (under the channel's
         lock); then `publish` it, after the changes committed before it (not locked).
-        `defer` is called first if it must wait for them; `committed` is told of the
-        change once it is committed, before it waits for them. A `supersedable` change
-        (an edit, not an interaction's answer) is not shown if a newer one of the
-        channel is committed while it waits."""
+        `defer` is called first if it must wait for them."""
         acknowledged = None if defer is None else Acknowledgement(defer)
         try:
             async with self.lock(channel_id):
@@ -356,12 +352,31 @@ class SessionService:
         finally:
             if acknowledged is not None and await acknowledged.settle():
                 defer = None  # acknowledged while the database was slow: not twice
-        if committed is not None:
-            committed(change)
         if publish is not None:
-            await self._publish(
-                change, publish, turn, shows_version=bump, defer=defer, supersedable=supersedable
+            await self._publish(change, publish, turn, shows_version=bump, defer=defer)
+        return change
+
+    async def update_shown_later(
+        self, channel_id: int, mutate: Mutation, *, expect: Expect | None = None
+    ) -> Change:
+        """Apply `mutate` to the channel's session and commit it, for a change made
+        away from the chat (at the table): returned once committed, the live message
+        not waited for. Where this process shows the guild's messages, it follows in
+        the background as a timer's change does: in its turn, through the listener, and
+        skipped when a newer change of the channel has taken its turn meanwhile (newest
+        wins, never a queue of edits: a message the bot's token edits takes one of its
+        requests at a time, however fast the table plays); one that fails is shown
+        again by the repair."""
+        async with self.lock(channel_id):
+            current = (expect or Expect()).check(await self.live(channel_id))
+            change = await self._apply(current, mutate, bump=True)
+            shown = self.owns_guild(current.guild_id)  # elsewhere its owner adopts it
+            turn = self.order.take(channel_id) if shown else None
+        if turn is not None:
+            show = self._publish(
+                change, self._tell_changed, turn, shows_version=True, supersedable=True
             )
+            self._showing.start(show, f"show-change-{channel_id}")
         return change
 
     async def show(

@@ -1,26 +1,26 @@
 """A tab's action at the table, made through the click's path: the same change
 (bot.sessions.actions), the channel's lock, the version check for a move, the commit
-before anything is shown, and the double-tap rule; then the live message follows
-through the same `show` a change nobody clicked for takes (bot.ui.live: the freshest
-click's token, else the bot's where it works; where neither does, the message waits
-for a click, and the session, marked played at the table, says so in its last words).
+before anything is shown, and the double-tap rule. The actor is answered once the
+change is committed; the live message follows in the background as a change nobody
+clicked for does (SessionService.update_shown_later, bot.ui.live: the freshest click's
+token, else the bot's where it works, the newest change only; where neither works,
+the message waits for a click, and the session, marked played at the table, says so
+in its last words). A message behind (Discord's rate limits, a 429) delays no action.
 
 Only the process that owns the guild shows the live message: elsewhere it adopts the
 change from the notification of the commit (bot.sessions.other_processes). The tabs
-are not fed from here but by the commit listeners, so a slow Discord delays no tab,
-and the actor is answered once the change is committed, not once it is shown.
+are not fed from here but by the commit listeners, so a slow Discord delays no tab.
 """
 
 from __future__ import annotations
 
-import asyncio
 import itertools
 import logging
 import re
-from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Protocol
 
+from bot.connection.global_pace import urgent
 from bot.i18n import t, with_locale
 from bot.plugin import Games
 from bot.plugin.review_message import review_message
@@ -32,7 +32,7 @@ from bot.sessions.actions import Actor
 from bot.sessions.adapter import GameEvent
 from bot.sessions.errors import AlreadyLive, DatabaseDown, SessionError, StaleButton, UnknownAction
 from bot.sessions.model import Place, Session, Status
-from bot.sessions.service import Change, Expect, Mutation, SessionService
+from bot.sessions.service import Expect, Mutation, SessionService
 from bot.sessions.tools import ChangeTools
 from bot.storage.protocols import DatabaseUnavailable
 from bot.table.plain_text import plain_line, plain_lines
@@ -111,9 +111,8 @@ class Where:
 
 
 class ChatSide(Protocol):
-    """What the chat shows of a change made at the table (bot.ui.live.LiveMessages)."""
-
-    async def session_changed(self, change: Change) -> None: ...
+    """What the chat shows of a lobby opened or ended at the table, beside the changes
+    the session service shows (bot.ui.live.LiveMessages)."""
 
     async def post_new(self, session: Session) -> int | None: ...
 
@@ -136,7 +135,6 @@ class TableActions:
         self.reviews = reviews
         self.double_taps = double_taps or DoubleTaps()
         self._numbers = itertools.count(1)  # each action's own, as a click's interaction id
-        self._showing: set[asyncio.Task[Change]] = set()  # changes the chat is catching up
 
     async def act(
         self,
@@ -212,60 +210,8 @@ class TableActions:
                 self.double_taps.accepted(tap.click, tap.arrived, tap.number)
             return events
 
-        current = expect.check(await self.sessions.live(channel_id))
-        change = await self._committed(
-            # The live message shows the newest change: an edit waiting for Discord's
-            # rate limit is not made once a newer change of the channel follows it.
-            lambda show, committed: self.sessions.update(
-                channel_id,
-                at_table,
-                expect=expect,
-                publish=show,
-                committed=committed,
-                supersedable=True,
-            ),
-            shown=self.sessions.owns_guild(current.guild_id),
-        )
+        change = await self.sessions.update_shown_later(channel_id, at_table, expect=expect)
         return Accepted(change.session)
-
-    async def _committed(
-        self,
-        update: Callable[
-            [Callable[[Change], Awaitable[None]] | None, Callable[[Change], None]],
-            Awaitable[Change],
-        ],
-        *,
-        shown: bool,
-    ) -> Change:
-        """Run `update` (given how to show its change in the chat, if this process
-        shows it: `shown`, and what to tell once it is committed) until its change is
-        committed: the chat catches up after. Not once it is shown: the live message's
-        edits wait for Discord's rate limit (5 in 5 s a channel) and for the changes
-        before it, and the tab's next action waits for this one's answer."""
-        committed: asyncio.Future[Change] = asyncio.get_running_loop().create_future()
-        if not shown:
-            return await update(None, committed.set_result)
-
-        async def show(change: Change) -> None:
-            await self.chat.session_changed(change)
-
-        task = asyncio.ensure_future(update(show, committed.set_result))
-        self._showing.add(task)
-        task.add_done_callback(self._shown)
-        await asyncio.wait({task, committed}, return_when=asyncio.FIRST_COMPLETED)
-        if committed.done():
-            return committed.result()
-        return task.result()  # refused (or failed) before it was committed
-
-    def _shown(self, task: asyncio.Task[Change]) -> None:
-        self._showing.discard(task)
-        if not task.cancelled():
-            task.exception()  # a refusal whose actor stopped waiting (a tab gone) is no error
-
-    async def close(self) -> None:
-        """Until the changes made here are shown in the chat (at shutdown)."""
-        while self._showing:
-            await asyncio.wait(set(self._showing))
 
     async def _hint(self, channel_id: int, actor: Actor, session_id: int) -> Outcome:
         """The hint for the player to move, to them alone; nothing changes."""
@@ -296,7 +242,8 @@ class TableActions:
         session = actions.play_again(old, actor, old.place)
         opened = await self._open_lobby(session, actor)
         if opened is not None and self.sessions.owns_guild(old.guild_id):
-            await self.chat.strip_buttons(old)
+            with urgent():  # the actor waits on it: before the live messages' edits
+                await self.chat.strip_buttons(old)
         return Accepted(opened)
 
     async def _open(self, channel_id: int, actor: Actor, kind: str, where: Where | None) -> Outcome:
@@ -323,7 +270,7 @@ class TableActions:
         it in the chat where this process may. The channel's lobby if the actor sits in
         it already (two people pressed Play again at once); else AlreadyLive refused."""
         session.at_table = True
-        post = self.chat.post_new if self.sessions.owns_guild(session.guild_id) else None
+        post = self._post_new if self.sessions.owns_guild(session.guild_id) else None
         try:
             return await self.sessions.open(session, post=post)
         except AlreadyLive as error:
@@ -332,6 +279,12 @@ class TableActions:
                 return existing
             game = self.games.plugin(existing.kind).title
             raise AlreadyLive(game=game, link=message_link(existing)) from None
+
+    async def _post_new(self, session: Session) -> int | None:
+        """The lobby posted in the chat; the actor waits on it, so it goes before the
+        live messages' edits waiting for the bot token's pace."""
+        with urgent():
+            return await self.chat.post_new(session)
 
 
 def _mutation(actor: Actor, action: str, arg: str) -> Mutation:

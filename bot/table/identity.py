@@ -6,12 +6,15 @@
   scope gives the id, the name and the language). Remembered by a digest of the token,
   never the token itself, for a few minutes (or less, until the token expires).
 - The place is the activity instance: `GET /applications/{app}/activity-instances/{id}`
-  with the bot token (through discord.py, so paced with the bot's other requests),
-  remembered a few seconds. Its `location.channel_id` is the channel whose game the
-  tab plays; its `users`, who may be there. For an action (`instance_for_action`) one
-  asked within `STALE_SECONDS` is taken as it was while it is asked again in the
-  background: an action never waits on Discord at human pace, and the bot token's
-  requests go to the live messages first.
+  with the bot token (through discord.py, so paced with the bot's other requests, and
+  urgent: before the live messages' edits waiting), remembered a few seconds. Its
+  `location.channel_id` is the channel whose game the tab plays; its `users`, who may
+  be there. For an action (`instance_for_action`) one asked within `STALE_SECONDS` is
+  taken as it was while it is asked again in the background, within a budget of its
+  own (`refreshes`: at 200 busy tables, asking each every few seconds would take most
+  of the bot token's 45 a second): an action never waits on Discord at human pace.
+  Asked and not answered, the instance as last known within `SEEN_SECONDS` stands for
+  someone who was in it: Discord being slow refuses nobody's move.
 
 Discord's failures (an error answer, no answer, a timeout) are `DiscordUnavailable`:
 the tab is told, never a traceback. Discord's refusals (a made-up code, token or
@@ -36,6 +39,7 @@ import aiohttp
 import discord
 from discord.http import Route
 
+from bot.connection.global_pace import urgent
 from bot.table.frames import INSTANCE_ID
 from bot.table.pace import TokenBucket
 
@@ -48,6 +52,14 @@ INSTANCE_SECONDS = 5.0  # an instance's people are asked again after this
 # An action by someone in the instance as last asked within this goes ahead while it is
 # asked again; the one after sees the answer (the instance ended: closed 4404).
 STALE_SECONDS = 30.0
+# Asked again and not answered (Discord slow or down), the instance as last known
+# within this stands for someone who was in it.
+SEEN_SECONDS = 300.0
+# Instances asked again in the background for actions, a second (and at once after a
+# quiet spell): every busy table's within STALE_SECONDS at 200 tables, a fifth of the
+# bot token's 45 a second.
+REFRESH_RATE = 9.0
+REFRESH_BURST = 20
 KEPT = 10_000  # people and instances remembered (least recently used dropped)
 # Refusals Discord may give the whole process (401, 403, 404, invalid_grant): well
 # under its 10,000 failed requests in 10 minutes.
@@ -132,6 +144,7 @@ class Identity:
         clock: Callable[[], float] = time.monotonic,
         call_seconds: float = CALL_SECONDS,
         refusals: TokenBucket | None = None,
+        refreshes: TokenBucket | None = None,
     ) -> None:
         self.application_id = application_id
         self._client_secret = client_secret
@@ -140,10 +153,12 @@ class Identity:
         self.clock = clock
         self.call_seconds = call_seconds
         self.refusals = refusals or TokenBucket(REFUSAL_RATE, REFUSAL_BURST, clock=clock)
+        self.refreshes = refreshes or TokenBucket(REFRESH_RATE, REFRESH_BURST, clock=clock)
         self._people: Recent[bytes, Person] = Recent(KEPT, clock)
         self._token_ends: Recent[bytes, float] = Recent(KEPT, clock)  # tokens traded here
         self._instances: Recent[str, Instance | InstanceUnknown] = Recent(KEPT, clock)
-        self._last_known: Recent[str, Instance] = Recent(KEPT, clock)  # STALE_SECONDS
+        # Each instance as last answered, and when: kept SEEN_SECONDS.
+        self._last_known: Recent[str, tuple[Instance, float]] = Recent(KEPT, clock)
         self._fetching: dict[str, asyncio.Future[Instance | InstanceUnknown]] = {}
         self._http: aiohttp.ClientSession | None = None
 
@@ -233,13 +248,23 @@ class Identity:
 
     async def instance_for_action(self, instance_id: str, member: int) -> Instance:
         """The instance as `instance`, but one asked within STALE_SECONDS that had
-        `member` in it is answered at once and asked again in the background."""
-        if self._instances.get(instance_id) is None:
-            last = self._last_known.get(instance_id)
-            if last is not None and member in last.users:
+        `member` in it is answered at once and asked again in the background (as the
+        budget allows); and when Discord does not answer, one asked within SEEN_SECONDS
+        that had `member` in it stands."""
+        if self._instances.get(instance_id) is not None:
+            return await self.instance(instance_id, member=member)
+        known = self._last_known.get(instance_id)
+        if known is None or member not in known[0].users:
+            return await self.instance(instance_id, member=member)
+        last, answered = known
+        if self.clock() - answered < STALE_SECONDS:
+            if instance_id not in self._fetching and self.refreshes.take():
                 self._fetch_in_background(instance_id)
-                return last
-        return await self.instance(instance_id, member=member)
+            return last
+        try:
+            return await self.instance(instance_id, member=member)
+        except DiscordUnavailable:
+            return last  # Discord's silence refuses nobody seen in it of late
 
     def _fetch_in_background(self, instance_id: str) -> None:
         fetching = asyncio.ensure_future(self._fetch_once(instance_id))
@@ -265,7 +290,8 @@ class Identity:
         )
         try:
             async with asyncio.timeout(self.call_seconds):
-                body = await self.bot_http.request(route)
+                with urgent():  # someone waits on it, or will at their next action
+                    body = await self.bot_http.request(route)
         except discord.NotFound:
             self.refusals.take()
             unknown = InstanceUnknown()  # remembered too: a made-up id is asked once
@@ -283,7 +309,7 @@ class Identity:
             raise DiscordUnavailable("the activity-instances route did not answer") from error
         instance = _instance(instance_id, body)
         self._instances.put(instance_id, instance, INSTANCE_SECONDS)
-        self._last_known.put(instance_id, instance, STALE_SECONDS)
+        self._last_known.put(instance_id, (instance, self.clock()), SEEN_SECONDS)
         return instance
 
     # ------------------------------------------------------------ calls

@@ -83,6 +83,11 @@ DISCORD_ORIGINS = (
 )
 
 
+# The host (and port) a request was sent to, as a browser writes it in Host, or a proxy
+# in X-Forwarded-Host: a name or IPv4 address, or an IPv6 one in brackets.
+BROWSER_HOST = re.compile(r"(?P<name>[A-Za-z0-9.-]{1,253}|\[[0-9A-Fa-f:.]{2,45}\])(?::\d{1,5})?")
+
+
 def content_security_policy(frame_ancestors: Sequence[str]) -> str:
     """The page may load and reach nothing but its own origin (as Discord's proxy
     allows it), run no inline code, and be framed by Discord only."""
@@ -148,6 +153,7 @@ class TableServer:
         self.games = games
         self.where = where
         self.signature = signature
+        self.frame_ancestors = tuple(frame_ancestors)
         self.csp = content_security_policy(frame_ancestors)
         self.hello_seconds = hello_seconds
         self.send_seconds = send_seconds
@@ -190,7 +196,6 @@ class TableServer:
         if self._runner is not None:
             await self._runner.cleanup()
             self._runner = None
-        await self.actions.close()
         await self.identity.close()
 
     # ------------------------------------------------------------ every answer
@@ -211,11 +216,27 @@ class TableServer:
 
     async def _secure(self, request: web.Request, response: web.StreamResponse) -> None:
         headers = response.headers
-        headers["Content-Security-Policy"] = self.csp
+        headers["Content-Security-Policy"] = self._policy(request)
         headers["X-Content-Type-Options"] = "nosniff"
         headers["Referrer-Policy"] = "no-referrer"
         headers["Cross-Origin-Resource-Policy"] = "same-origin"
         headers.setdefault("Cache-Control", "no-store")
+
+    def _policy(self, request: web.Request) -> str:
+        """The page's policy. A stand-in's chat page among the frame ancestors
+        (`make play`) may frame it under whichever name the browser reached it by
+        (127.0.0.1 or localhost): the one it used for the table, which the stand-in's
+        proxy passes on in X-Forwarded-Host, at the chat page's scheme and port."""
+        if not self.frame_ancestors:
+            return self.csp
+        found = BROWSER_HOST.fullmatch(
+            request.headers.get("X-Forwarded-Host") or request.headers.get("Host") or ""
+        )
+        if found is None:
+            return self.csp
+        name = found["name"]
+        extra = [_on_host(origin, name) for origin in self.frame_ancestors]
+        return content_security_policy(list(dict.fromkeys([*self.frame_ancestors, *extra])))
 
     # ------------------------------------------------------------ files
 
@@ -414,6 +435,13 @@ def _frame(message: WSMessage) -> ClientFrame:
         return frames.parse(message.data)
     except Malformed:
         raise Closing(Close.MALFORMED) from None
+
+
+def _on_host(origin: str, name: str) -> str:
+    """`origin` (scheme://host[:port]) on host `name` instead."""
+    scheme, _, address = origin.partition("://")
+    port = address.rpartition(":")[2] if address.rfind(":") > address.rfind("]") else ""
+    return f"{scheme}://{name}" + (f":{port}" if port else "")
 
 
 def _language(code: str) -> str:

@@ -32,6 +32,10 @@ def test_two_tables_print_their_times_and_the_bots_cpu(tmp_path: Path, capsys) -
         assert float(found[6]) > 0
     verdict = next(line for line in lines if line.startswith("  target"))
     assert re.fullmatch(r"  target p99 < 100 ms: (met|MISSED)", verdict)
+    caught_up = next(line for line in lines if line.startswith("  live messages"))
+    assert re.fullmatch(
+        r"  live messages caught up with the table [\d.]+ s after its window", caught_up
+    )
     assert not [line for line in lines if line.startswith("!")]  # no error in the bot's log
 
 

@@ -152,11 +152,21 @@ async def test_any_path_and_the_proxy_path_reach_the_upstream_under_a_strict_pol
     async with http.post(proxy.url + "/api/token", json={"code": "c"}) as answer:
         assert (await answer.json())["body"] == '{"code": "c"}'
     # Without a launch nobody is signed for; a page cannot pass off headers of its own.
-    forged = {"X-Signature-Ed25519": "x", "X-Discord-Proxy-Payload": "e30="}
+    forged = {
+        "X-Signature-Ed25519": "x",
+        "X-Discord-Proxy-Payload": "e30=",
+        "X-Forwarded-Host": "evil.example",
+    }
     async with http.get(proxy.url + "/api/config", headers=forged) as answer:
         headers = (await answer.json())["headers"]
     assert not {"X-Signature-Ed25519", "X-Discord-Proxy-Payload"} & set(headers)
-    assert proxy.forwarded == 4
+    # The upstream is told the name the browser used (for the table's frame-ancestors).
+    assert headers["X-Forwarded-Host"] == f"127.0.0.1:{proxy.port}"
+    localhost = proxy.url.replace("127.0.0.1", "localhost")
+    async with http.get(localhost + "/api/config") as answer:
+        headers = (await answer.json())["headers"]
+    assert headers["X-Forwarded-Host"] == f"localhost:{proxy.port}"
+    assert proxy.forwarded == 5
 
 
 async def test_each_launch_is_mounted_under_its_prefix_and_signed_as_its_person(

@@ -151,3 +151,40 @@ async def test_open_the_table_signs_in_at_the_table_beside_the_chat(
         code = await server.stop()
     assert code == 0, server.log()
     assert not server.problems(), "\n".join(server.problems())
+
+
+async def test_the_table_opens_in_make_play_reached_at_localhost(
+    camera: Camera, tmp_path: Path
+) -> None:
+    """`make play` opened at http://localhost:<port>, not 127.0.0.1: the table's own
+    server lets the chat page under that name frame it (its frame-ancestors follow the
+    name the browser used, which the proxy passes on)."""
+    if built_page() is None:
+        pytest.fail(HOW_TO_BUILD, pytrace=False)
+    server = PlayServer(tmp_path / "data")
+    try:
+        async with asyncio.timeout(BUDGET):
+            await server.start()
+            url = server.url.replace("127.0.0.1", "localhost")
+            assert url != server.url
+            anne = await Tab.open(camera.browser, url, "Anne", width=1280)
+            page = anne.page
+            await page.context.add_init_script(WATCH)
+            await anne.command("/pickomino start")
+            shown = await anne.wait_for(
+                lambda s: bool(s and s[-1].enabled("table")), "the lobby's Open the table"
+            )
+            await page.click(f'[data-custom-id="{shown[-1].button("table")["id"]}"]')
+            discord = page.frame_locator("#table-stage iframe")
+            client_url = await page.locator("#table-stage iframe").get_attribute("src")
+            assert client_url is not None and urlsplit(client_url).hostname == "localhost"
+            await discord.get_by_role("dialog").get_by_role("button", name="Authorize").click()
+            table = discord.locator("iframe").content_frame
+            await expect(table.get_by_text("Pickomino lobby", exact=False).first).to_be_visible()
+            assert await seated_as(table) == "Anne"
+            assert await problems(page) == []
+            assert not anne.errors, anne.errors
+    finally:
+        code = await server.stop()
+    assert code == 0, server.log()
+    assert not server.problems(), "\n".join(server.problems())

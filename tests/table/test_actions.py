@@ -5,18 +5,15 @@ with nothing committed and no traceback."""
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import time
 
 import pytest
 
-from bot.games.pickomino.adapter import keep_move
 from bot.render.custom_ids import ComponentRef
 from bot.sessions.actions import Actor
-from bot.sessions.model import Place, Session, Status
-from bot.sessions.service import Change
-from bot.table.actions import Accepted, ChatSide, Private, Refused, TableActions, Where
+from bot.sessions.model import Place, Status
+from bot.table.actions import Accepted, Private, Refused, TableActions, Where
 from tests.cogs.helpers import choose, open_lobby, start_game
 from tests.cogs.test_play_anywhere import GROUP_DM, TOKEN_LIFE, start_in_group_dm
 from tests.cogs.test_turn_timer import Clock
@@ -275,52 +272,3 @@ async def test_where_no_token_reaches_the_message_it_waits_and_says_the_table_pl
         pressed = await harness.click(bob, harness.message(live.id), "Continue", private=GROUP_DM)
         assert pressed.edited
         assert not harness.bot.sessions.is_behind(await harness.session())
-
-
-class HeldChat:
-    """The chat side with its edits held, as Discord's rate limit holds them (5 edits
-    in 5 s a channel), until `release` is set; what it showed, by version."""
-
-    def __init__(self, chat: ChatSide) -> None:
-        self.chat = chat
-        self.release = asyncio.Event()
-        self.shown: list[int] = []
-
-    async def session_changed(self, change: Change) -> None:
-        await self.release.wait()
-        self.shown.append(change.session.version)
-        await self.chat.session_changed(change)
-
-    async def post_new(self, session: Session) -> int | None:
-        return await self.chat.post_new(session)
-
-    async def strip_buttons(self, session: Session) -> None:
-        await self.chat.strip_buttons(session)
-
-
-async def test_a_tab_is_answered_once_committed_while_the_message_waits_for_discord(tmp_path):
-    """A tab's next action waits for the answer to its last: that answer does not wait
-    for the live message's edit; and the edits held show only the newest change."""
-    async with BotHarness.running(tmp_path / "bot.db") as harness:
-        anne, bob = harness.user("Anne"), harness.user("Bob")
-        live = await start_game(harness, [anne, bob], first_player="host")
-        platform = harness.bot.platform
-        chat = HeldChat(platform.live)
-        table = TableActions(platform.games, platform.sessions, chat, platform.reviews)
-        began = await harness.session()
-        for _ in range(3):  # roll, keep (the first roll always has a face to keep), roll
-            session = await harness.session()
-            legal = session.game.legal_actions()
-            move = "roll" if legal.can_roll else keep_move(min(legal.keepable))
-            outcome = await asyncio.wait_for(
-                table.act(CHANNEL_ID, actor(anne), session.id, session.version, "move", move),
-                timeout=1.0,
-            )
-            assert isinstance(outcome, Accepted), outcome
-        newest = await harness.session()
-        assert newest.version == began.version + 3
-        chat.release.set()
-        await table.close()
-        await harness.settle()
-        assert chat.shown == [began.version + 1, newest.version]  # the middle one superseded
-        assert f":{newest.version}:" in harness.message(live.id).buttons[0]["custom_id"]

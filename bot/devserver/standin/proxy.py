@@ -10,7 +10,8 @@
   `/...`, so that two people in one browser are two launches, each signed as itself.
 - What it answers carries a Content-Security-Policy as strict as Discord's proxy: the
   page may reach only this origin; the chat page (`chat_port`, on the host the browser
-  used) may frame it.
+  used) may frame it. Forwarded requests say that host in X-Forwarded-Host, so the
+  bot's table lets the chat page frame it under that name too.
 - With `sign`, each forwarded request of a launch carries fresh signature headers for
   its person (proxy_signature), which a bot given the stand-in's public key checks.
 - A tab's socket is closed with 1012 when the upstream goes away (the bot restarting),
@@ -208,6 +209,8 @@ class ActivityProxy:
         headers = CIMultiDict(
             (name, value) for name, value in request.headers.items() if name.lower() not in dropped
         )
+        # The name the browser used, for the table's own frame-ancestors (bot.table.server).
+        headers["X-Forwarded-Host"] = request.host
         if self.sign and launch is not None:
             signed = signed_headers(
                 self.fake.application_key, self.fake.application_id, launch.user_id, time.time()

@@ -10,15 +10,19 @@ import socket
 
 import pytest
 
+from bot.devserver.standin import FakeDiscord
+from bot.devserver.standin.models import RequestRecord
 from bot.i18n import t, with_locale
 from bot.sessions import actions
 from bot.sessions.actions import Actor
 from bot.table.identity import (
     REFUSAL_BURST,
+    STALE_SECONDS,
     DiscordUnavailable,
     Identity,
     TokenRefused,
 )
+from bot.table.pace import TokenBucket
 from tests.table.server.conftest import SOON, WAIT, TabClient, Table, live_message_at, tracebacks
 
 PATIENCE = 0.5  # how long the server waits for Discord in these tests
@@ -164,6 +168,49 @@ async def test_an_action_waits_on_discord_for_no_instance_asked_of_late(table: T
     finally:
         held.drop()
     assert tracebacks(caplog) == []
+
+
+async def test_discord_silent_refuses_nobody_seen_in_the_instance_of_late(table: Table, caplog):
+    fake = table.fake
+    alice, bob = await game_of_two(table)
+    identity = identity_of(table)
+    # Asked over half a minute ago: the action asks again, and waits for the answer;
+    # Discord erring or silent, the instance as last seen stands for Alice and Bob.
+    for answer in ("error", "silence"):
+        forget_instances(table, stale=True)
+        for instance_id, ((instance, answered), until) in list(identity._last_known._items.items()):
+            identity._last_known._items[instance_id] = ((instance, answered - STALE_SECONDS), until)
+        if answer == "error":
+            fake.inject_error("GET", r"/activity-instances/", status=503)
+            await the_game_goes_on(table, alice, bob)
+        else:
+            held = fake.hold("GET", r"/activity-instances/")
+            try:
+                await the_game_goes_on(table, alice, bob)
+            finally:
+                held.drop()
+    # Forgotten (nobody seen of late), Discord's silence refuses, as for a new tab.
+    forget_instances(table)
+    fake.inject_error("GET", r"/activity-instances/", status=503)
+    mover = next(tab for tab in (alice, bob) if tab.actions("move"))
+    assert (await mover.act("move", mover.actions("move")[0]["arg"]))["t"] == "refused"
+    assert tracebacks(caplog) == []
+
+
+async def test_the_instances_asked_again_in_the_background_keep_to_their_budget(table: Table):
+    fake = table.fake
+    alice, bob = await game_of_two(table)
+    identity = identity_of(table)
+    identity.refreshes = TokenBucket(0.001, 1)  # one, then none for the test's length
+    asked = len(instance_lookups(fake))
+    for _ in range(3):
+        forget_instances(table, stale=True)  # each action would ask again
+        await the_game_goes_on(table, alice, bob)
+    assert len(instance_lookups(fake)) == asked + 1
+
+
+def instance_lookups(fake: FakeDiscord) -> list[RequestRecord]:
+    return [r for r in fake.requests if "/activity-instances/" in r.path]
 
 
 async def test_an_instance_ended_closes_the_tab_at_the_action_after_it_is_known(

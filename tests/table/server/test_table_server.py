@@ -8,6 +8,7 @@ from __future__ import annotations
 import time
 
 from bot.i18n import t, with_locale
+from bot.table.server import DISCORD_ORIGINS
 from tests.table.server.conftest import SOON, TabClient, Table, live_message_at, tracebacks
 
 
@@ -42,6 +43,37 @@ async def test_the_page_its_assets_and_pictures_under_a_strict_policy(table: Tab
         async with table.http.get(f"{table.url}{path}") as answer:
             assert answer.status == 404, path
             assert answer.headers["Content-Security-Policy"] == policy
+
+
+async def test_the_stand_ins_chat_page_may_frame_the_page_under_the_name_the_browser_used(
+    table: Table,
+):
+    """`make play` opened at http://localhost:<port>: the chat page there frames the
+    table, reached through the stand-in's proxy under that name (X-Forwarded-Host)."""
+    chat = table.fake.port  # the stand-in's chat page, DISCORD_API_BASE's origin
+
+    async def ancestors(**headers: str) -> list[str]:
+        async with table.http.get(f"{table.url}/", headers=headers) as page:
+            policy = page.headers["Content-Security-Policy"]
+        [rule] = [rule for rule in policy.split("; ") if rule.startswith("frame-ancestors ")]
+        return rule.split()[1:]
+
+    configured = f"http://127.0.0.1:{chat}"
+    assert await ancestors() == ["'self'", *DISCORD_ORIGINS, configured]
+    assert await ancestors(**{"X-Forwarded-Host": "localhost:4444"}) == [
+        "'self'",
+        *DISCORD_ORIGINS,
+        configured,
+        f"http://localhost:{chat}",
+    ]
+    assert (await ancestors(**{"X-Forwarded-Host": "[::1]:4444"}))[-1] == f"http://[::1]:{chat}"
+    # A name that is no host name adds nothing to the policy.
+    for forged in ("evil.example; script-src *", "a b", "x:y:z", ""):
+        assert await ancestors(**{"X-Forwarded-Host": forged}) == [
+            "'self'",
+            *DISCORD_ORIGINS,
+            configured,
+        ], forged
 
 
 async def test_config_names_the_application_and_words_in_the_browsers_language(table: Table):
