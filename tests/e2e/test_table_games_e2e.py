@@ -246,8 +246,12 @@ async def check_the_end(
     assert made == told, "the moves shown are not the moves stored"
 
 
-async def test_a_whole_pickomino_game_at_the_table(
-    fake_discord: FakeDiscord, launcher: BotLauncher, browser: Browser
+CHOOSERS = {"pickomino": pickomino_choice, "picker": picker_choice}
+
+
+@pytest.mark.parametrize("game", sorted(CHOOSERS))
+async def test_a_whole_game_at_the_table(
+    fake_discord: FakeDiscord, launcher: BotLauncher, browser: Browser, game: str
 ) -> None:
     fake = fake_discord
     async with asyncio.timeout(BUDGET), TableStage(fake, launcher.activity_addr) as stage:
@@ -257,46 +261,18 @@ async def test_a_whole_pickomino_game_at_the_table(
         chat.follow()
         seats = await seated(stage, browser)
         try:
-            session, version = await open_at_the_table(seats, "pickomino")
+            session, version = await open_at_the_table(seats, game)
             timeline = await play_to_the_end(
                 seats,
                 chat,
-                pickomino_choice,
+                CHOOSERS[game],
                 lambda user, turn: user == CHAT_PLAYER and turn % 2 == 0,
                 session,
                 version,
             )
-            await check_the_end(seats, chat, timeline, launcher.database, session, "pickomino")
+            await check_the_end(seats, chat, timeline, launcher.database, session, game)
         finally:
             for seat in seats.values():
                 await seat.close()
-        print(f"pickomino at the table: {time.monotonic() - began:.1f} s")
-    no_problems(launcher)
-
-
-async def test_a_whole_picker_game_at_the_table(
-    fake_discord: FakeDiscord, launcher: BotLauncher, browser: Browser
-) -> None:
-    fake = fake_discord
-    async with asyncio.timeout(BUDGET), TableStage(fake, launcher.activity_addr) as stage:
-        began = time.monotonic()
-        await launcher.start(stage.env(dice_seed=SEED))
-        chat = Chat(fake)
-        chat.follow()
-        seats = await seated(stage, browser)
-        try:
-            session, version = await open_at_the_table(seats, "picker")
-            timeline = await play_to_the_end(
-                seats,
-                chat,
-                picker_choice,
-                lambda user, turn: user == CHAT_PLAYER and turn % 2 == 0,
-                session,
-                version,
-            )
-            await check_the_end(seats, chat, timeline, launcher.database, session, "picker")
-        finally:
-            for seat in seats.values():
-                await seat.close()
-        print(f"picker at the table: {time.monotonic() - began:.1f} s")
+        print(f"{game} at the table: {time.monotonic() - began:.1f} s")
     no_problems(launcher)
