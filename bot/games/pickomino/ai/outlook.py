@@ -93,7 +93,12 @@ EXPOSURE = 1.3
 # Normals at four players, 2,000 games of paired deals, seed 11 (the same deals each):
 #   weight 1.0 (the chance to win alone): 27.8% first places, 47.3% of opponents beaten;
 #   0.0: 26.3%, 52.3%;  0.5: 27.1%, 52.1%;  0.8: 28.7%, 52.1%.
-WIN_WEIGHT = 0.8
+# Chosen on what people meet, Hard ahead of Normal in each pair of seats at mixed tables
+# of 3 to 5 (bench_ratings, 2,000 Pickomino games, a quarter Extrawurm):
+#   seed 1: 0.5 52.9% [50.3, 55.5], 0.8 50.6% [48.0, 53.1];
+#   seed 2: 0.5 49.9% [47.4, 52.4], 0.8 49.4% [46.8, 51.9];
+#   seed 3: 0.5 49.8% [47.2, 52.3], 0.8 49.8% [47.3, 52.3] (Extrawurm alone 50.9%, 47.9%).
+WIN_WEIGHT = 0.5
 
 
 @dataclass(frozen=True, slots=True)

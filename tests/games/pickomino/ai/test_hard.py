@@ -40,17 +40,38 @@ def with_grill(
     return position(stacks, face_down=face_down, current=current, rules=rules)
 
 
-def test_hard_steals_from_the_leader_when_the_worms_are_equal() -> None:
-    # Anne leads, Carl does not; each shows a tile of 3 worms. Keeping the 1 makes 29
-    # (Anne's), keeping the 2 makes 30 (Carl's); no grill tile is that low.
+def test_hard_steals_from_the_player_level_with_it_when_that_also_beats_one_more(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Anne leads with 11 worms; Bob and Carl have 4 each. Each shows a tile of 3 worms:
+    # keeping the 1 makes 29 (Anne's), keeping the 2 makes 30 (Carl's); no grill tile is
+    # that low. Anne's 29 leaves the better chance to win (7 worms against her 8), Carl's
+    # 30 leaves Carl far behind (7 against 1): one more opponent beaten. Hard's blend
+    # weighs both and takes Carl's; for the chance to win alone it would take Anne's.
     stacks = {"anne": [33, 34, 29], "bob": [25, 26], "carl": [21, 30]}
-    game = with_grill(stacks, {35, 36}, current="bob")
-    keep_rolls(game, ("WWWW4433", "W"), ("4433", "4"))  # 28 kept, two dice left
-    game.apply(Roll(faces("12")))
-    assert decide(game, Level.HARD) == Keep(Face.ONE)
-    game.apply(Keep(Face.ONE))
-    decision = decide(game, Level.HARD)
-    assert isinstance(decision, Claim) and decision.option.victim == "anne"
+
+    def hards_steal(weight: float) -> tuple[object, object]:
+        monkeypatch.setattr(outlook, "WIN_WEIGHT", weight)
+        with private_memos():
+            game = with_grill(stacks, {35, 36}, current="bob")
+            keep_rolls(game, ("WWWW4433", "W"), ("4433", "4"))  # 28 kept, two dice left
+            game.apply(Roll(faces("12")))
+            keep = decide(game, Level.HARD)
+            assert isinstance(keep, Keep)
+            game.apply(keep)
+            claim = decide(game, Level.HARD)
+            assert isinstance(claim, Claim) and claim.option.source is Source.STEAL
+            return keep, claim.option.victim
+
+    held = {player: tuple(tiles) for player, tiles in stacks.items()}
+    table = Table("bob", tuple(held.items()))
+    after = {
+        victim: table.standing((35, 36), {**held, victim: rest, "bob": (25, 26, tile)})
+        for victim, rest, tile in (("anne", (33, 34), 29), ("carl", (21,), 30))
+    }
+    assert after["anne"].win > after["carl"].win and after["anne"].ahead < after["carl"].ahead
+    assert hards_steal(outlook.WIN_WEIGHT) == (Keep(Face.TWO), "carl")
+    assert hards_steal(1.0) == (Keep(Face.ONE), "anne")
 
 
 def test_hard_counts_the_steals_full_swing_against_its_only_opponent() -> None:
@@ -232,7 +253,7 @@ def test_with_three_or_more_players_hard_plays_for_the_win_and_the_finishing_ord
     assert 0 < going.win < going.ahead < 1
     blend = outlook.WIN_WEIGHT * going.win + (1 - outlook.WIN_WEIGHT) * going.ahead
     assert going.value == pytest.approx(blend)
-    assert 0.5 < outlook.WIN_WEIGHT < 1
+    assert 0 < outlook.WIN_WEIGHT < 1  # both count
 
 
 def test_a_hint_at_three_or_more_players_tells_the_chance_to_win_of_hards_play(
