@@ -27,6 +27,7 @@ from bot.plugin.review_message import review_message
 from bot.render.custom_ids import ARG, ClickAction, ComponentRef
 from bot.render.layout import Text
 from bot.render.lobby import message_link
+from bot.render.plain_text import plain_line, plain_lines
 from bot.sessions import actions, lobby
 from bot.sessions.actions import Actor
 from bot.sessions.adapter import GameEvent
@@ -35,7 +36,6 @@ from bot.sessions.model import Place, Session, Status
 from bot.sessions.service import Expect, Mutation, SessionService
 from bot.sessions.tools import ChangeTools
 from bot.storage.protocols import DatabaseUnavailable
-from bot.table.plain_text import plain_line, plain_lines
 from bot.ui.computer_players import hint_text, solo_level
 from bot.ui.double_taps import Click, DoubleTaps, click_of
 from bot.ui.options import DEFAULT_TIMER_SECONDS
