@@ -211,9 +211,10 @@ class Stale(Exception):
 class Tab:
     """One browser tab: one person at the table."""
 
-    def __init__(self, page: Any, name: str) -> None:
+    def __init__(self, page: Any, name: str, step: float = STEP_TIMEOUT) -> None:
         self.page = page
         self.name = name
+        self.step = step  # seconds for one click to show
         self.errors: list[str] = []
         self.fetched: list[str] = []  # every URL the tab asked for
         page.on("pageerror", lambda error: self.errors.append(str(error)))
@@ -221,14 +222,21 @@ class Tab:
 
     @classmethod
     async def open(
-        cls, browser: Any, url: str, name: str, width: int = 390, lang: str | None = None
+        cls,
+        browser: Any,
+        url: str,
+        name: str,
+        width: int = 390,
+        lang: str | None = None,
+        step: float = STEP_TIMEOUT,
     ) -> Tab:
         """A new browser (its own sessionStorage) at the table as `name`, in `lang` (the
-        browser's language otherwise, English in the tests)."""
+        browser's language otherwise, English in the tests), waiting `step` seconds at
+        most for a click to show."""
         context = await browser.new_context(viewport={"width": width, "height": 844})
         page = await context.new_page()
-        page.set_default_timeout(STEP_TIMEOUT * 1000)
-        tab = cls(page, name)
+        page.set_default_timeout(step * 1000)
+        tab = cls(page, name, step)
         query = {"as": name} | ({"lang": lang} if lang else {})
         await page.goto(f"{url}/?{urlencode(query)}")
         await page.wait_for_function(
@@ -263,7 +271,7 @@ class Tab:
         except PlaywrightTimeout:
             raise Stale(f"{self.name}: {custom_id} is gone from message {message_id}") from None
         await self.page.wait_for_function(
-            f"() => window.playStats.clicks.length > {before}", timeout=STEP_TIMEOUT * 1000
+            f"() => window.playStats.clicks.length > {before}", timeout=self.step * 1000
         )
 
     async def choose(self, message_id: str, custom_id: str, value: str) -> None:
@@ -272,7 +280,7 @@ class Tab:
         await self.page.click(f'{slot} .dc-select[data-custom-id="{custom_id}"]')
         await self.page.click(f'{slot} .dc-select-options li[data-value="{value}"]')
         await self.page.wait_for_function(
-            f"() => window.playStats.clicks.length > {before}", timeout=STEP_TIMEOUT * 1000
+            f"() => window.playStats.clicks.length > {before}", timeout=self.step * 1000
         )
 
     async def command(self, text: str) -> None:
@@ -285,7 +293,7 @@ class Tab:
         return list(await self.page.locator("#suggestions .play-what").all_inner_texts())
 
     async def wait_for(self, predicate: Callable[[list[Shown]], bool], what: str) -> list[Shown]:
-        deadline = time.monotonic() + STEP_TIMEOUT
+        deadline = time.monotonic() + self.step
         while True:
             shown = await self.messages()
             if predicate(shown):
