@@ -164,3 +164,72 @@ def _values(tables: list[tuple[Rewards, float]]) -> FloatArray:
         # NaN compares false: no reward means rolling on, as in solver.py.
         values[layer.states] = np.where(stop >= roll - TIE, stop, roll)
     return values
+
+
+def _table_array(tables: Sequence[Rewards]) -> FloatArray:
+    """Reward tables as an array (sums, tables), NaN where stopping takes nothing."""
+    return np.array(
+        [[np.nan if reward is None else reward for reward in table] for table in tables]
+    ).T
+
+
+def followed_start_values(
+    policies: list[tuple[Rewards, float]], valued: list[list[tuple[Rewards, float]]]
+) -> FloatArray:
+    """For each policy table, what the turn played best for it gives, from the turn's
+    start, by each of its `valued` tables for the same ends (tables × valued): another
+    player's worth of that turn (a mover's standing after the next player's turn, say).
+
+    One pass computes the policy's values and, beside them, the valued tables' along the
+    policy's choices: the successor with the higher value (the first of equals), and
+    stopping as solver.py stops (unless rolling gains more than TIE)."""
+    graph = _graph()
+    count = len(policies)
+    kinds = len(valued[0])
+    rewards = _table_array([table for table, _ in policies])
+    if rewards.shape[0] != MAX_TOTAL + 1:
+        raise ValueError(f"rewards need one entry per sum 0 to {MAX_TOTAL}")
+    fails = np.array([fail for _, fail in policies])
+    other = np.stack([_table_array([row[kind][0] for row in valued]) for kind in range(kinds)], -1)
+    other_fails = np.array([[row[kind][1] for kind in range(kinds)] for row in valued])
+    values = np.full((graph.size, count), -np.inf)
+    followed = np.zeros((graph.size, count, kinds))
+    columns = np.arange(count)
+    stop = rewards[graph.ended_totals]
+    stop[~graph.ended_has_worm] = np.nan
+    values[graph.ended] = np.where(np.isnan(stop), fails, stop)
+    mine = other[graph.ended_totals]
+    mine[~graph.ended_has_worm] = np.nan
+    followed[graph.ended] = np.where(np.isnan(mine), other_fails, mine)
+    for layer in graph.layers:
+        outcomes = len(layer.probabilities)
+        best = np.empty((outcomes, count))
+        best_followed = np.empty((outcomes, count, kinds))
+        for width in layer.widths:
+            first = width.successors[:, 0]
+            top = values[first]
+            if width.successors.shape[1] == 1:
+                best[width.order] = top
+                best_followed[width.order] = followed[first]
+                continue
+            chosen = np.broadcast_to(first[:, None], top.shape)
+            for column in range(1, width.successors.shape[1]):
+                successor = width.successors[:, column]
+                candidate = values[successor]
+                better = candidate > top
+                top = np.where(better, candidate, top)
+                chosen = np.where(better, successor[:, None], chosen)
+            best[width.order] = top
+            best_followed[width.order] = followed[chosen, columns]
+        chances = layer.probabilities[:, None]
+        roll = np.add.reduceat(best * chances, layer.starts, axis=0)
+        roll += layer.fail_chance[:, None] * fails
+        roll_followed = np.add.reduceat(best_followed * chances[..., None], layer.starts, axis=0)
+        roll_followed += layer.fail_chance[:, None, None] * other_fails
+        stop = rewards[layer.totals]
+        stop[~layer.has_worm] = np.nan
+        stopping = stop >= roll - TIE  # NaN compares false: no reward means rolling on
+        values[layer.states] = np.where(stopping, stop, roll)
+        mine = other[layer.totals]
+        followed[layer.states] = np.where(stopping[..., None], mine, roll_followed)
+    return followed[graph.start]

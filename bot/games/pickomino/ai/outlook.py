@@ -42,6 +42,8 @@ steals the top tile (`STEALS`, measured on Normal self-play), the standing with 
 worms moved from the mover to that opponent; otherwise the standing as it lies. In
 four-player games a top tile of 21-26 is taken before its owner moves again about a
 third of the time. Measured over paired deals against three Normals: `EXPOSURE`'s comment.
+In the base game Hard also plays out the next player's turn (position.py's
+`_after_next_turn`), so the mix covers only the players after it.
 """
 
 from __future__ import annotations
@@ -134,7 +136,8 @@ class Table:
     mover: str
     stacks: tuple[tuple[str, tuple[int, ...]], ...]
     flip_on_empty_failure: bool = False
-    # Two players: value each end after the opponent's best answer (position.py).
+    # Value each end after the next player's turn (position.py): with two players its
+    # best answer for the win, with more its play for its worms.
     looks_ahead: bool = False
 
     def claimed(self, grill: tuple[int, ...], option: ClaimOption) -> End:
@@ -164,8 +167,11 @@ class Table:
             board.pop()
         return tuple(board), stacks
 
-    def standing(self, grill: tuple[int, ...], stacks: dict[str, tuple[int, ...]]) -> Standing:
-        """The mover's standing with this grill and these stacks, the mover's turn over."""
+    def standing(
+        self, grill: tuple[int, ...], stacks: dict[str, tuple[int, ...]], moved: str | None = None
+    ) -> Standing:
+        """The mover's standing with this grill and these stacks, the mover's turn over
+        (and `moved`'s, the next player's, when given: it can no longer steal the top)."""
         strengths = {
             player: (sum(map(worms, tiles)), max(tiles, default=0))
             for player, tiles in stacks.items()
@@ -174,7 +180,7 @@ class Table:
         top = None
         if own:
             top = TopTile(own[-1], max(own[:-1], default=0), STEALS.get(own[-1], 0.0))
-        return standing(self.mover, strengths, sum(map(worms, grill)), top)
+        return standing(self.mover, strengths, sum(map(worms, grill)), top, moved)
 
     def value(self, grill: tuple[int, ...], stacks: dict[str, tuple[int, ...]]) -> float:
         """What Hard plays for with this grill and these stacks (`Standing.value`)."""
@@ -205,23 +211,26 @@ def standing(
     strengths: Mapping[str, tuple[float, int]],
     grill_worms: int,
     top: TopTile | None = None,
+    moved: str | None = None,
 ) -> Standing:
     """The model of the module's docstring: the mover's standing, each player's
     strength being (worms, highest single tile), `grill_worms` the worms still face up
     on the grill (none: the game is over, and the standing exact). With three or more
-    players and the mover's `top` tile given, the mix over who may steal it first."""
+    players and the mover's `top` tile given, the mix over who may steal it first
+    (`moved`, who has had its turn already, not among them)."""
     now = _pairwise(mover, strengths, grill_worms)
     opponents = len(strengths) - 1
-    if top is None or opponents < 2 or not grill_worms or not top.steal_chance:
+    thieves = opponents - (moved is not None)
+    if top is None or opponents < 2 or not thieves or not grill_worms or not top.steal_chance:
         return now
     # Each opponent steals it with the same chance, capped so the chances add up to 1 at
     # most; a tile stolen by one is no longer there for the next.
-    each = min(EXPOSURE * top.steal_chance, 1.0 / opponents)
+    each = min(EXPOSURE * top.steal_chance, 1.0 / thieves)
     lost = worms(top.tile)
-    kept = 1.0 - each * opponents
+    kept = 1.0 - each * thieves
     win, ahead = kept * now.win, kept * now.ahead
     for thief, (score, highest) in strengths.items():
-        if thief == mover:
+        if thief in (mover, moved):
             continue
         after = dict(strengths)
         after[mover] = (strengths[mover][0] - lost, top.highest_below)

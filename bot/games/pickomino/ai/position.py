@@ -3,9 +3,10 @@
 None of it changes during a turn: the face-up grill, the player's own top tile (lost on
 a failure) and the opponents' top tiles (stolen with an exact sum). With a `Table`
 (the whole game) the ends of the turn are valued as Hard plays (outlook.py: the chance
-to win, at three or more players blended with the finishing order; with two players,
-after the opponent's best answer, see `_after_answers`); without one, by the change of
-the player's own worms (Normal, the odds).
+to win, at three or more players blended with the finishing order; after the next
+player's turn: with two players its best answer, `_after_answers`, with more its play
+for its worms, `_after_next_turn`); without one, by the change of the player's own
+worms (Normal, the odds).
 """
 
 from __future__ import annotations
@@ -13,9 +14,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from bot.games.pickomino.ai.batch import start_values
+from bot.games.pickomino.ai.batch import followed_start_values, start_values
 from bot.games.pickomino.ai.memo import memoized
-from bot.games.pickomino.ai.outlook import End, Table
+from bot.games.pickomino.ai.outlook import End, Standing, Table
 from bot.games.pickomino.ai.rewards import Rewards
 from bot.games.pickomino.ai.states import MAX_TOTAL
 from bot.games.pickomino.engine.claims import ClaimOption, Source, claim_options
@@ -57,8 +58,7 @@ class Position:
         table = None
         if objective is Objective.WIN:
             stacks = tuple((name, tuple(game.stacks[name])) for name in game.players)
-            looks_ahead = len(game.players) == 2
-            table = Table(player, stacks, game.rules.flip_on_empty_failure, looks_ahead)
+            table = Table(player, stacks, game.rules.flip_on_empty_failure, looks_ahead=True)
         return cls(tuple(game.grill), game.top_tile(player), tops, game.rules.lower_tile, table)
 
     @property
@@ -153,11 +153,14 @@ def _value_ends(position: Position) -> _Ends:
     options = list(dict.fromkeys(option for listed in claims for option in listed))
     ends = [table.claimed(position.grill, option) for option in options]
     ends.append(table.failed(position.grill))
-    if table.looks_ahead:
+    if table.looks_ahead and len(table.stacks) == 2:
         values = dict(zip([*options, FAILURE], _after_answers(position, ends), strict=True))
         rewards = _best_rewards(claims, values)
         return _Ends(values, rewards)
-    standings = [table.standing(*end) for end in ends]
+    if table.looks_ahead:
+        standings = _after_next_turn(position, ends)
+    else:
+        standings = [table.standing(*end) for end in ends]
     values = dict(zip([*options, FAILURE], (s.value for s in standings), strict=True))
     rewards = _best_rewards(claims, values)
     if len(table.stacks) < 3:
@@ -224,3 +227,54 @@ def _worm_rewards(position: Position) -> Rewards:
         max((float(option.worms) for option in position.claims(total, True)), default=None)
         for total in range(MAX_TOTAL + 1)
     )
+
+
+def _after_next_turn(position: Position, ends: list[End]) -> list[Standing]:
+    """Three or more players: the mover's standing after each end and the next player's
+    turn, that player playing for its own worms (as Normal does, and most people).
+
+    The next player's turn is solved for every end at once, and followed to its own
+    ends (batch.py's `followed_start_values`): its chance of taking the mover's new top
+    tile, of taking the tile the mover left on the grill, of failing (which turns a grill
+    tile over). Each of those ends is valued by outlook.py's model from the mover's
+    side, the new top tile then open only to the players after (`Table.standing`'s
+    `moved`). An end that empties the grill is the end of the game, valued exactly.
+    """
+    table = position.table
+    assert table is not None
+    players = [player for player, _ in table.stacks]
+    following = players[(players.index(table.mover) + 1) % len(players)]
+    standings: dict[int, Standing] = {}
+    answers: dict[int, tuple[Rewards, float]] = {}
+    valued: dict[int, list[tuple[Rewards, float]]] = {}
+    for index, (grill, stacks) in enumerate(ends):
+        if not grill:
+            standings[index] = table.standing(grill, stacks)
+            continue
+        own = stacks[following]
+        tops = tuple(
+            (player, tiles[-1]) for player, tiles in stacks.items() if tiles and player != following
+        )
+        answer = Position(grill, own[-1] if own else None, tops, position.lower_tile)
+        answering = Table(following, tuple(stacks.items()), table.flip_on_empty_failure)
+        after: dict[ClaimOption, Standing] = {}
+        chosen = [answer.best_claim(total, True) for total in range(MAX_TOTAL + 1)]
+        for option in dict.fromkeys(option for option in chosen if option is not None):
+            after[option] = table.standing(*answering.claimed(grill, option), following)
+        failed = table.standing(*answering.failed(grill), following)
+        answers[index] = (
+            tuple(None if option is None else float(option.worms) for option in chosen),
+            answer.fail_value,
+        )
+        valued[index] = [
+            (
+                tuple(None if option is None else after[option].ahead for option in chosen),
+                failed.ahead,
+            ),
+            (tuple(None if option is None else after[option].win for option in chosen), failed.win),
+        ]
+    if answers:
+        followed = followed_start_values(list(answers.values()), list(valued.values()))
+        for index, (ahead, win) in zip(answers, followed, strict=True):
+            standings[index] = Standing(float(win), float(ahead), len(players) - 1)
+    return [standings[index] for index in range(len(ends))]

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.games.pickomino.ai.batch import start_values, state_values
+from bot.games.pickomino.ai.batch import followed_start_values, start_values, state_values
 from bot.games.pickomino.ai.position import Position
 from bot.games.pickomino.ai.rewards import TIE, Rewards
 from bot.games.pickomino.ai.states import MAX_TOTAL, state_graph
@@ -89,3 +89,51 @@ def test_the_game_positions_tables_agree_too() -> None:
 def test_a_table_of_the_wrong_length_is_refused() -> None:
     with pytest.raises(ValueError, match="one entry per sum"):
         start_values([((1.0,) * MAX_TOTAL, 0.0)])
+
+
+def followed_in_python(policy: tuple[Rewards, float], valued: tuple[Rewards, float]) -> float:
+    """The turn played best for `policy` (the first of equal successors), valued at its
+    ends by `valued`, from the start: the reference, walked plainly. The policy's values
+    are state_values' (checked above against the walk), so that successors equal but
+    for float noise rank the same."""
+    rewards, fail = policy
+    other, other_fail = valued
+    graph = state_graph()
+    states = graph.states
+    values = list(state_values(rewards, fail))
+    followed = [0.0] * (len(states) + 1)
+    for i in graph.ended:
+        stop = other[states[i].total] if states[i].has_worm else None
+        followed[i] = other_fail if stop is None else stop
+    for node in graph.rolls:
+        roll = node.fail_chance * other_fail
+        for chance, targets in zip(node.probabilities, node.successors, strict=True):
+            roll += chance * followed[max(targets, key=lambda target: values[target])]
+        for chance, target in zip(node.single_probabilities, node.single_successors, strict=True):
+            roll += chance * followed[target]
+        stop = rewards[node.total] if node.has_worm else None
+        stopped = stop is not None and values[node.state] == stop
+        followed[node.state] = other[node.total] if stopped else roll
+    return followed[START_INDEX]
+
+
+def other_values(table: tuple[Rewards, float], seed: int) -> tuple[Rewards, float]:
+    """Another valuation of the same ends: a reward where `table` has one."""
+    rewards = table[0]
+    shifted = tuple(None if r is None else math.sin(seed + 7 * i) for i, r in enumerate(rewards))
+    return shifted, math.cos(seed)
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.lists(reward_tables, min_size=1, max_size=3))
+def test_following_a_tables_play_values_its_ends_by_the_others(
+    tables: list[tuple[tuple[float | None, ...], float]],
+) -> None:
+    valued = [[other_values(table, 1), table, other_values(table, 2)] for table in tables]
+    followed = followed_start_values(tables, valued)
+    assert followed.shape == (len(tables), 3)
+    for table, by, row in zip(tables, valued, followed, strict=True):
+        # Valued by its own rewards the play is worth what the solver says it is.
+        assert row[1] == pytest.approx(start_values([table])[0], abs=1e-9)
+        for kind in (0, 2):
+            assert row[kind] == pytest.approx(followed_in_python(table, by[kind]), abs=1e-9)
