@@ -1,7 +1,8 @@
 """Skill ratings on games the computer players play: does the rating find their order?
 
 Usage: python -m benchmarks.bench_ratings [--game {pickomino,picker}] [--games N]
-                                          [--seed S] [--workers W] [--cache-dir DIR]
+                                          [--seed S] [--workers W] [--orders K]
+                                          [--cache-dir DIR]
 
 N games (default 2,000) of one game in one test community, every seat an Easy, Normal
 or Hard computer player (at least two levels at a table): Pickomino at 2 to 5 seats, a
@@ -18,7 +19,9 @@ Prints each level's rating (mu, sigma, mu +- 2 sigma, the shown rating), its sha
 first places and of opponents beaten over its seats, head to head at tables of 3 to 5
 seats (how often each level finished ahead of each weaker one at the same table, pair
 by pair, with a 95% interval over games; Pickomino's Extrawurm games also alone),
-whether the order is Hard > Normal > Easy with the intervals apart, whether the rebuild
+whether the order is Hard > Normal > Easy with the intervals apart, and in how many of
+K other orders of the same games (default 100, rated in memory by the ratings' own
+replay: a rating drifts, so the last few hundred games weigh most), whether the rebuild
 gave the live ratings back to the last digit, and the costs: a save with its rating
 (p50, p99), the rebuild, and the 30-day board replayed from the window's games.
 """
@@ -27,11 +30,12 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import random
 import statistics
 import tempfile
 import time
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from benchmarks.support.arguments import count, positive
@@ -47,7 +51,7 @@ from benchmarks.support.rated_tables import (
 from bot.games.picker.ai import exact
 from bot.history.models import DAY, Period
 from bot.history.rating_sql import rebuild_all
-from bot.history.ratings import Player, Rating
+from bot.history.ratings import Player, Rating, Ratings, Seated
 from bot.history.record import GameResult, PlayerResult
 from bot.history.sql import SqlResultStore
 from bot.storage import apply_migrations, open_database
@@ -119,20 +123,55 @@ class Report:
     seat_results: dict[str, tuple[int, float, float]] = field(default_factory=dict)
     # (which games, stronger level, weaker level) -> their pairs at one table
     head_to_head: dict[tuple[str, str, str], HeadToHead] = field(default_factory=dict)
+    # The same games rated in other orders: how many orders, and in how many of them
+    # the order held and the intervals were apart.
+    reordered: tuple[int, int, int] = (0, 0, 0)
 
     @property
     def ordered(self) -> bool:
-        easy, normal, hard = (self.levels[level] for level in LEVELS)
-        return hard.mu > normal.mu > easy.mu
+        return ordered(self.levels)
 
     @property
     def apart(self) -> bool:
-        """Each level's mu - 2 sigma above the next weaker one's mu + 2 sigma."""
-        easy, normal, hard = (self.levels[level] for level in LEVELS)
-        return (
-            hard.mu - 2 * hard.sigma > normal.mu + 2 * normal.sigma
-            and normal.mu - 2 * normal.sigma > easy.mu + 2 * easy.sigma
-        )
+        return apart(self.levels)
+
+
+def ordered(levels: dict[str, Rating]) -> bool:
+    easy, normal, hard = (levels[level] for level in LEVELS)
+    return hard.mu > normal.mu > easy.mu
+
+
+def apart(levels: dict[str, Rating]) -> bool:
+    """Each level's mu - 2 sigma above the next weaker one's mu + 2 sigma."""
+    easy, normal, hard = (levels[level] for level in LEVELS)
+    return (
+        hard.mu - 2 * hard.sigma > normal.mu + 2 * normal.sigma
+        and normal.mu - 2 * normal.sigma > easy.mu + 2 * easy.sigma
+    )
+
+
+def in_other_orders(games: list[Played], orders: int, seed: int) -> tuple[int, int, int]:
+    """The same games rated in `orders` shuffled orders (the ratings' own replay, in
+    memory): (orders, how many ordered Hard > Normal > Easy, how many apart). A rating
+    drifts (tau), so its last few hundred games weigh most: the share says how much of
+    the verdict is the order the games came in."""
+    held = apart_count = 0
+    shuffle = random.Random(seed)
+    for _ in range(orders):
+        ratings = Ratings()
+        for played in shuffle.sample(games, len(games)):
+            ratings.play(
+                [
+                    Seated(seat, -(seat + 1), True, level, False, rank)
+                    for seat, (level, rank) in enumerate(
+                        zip(played.levels, played.ranks, strict=True)
+                    )
+                ]
+            )
+        levels = {player.bot_level: rating for player, rating in ratings.by_player.items()}
+        held += ordered(levels)
+        apart_count += apart(levels)
+    return orders, held, apart_count
 
 
 def pairs_at_tables(games: list[Played]) -> dict[tuple[str, str, str], HeadToHead]:
@@ -197,7 +236,7 @@ async def _ratings(db: Database) -> dict[Player, Rating]:
     return {Player(row[0], row[1]): Rating(row[2], row[3], row[4]) for row in rows}
 
 
-def run(game: RatedGame, games: int, seed: int, workers: int) -> Report:
+def run(game: RatedGame, games: int, seed: int, workers: int, orders: int = 0) -> Report:
     numbers = range(seed * 1_000_000 + 1, seed * 1_000_000 + games + 1)
     if workers > 1:
         with ProcessPoolExecutor(workers) as pool:
@@ -206,7 +245,10 @@ def run(game: RatedGame, games: int, seed: int, workers: int) -> Report:
         played = [game.play(number) for number in numbers]
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "ratings.db"
-        return asyncio.run(rate(played, path, int(time.time()), game.kind))
+        report = asyncio.run(rate(played, path, int(time.time()), game.kind))
+    if orders:
+        report = replace(report, reordered=in_other_orders(played, orders, seed))
+    return report
 
 
 def print_report(report: Report, game: RatedGame, seconds: float) -> None:
@@ -239,6 +281,12 @@ def print_report(report: Report, game: RatedGame, seconds: float) -> None:
         )
     print(f"order Hard > Normal > Easy: {'yes' if report.ordered else 'NO'}")
     print(f"intervals (mu +- 2 sigma) apart: {'yes' if report.apart else 'NO'}")
+    orders, held, apart_in = report.reordered
+    if orders:
+        print(
+            f"the same games in {orders:,} other orders: Hard > Normal > Easy in {held:,}, "
+            f"apart in {apart_in:,}"
+        )
     print(
         "rebuild from history equals the live ratings to the last digit: "
         f"{'yes' if report.live_equals_rebuilt else 'NO'}"
@@ -258,6 +306,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seed", type=count, default=1, help="which games (their dice)")
     parser.add_argument("--workers", type=positive, default=2, help="processes playing")
     parser.add_argument(
+        "--orders", type=count, default=100, help="other orders to rate the same games in"
+    )
+    parser.add_argument(
         "--cache-dir", type=Path, help="Picker: a folder to load its tables from, or keep them in"
     )
     args = parser.parse_args(argv)
@@ -265,7 +316,7 @@ def main(argv: list[str] | None = None) -> None:
     started = time.perf_counter()
     if game.kind == "picker":  # ready before the workers fork, as the bot has them
         exact.TABLES.load_or_build(args.cache_dir)
-    report = run(game, args.games, args.seed, args.workers)
+    report = run(game, args.games, args.seed, args.workers, args.orders)
     print_report(report, game, time.perf_counter() - started)
 
 

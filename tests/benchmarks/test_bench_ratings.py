@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 from benchmarks import bench_ratings
-from benchmarks.bench_ratings import Report, rate
+from benchmarks.bench_ratings import Report, in_other_orders, rate
 from benchmarks.support.rated_tables import GAMES, LEVELS, Played, head_to_head, play_pickomino
 from bot.history.ratings import Rating
 from tests.benchmarks.stand_in_tables import kept_picker_tables
@@ -50,6 +50,18 @@ def test_the_order_and_the_intervals_are_read_from_mu_and_sigma() -> None:
     assert report(30, 28, 20, 1.5).ordered and not report(30, 28, 20, 1.5).apart
     assert report(30, 23, 16, 1.5).apart
     assert not report(28, 30, 20, 0.5).ordered and not report(28, 30, 20, 0.5).apart
+
+
+def test_other_orders_of_the_same_games_tell_how_much_the_verdict_is_their_order() -> None:
+    clear = [Played(("easy", "normal", "hard"), (3, 2, 1), (1, 5, 9))] * 40
+    assert in_other_orders(clear, 5, seed=1) == (5, 5, 5)
+    # Hard ahead of Normal in half the games: the order holds in some orders, not all.
+    even = [
+        Played(("easy", "normal", "hard"), (3, 2, 1) if n % 2 else (3, 1, 2), (1, 5, 5))
+        for n in range(40)
+    ]
+    orders, held, separated = in_other_orders(even, 20, seed=1)
+    assert orders == 20 and 0 < held < 20 and separated == 0
 
 
 def test_mixed_tables_rebuild_to_the_last_digit(tmp_path) -> None:
@@ -102,6 +114,11 @@ def _printed(lines: list[str], games: int) -> dict[str, re.Match[str]]:
     order = "yes" if mus[0] > mus[1] > mus[2] else "NO"
     assert f"order Hard > Normal > Easy: {order}" in lines
     assert "rebuild from history equals the live ratings to the last digit: yes" in lines
+    other = [line for line in lines if line.startswith("the same games in ")]
+    assert len(other) == 1
+    assert re.fullmatch(
+        r"the same games in 100 other orders: Hard > Normal > Easy in \d+, apart in \d+", other[0]
+    )
     assert re.fullmatch(r"save with its rating: p50 [\d.]+ ms, p99 [\d.]+ ms", lines[-3])
     assert re.fullmatch(rf"rebuild of {games} games: \d+ ms", lines[-2])
     assert re.fullmatch(rf"30-day rating board, replayed from {games} games: \d+ ms", lines[-1])
