@@ -174,26 +174,26 @@ def _table_array(tables: Sequence[Rewards]) -> FloatArray:
 
 
 def followed_start_values(
-    policies: list[tuple[Rewards, float]], valued: list[list[tuple[Rewards, float]]]
+    policies: list[tuple[Rewards, float]], valued: list[tuple[Rewards, float]]
 ) -> FloatArray:
     """For each policy table, what the turn played best for it gives, from the turn's
-    start, by each of its `valued` tables for the same ends (tables × valued): another
-    player's worth of that turn (a mover's standing after the next player's turn, say).
+    start, by the `valued` table beside it for the same ends (a reward at the same sums):
+    another player's worth of that turn (a mover's standing after the next player's
+    turn, say).
 
     One pass computes the policy's values and, beside them, the valued tables' along the
     policy's choices: the successor with the higher value (the first of equals), and
     stopping as solver.py stops (unless rolling gains more than TIE)."""
     graph = _graph()
     count = len(policies)
-    kinds = len(valued[0])
     rewards = _table_array([table for table, _ in policies])
     if rewards.shape[0] != MAX_TOTAL + 1:
         raise ValueError(f"rewards need one entry per sum 0 to {MAX_TOTAL}")
     fails = np.array([fail for _, fail in policies])
-    other = np.stack([_table_array([row[kind][0] for row in valued]) for kind in range(kinds)], -1)
-    other_fails = np.array([[row[kind][1] for kind in range(kinds)] for row in valued])
+    other = _table_array([table for table, _ in valued])
+    other_fails = np.array([fail for _, fail in valued])
     values = np.full((graph.size, count), -np.inf)
-    followed = np.zeros((graph.size, count, kinds))
+    followed = np.zeros((graph.size, count))
     columns = np.arange(count)
     stop = rewards[graph.ended_totals]
     stop[~graph.ended_has_worm] = np.nan
@@ -204,7 +204,7 @@ def followed_start_values(
     for layer in graph.layers:
         outcomes = len(layer.probabilities)
         best = np.empty((outcomes, count))
-        best_followed = np.empty((outcomes, count, kinds))
+        best_followed = np.empty((outcomes, count))
         for width in layer.widths:
             first = width.successors[:, 0]
             top = values[first]
@@ -224,12 +224,11 @@ def followed_start_values(
         chances = layer.probabilities[:, None]
         roll = np.add.reduceat(best * chances, layer.starts, axis=0)
         roll += layer.fail_chance[:, None] * fails
-        roll_followed = np.add.reduceat(best_followed * chances[..., None], layer.starts, axis=0)
-        roll_followed += layer.fail_chance[:, None, None] * other_fails
+        roll_followed = np.add.reduceat(best_followed * chances, layer.starts, axis=0)
+        roll_followed += layer.fail_chance[:, None] * other_fails
         stop = rewards[layer.totals]
         stop[~layer.has_worm] = np.nan
         stopping = stop >= roll - TIE  # NaN compares false: no reward means rolling on
         values[layer.states] = np.where(stopping, stop, roll)
-        mine = other[layer.totals]
-        followed[layer.states] = np.where(stopping[..., None], mine, roll_followed)
+        followed[layer.states] = np.where(stopping, other[layer.totals], roll_followed)
     return followed[graph.start]

@@ -129,11 +129,13 @@ def other_values(table: tuple[Rewards, float], seed: int) -> tuple[Rewards, floa
 def test_following_a_tables_play_values_its_ends_by_the_others(
     tables: list[tuple[tuple[float | None, ...], float]],
 ) -> None:
-    valued = [[other_values(table, 1), table, other_values(table, 2)] for table in tables]
-    followed = followed_start_values(tables, valued)
-    assert followed.shape == (len(tables), 3)
-    for table, by, row in zip(tables, valued, followed, strict=True):
-        # Valued by its own rewards the play is worth what the solver says it is.
-        assert row[1] == pytest.approx(start_values([table])[0], abs=1e-9)
-        for kind in (0, 2):
-            assert row[kind] == pytest.approx(followed_in_python(table, by[kind]), abs=1e-9)
+    # Valued by its own rewards the play is worth what the solver says it is.
+    assert list(followed_start_values(tables, tables)) == pytest.approx(
+        list(start_values(tables)), abs=1e-9
+    )
+    for seed in (1, 2):
+        valued = [other_values(table, seed) for table in tables]
+        followed = followed_start_values(tables, valued)
+        assert followed.shape == (len(tables),)
+        for table, by, value in zip(tables, valued, followed, strict=True):
+            assert value == pytest.approx(followed_in_python(table, by), abs=1e-9)
