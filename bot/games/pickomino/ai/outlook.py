@@ -42,8 +42,8 @@ steals the top tile (`STEALS`, measured on Normal self-play), the standing with 
 worms moved from the mover to that opponent; otherwise the standing as it lies. In
 four-player games a top tile of 21-26 is taken before its owner moves again about a
 third of the time. Measured over paired deals against three Normals: `EXPOSURE`'s comment.
-In the base game Hard also plays out the next player's turn (position.py's
-`_after_next_turn`), so the mix covers only the players after it.
+In the base game, up to five players, Hard also plays out the next player's turn
+(position.py's `_after_next_turn`), so the mix covers only the players after it.
 """
 
 from __future__ import annotations
