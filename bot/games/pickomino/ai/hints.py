@@ -17,7 +17,7 @@ from fractions import Fraction
 
 from bot.games.pickomino.ai.outlook import STEALS, stolen_before_next_turn
 from bot.games.pickomino.ai.policy import ActionValue, Evaluation, Move, evaluate_game
-from bot.games.pickomino.ai.position import Position
+from bot.games.pickomino.ai.position import Position, taken_by_the_next_player
 from bot.games.pickomino.ai.solver import TurnValues
 from bot.games.pickomino.ai.states import MAX_TOTAL, TurnState
 from bot.games.pickomino.engine.claims import ClaimOption, Source
@@ -111,8 +111,7 @@ def hint_for(game: Game) -> Hint:
     roll = _roll_hint(game, evaluation, steals)
     stops = [action.claim for action in evaluation.actions if action.move is Move.STOP]
     stop = stops[0] if stops else None
-    opponents = len(game.players) - 1
-    stolen = 0.0 if stop is None else stolen_before_next_turn(stop.tile, opponents, STEALS)
+    stolen = 0.0 if stop is None else _stolen(evaluation.position, stop, len(game.players) - 1)
     return Hint(
         player=game.current_player,
         kept=tuple(game.kept),
@@ -126,6 +125,17 @@ def hint_for(game: Game) -> Hint:
         claims=tuple(game.claim_options()),
         stop_stolen=stolen,
     )
+
+
+def _stolen(position: Position, stop: ClaimOption, opponents: int) -> float:
+    """The chance that `stop`'s tile is stolen before the mover's next turn, as Hard
+    sees it: the next player's turn worked out where Hard looks ahead to it, the
+    measured steal rates for the players after (and for all, where it does not)."""
+    by_the_next = taken_by_the_next_player(position, stop)
+    if by_the_next is None:
+        return stolen_before_next_turn(stop.tile, opponents, STEALS)
+    by_the_others = 1.0 - (1.0 - STEALS.get(stop.tile, 0.0)) ** (opponents - 1)
+    return by_the_next + (1.0 - by_the_next) * by_the_others
 
 
 def win_chance(evaluation: Evaluation) -> float:

@@ -278,8 +278,7 @@ def _after_next_turn(
     """
     table = position.table
     assert table is not None
-    players = [player for player, _ in table.stacks]
-    following = players[(players.index(table.mover) + 1) % len(players)]
+    following = _next_player(table)
     worths: dict[int, float] = {}
     answers: dict[int, tuple[Rewards, float]] = {}
     valued: dict[int, tuple[Rewards, float]] = {}
@@ -287,21 +286,12 @@ def _after_next_turn(
         if not grill:
             worths[index] = worth(table.standing(grill, stacks))
             continue
-        own = stacks[following]
-        tops = tuple(
-            (player, tiles[-1]) for player, tiles in stacks.items() if tiles and player != following
-        )
-        answer = Position(grill, own[-1] if own else None, tops, position.lower_tile)
+        answers[index], chosen = _next_turn(position, grill, stacks)
         answering = Table(following, tuple(stacks.items()), table.flip_on_empty_failure)
-        chosen = [answer.best_claim(total, True) for total in range(MAX_TOTAL + 1)]
         after = {
             option: worth(table.standing(*answering.claimed(grill, option), following))
             for option in dict.fromkeys(option for option in chosen if option is not None)
         }
-        answers[index] = (
-            tuple(None if option is None else float(option.worms) for option in chosen),
-            answer.fail_value,
-        )
         valued[index] = (
             tuple(None if option is None else after[option] for option in chosen),
             worth(table.standing(*answering.failed(grill), following)),
@@ -311,3 +301,43 @@ def _after_next_turn(
         for index, value in zip(answers, followed, strict=True):
             worths[index] = float(value)
     return [worths[index] for index in range(len(ends))]
+
+
+def _next_player(table: Table) -> str:
+    players = [player for player, _ in table.stacks]
+    return players[(players.index(table.mover) + 1) % len(players)]
+
+
+def _next_turn(
+    position: Position, grill: tuple[int, ...], stacks: dict[str, tuple[int, ...]]
+) -> tuple[tuple[Rewards, float], list[ClaimOption | None]]:
+    """The next player's turn after an end of the mover's, played for its worms: its
+    reward table (rewards per sum, failure) and the claim it takes at each sum."""
+    assert position.table is not None
+    following = _next_player(position.table)
+    own = stacks[following]
+    tops = tuple(
+        (player, tiles[-1]) for player, tiles in stacks.items() if tiles and player != following
+    )
+    answer = Position(grill, own[-1] if own else None, tops, position.lower_tile)
+    chosen = [answer.best_claim(total, True) for total in range(MAX_TOTAL + 1)]
+    rewards = tuple(None if option is None else float(option.worms) for option in chosen)
+    return (rewards, answer.fail_value), chosen
+
+
+def taken_by_the_next_player(position: Position, option: ClaimOption) -> float | None:
+    """With Hard's look-ahead at three or more players, the chance that the next
+    player's turn (played for its worms) ends by stealing the tile `option` puts on top
+    of the mover's stack; None without it."""
+    table = position.table
+    if table is None or not table.looks_ahead or len(table.stacks) < 3:
+        return None
+    grill, stacks = table.claimed(position.grill, option)
+    if not grill:
+        return 0.0  # the game is over
+    policy, chosen = _next_turn(position, grill, stacks)
+    steals = tuple(
+        None if claim is None else float(claim.victim == table.mover and claim.tile == option.tile)
+        for claim in chosen
+    )
+    return float(followed_start_values([policy], [(steals, 0.0)])[0])

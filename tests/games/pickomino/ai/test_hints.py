@@ -3,8 +3,10 @@ import random
 import pytest
 
 from bot.games.pickomino.ai.hints import format_hint, hint_for, odds
+from bot.games.pickomino.ai.outlook import STEALS
 from bot.games.pickomino.ai.players import Level, RollDice, decide
 from bot.games.pickomino.ai.policy import Move
+from bot.games.pickomino.ai.position import Objective, Position, taken_by_the_next_player
 from bot.games.pickomino.engine import Claim, Face, Game, Keep, Roll, Source
 from tests.games.pickomino.engine.helpers import faces, keep_rolls, position
 
@@ -132,8 +134,8 @@ def test_hints_follow_the_hard_bot_and_stay_short() -> None:
 
 def test_with_three_players_the_hint_tells_how_often_the_tile_would_be_stolen() -> None:
     # Bob, holding nothing, has 28 with one die left. With two opponents to move before
-    # him, Hard stops (it weighs Carl's next turn exactly), and the hint says how sure
-    # the 28 is.
+    # him, Hard stops, and the hint says how sure the 28 is: Carl's next turn worked out
+    # as Hard weighs it (he steals it with an exact 28), Anne's turn by the measured rate.
     def bobs_hint(stacks: dict[str, list[int]]) -> str:
         game = position(stacks, current="bob")
         keep_rolls(game, ("44415WW3", "4"), ("WW153", "W"), ("153", "1"), ("53", "5"))
@@ -141,7 +143,14 @@ def test_with_three_players_the_hint_tells_how_often_the_tile_would_be_stolen() 
 
     three = bobs_hint({"anne": [30], "bob": [], "carl": []})
     assert three.startswith("💡 Stop and take 28 (2🪱)")
-    assert "• 28 on top of your stack: about a 1 in 5 chance it is stolen" in three
+    assert "• 28 on top of your stack: about a 1 in 10 chance it is stolen" in three
+    game = position({"anne": [30], "bob": [], "carl": []}, current="bob")
+    keep_rolls(game, ("44415WW3", "4"), ("WW153", "W"), ("153", "1"), ("53", "5"))
+    hint = hint_for(game)
+    assert hint.stop is not None
+    carls = taken_by_the_next_player(Position.from_game(game, Objective.WIN), hint.stop)
+    assert carls is not None and 0.0 < carls < STEALS[28]
+    assert hint.stop_stolen == pytest.approx(carls + (1 - carls) * STEALS[28])
     # With one opponent the look-ahead weighs the steal itself; nothing to tell.
     two = bobs_hint({"anne": [30], "bob": []})
     assert "• Stop now: take 28 (2🪱)" in two and "on top of your stack" not in two
