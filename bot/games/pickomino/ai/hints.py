@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
-from bot.games.pickomino.ai.outlook import STEALS, stolen_before_next_turn
+from bot.games.pickomino.ai.outlook import STEALS, stolen_before_next_turn, stolen_in_turns
 from bot.games.pickomino.ai.policy import ActionValue, Evaluation, Move, evaluate_game
 from bot.games.pickomino.ai.position import Position, taken_by_the_next_player
 from bot.games.pickomino.ai.solver import TurnValues
@@ -134,7 +134,7 @@ def _stolen(position: Position, stop: ClaimOption, opponents: int) -> float:
     by_the_next = taken_by_the_next_player(position, stop)
     if by_the_next is None:
         return stolen_before_next_turn(stop.tile, opponents, STEALS)
-    by_the_others = 1.0 - (1.0 - STEALS.get(stop.tile, 0.0)) ** (opponents - 1)
+    by_the_others = stolen_in_turns(stop.tile, opponents - 1, STEALS)
     return by_the_next + (1.0 - by_the_next) * by_the_others
 
 

@@ -118,7 +118,13 @@ def stolen_before_next_turn(tile: int, opponents: int, steals: Mapping[int, floa
     which lie beside the stack, and with one opponent, whose answer the look-ahead plays)."""
     if opponents < 2:
         return 0.0
-    return 1.0 - (1.0 - steals.get(tile, 0.0)) ** opponents
+    return stolen_in_turns(tile, opponents, steals)
+
+
+def stolen_in_turns(tile: int, turns: int, steals: Mapping[int, float]) -> float:
+    """The measured chance that `tile`, on top of a stack, is stolen in one of `turns`
+    other players' turns."""
+    return 1.0 - (1.0 - steals.get(tile, 0.0)) ** turns
 
 
 End = tuple[tuple[int, ...], dict[str, tuple[int, ...]]]

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
+from operator import attrgetter
 
 from bot.games.pickomino.ai.batch import followed_start_values, start_values
 from bot.games.pickomino.ai.memo import memoized
@@ -171,7 +172,7 @@ def _value_ends(position: Position) -> _Ends:
     if table.looks_ahead and len(table.stacks) == 2:
         values = dict(zip(keys, _after_answers(position, ends), strict=True))
     elif table.looks_ahead:
-        values = dict(zip(keys, _after_next_turn(position, ends, _blend), strict=True))
+        values = dict(zip(keys, _after_next_turn(position, ends, attrgetter("value")), strict=True))
     else:
         values = dict(zip(keys, (table.value(*end) for end in ends), strict=True))
     return _Ends(values, _best_rewards(claims, values))
@@ -186,7 +187,7 @@ def _win_ends(position: Position) -> WinEnds:
     assert table is not None
     claims, keys, ends = _turn_ends(position)
     if table.looks_ahead:
-        wins = dict(zip(keys, _after_next_turn(position, ends, _win), strict=True))
+        wins = dict(zip(keys, _after_next_turn(position, ends, attrgetter("win")), strict=True))
     else:
         wins = dict(zip(keys, (table.standing(*end).win for end in ends), strict=True))
     values = _valued_ends(position).values
@@ -198,14 +199,6 @@ def _win_ends(position: Position) -> WinEnds:
     )
     stops = tuple(None if option is None else wins[option] for option in best)
     return WinEnds(wins, stops, wins[FAILURE])
-
-
-def _blend(standing: Standing) -> float:
-    return standing.value
-
-
-def _win(standing: Standing) -> float:
-    return standing.win
 
 
 def _best_rewards(
