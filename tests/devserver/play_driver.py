@@ -140,6 +140,14 @@ class PlayServer:
                 await asyncio.wait_for(self._reader, 5)
         return self.process.returncode
 
+    async def stop_telling(self, failed: bool) -> int | None:
+        """`stop`, printing make play's output first when the test `failed` (pytest shows
+        a failed test's prints): what the process said is what explains a timeout."""
+        code = await self.stop()
+        if failed:
+            print(self.log())
+        return code
+
     def problems(self) -> list[str]:
         return [line for line in self.output if re.search(r"\b(ERROR|CRITICAL)\b|^Traceback", line)]
 

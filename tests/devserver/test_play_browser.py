@@ -123,9 +123,7 @@ async def test_two_tabs_play_pickomino_and_picker_through_a_sigkill(
             assert fetched and not elsewhere, f"the page fetched from elsewhere: {elsewhere}"
             failed = False
     finally:
-        code = await server.stop()
-        if failed:
-            print(server.log())
+        code = await server.stop_telling(failed)
     assert code == 0, server.log()
     assert not server.problems(), "\n".join(server.problems())
 
@@ -143,9 +141,7 @@ async def test_two_tabs_play_pickomino_and_picker_through_a_sigkill(
             )
             failed = False
         finally:
-            code = await again.stop()
-            if failed:
-                print(again.log())
+            code = await again.stop_telling(failed)
     assert code == 0, again.log()
     clicks = sorted(pickomino_clicks)
     p50 = statistics.median(clicks)

@@ -160,9 +160,7 @@ async def test_open_the_table_signs_in_at_the_table_beside_the_chat(
             assert not anne.errors, anne.errors
             failed = False
     finally:
-        code = await server.stop()
-        if failed:
-            print(server.log())
+        code = await server.stop_telling(failed)
     assert code == 0, server.log()
     assert not server.problems(), "\n".join(server.problems())
 
