@@ -18,7 +18,8 @@ rebuild runs on the same history.
 Prints each level's rating (mu, sigma, mu +- 2 sigma, the shown rating), its share of
 first places and of opponents beaten over its seats, head to head at tables of 3 to 5
 seats (how often each level finished ahead of each weaker one at the same table, pair
-by pair, with a 95% interval over games; Pickomino's Extrawurm games also alone),
+by pair, with a 95% interval over games; Pickomino's Extrawurm games also alone, and
+the tables where the third level has no seat),
 whether the order is Hard > Normal > Easy with the intervals apart, and in how many of
 K other orders of the same games (default 100, rated in memory by the ratings' own
 replay: a rating drifts, so the last few hundred games weigh most), whether the rebuild
@@ -121,7 +122,8 @@ class Report:
     season_s: float
     games: int
     seat_results: dict[str, tuple[int, float, float]] = field(default_factory=dict)
-    # (which games, stronger level, weaker level) -> their pairs at one table
+    # (which games: all, Extrawurm's or those without the third level; stronger level,
+    # weaker level) -> their pairs at one table
     head_to_head: dict[tuple[str, str, str], HeadToHead] = field(default_factory=dict)
     # The same games rated in other orders: how many orders, and in how many of them
     # the order held and the intervals were apart.
@@ -175,15 +177,20 @@ def in_other_orders(games: list[Played], orders: int, seed: int) -> tuple[int, i
 
 
 def pairs_at_tables(games: list[Played]) -> dict[tuple[str, str, str], HeadToHead]:
-    """Head to head at HEAD_TO_HEAD_SEATS, over every game and, where there are any,
-    over the Extrawurm games alone."""
-    variants = {"all": games}
+    """Head to head at HEAD_TO_HEAD_SEATS, per pair of levels, over every game and, where
+    there are any, over the Extrawurm games alone and over the tables where the third
+    level has no seat (a player far weaker or stronger at the table changes how the two
+    fare against each other: the benchmark's verdict depends on its mix of tables)."""
     extrawurm = [game for game in games if game.variant == EXTRAWURM]
-    if extrawurm:
-        variants[EXTRAWURM] = extrawurm
     found = {}
-    for name, chosen in variants.items():
-        for stronger, weaker in PAIRS:
+    for stronger, weaker in PAIRS:
+        (third,) = set(LEVELS) - {stronger, weaker}
+        variants = {
+            "all": games,
+            EXTRAWURM: extrawurm,
+            f"no {third} seated": [game for game in games if third not in game.levels],
+        }
+        for name, chosen in variants.items():
             pairs = head_to_head(chosen, stronger, weaker, HEAD_TO_HEAD_SEATS)
             if pairs is not None:
                 found[name, stronger, weaker] = pairs
@@ -276,7 +283,7 @@ def print_report(report: Report, game: RatedGame, seconds: float) -> None:
     for (games, stronger, weaker), pairs in report.head_to_head.items():
         label = f"{stronger} ahead of {weaker}" + (f" ({games})" if games != "all" else "")
         print(
-            f"{label:30} {pairs.pairs:>6,} pairs {pairs.share:6.1%}  "
+            f"{label:38} {pairs.pairs:>6,} pairs {pairs.share:6.1%}  "
             f"95% CI {pairs.low:5.1%} to {pairs.high:5.1%}"
         )
     print(f"order Hard > Normal > Easy: {'yes' if report.ordered else 'NO'}")

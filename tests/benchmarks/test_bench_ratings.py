@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 from benchmarks import bench_ratings
-from benchmarks.bench_ratings import Report, in_other_orders, rate
+from benchmarks.bench_ratings import Report, in_other_orders, pairs_at_tables, rate
 from benchmarks.support.rated_tables import GAMES, LEVELS, Played, head_to_head, play_pickomino
 from bot.history.ratings import Rating
 from tests.benchmarks.stand_in_tables import kept_picker_tables
@@ -87,6 +87,21 @@ def test_head_to_head_counts_every_pair_of_two_levels_at_a_table() -> None:
     assert head_to_head(games, "easy", "normal", range(4, 6)) is None
 
 
+def test_head_to_head_is_also_told_without_the_third_level_and_for_extrawurm() -> None:
+    games = [
+        Played(("hard", "normal", "normal"), (1, 2, 3), (9, 5, 1)),  # no Easy: ahead of both
+        Played(("hard", "normal", "easy"), (2, 1, 3), (5, 9, 1), "extrawurm"),  # behind
+        Played(("normal", "easy", "easy"), (1, 2, 3), (9, 5, 1)),
+    ]
+    pairs = pairs_at_tables(games)
+    assert pairs["all", "hard", "normal"].share == pytest.approx(2 / 3)
+    assert pairs["no easy seated", "hard", "normal"].share == 1.0
+    assert pairs["extrawurm", "hard", "normal"].share == 0.0
+    assert pairs["no hard seated", "normal", "easy"].pairs == 2
+    assert pairs["all", "normal", "easy"].pairs == 3
+    assert ("no normal seated", "hard", "easy") not in pairs  # every such table seats a Normal
+
+
 def test_a_bad_count_is_an_error_line(capsys) -> None:
     with pytest.raises(SystemExit) as exit_:
         bench_ratings.main(["--games", "0"])
@@ -96,7 +111,8 @@ def test_a_bad_count_is_an_error_line(capsys) -> None:
 
 RATED = re.compile(r"(hard|normal|easy) +(\d+) +([\d.]+) +([\d.]+) +(-?[\d.]+) +([\d.]+) +[\d,]+")
 PAIRS = re.compile(
-    r"(hard|normal) ahead of (normal|easy)( \(extrawurm\))? +([\d,]+) pairs +([\d.]+)% +"
+    r"(hard|normal) ahead of (normal|easy)( \((?:extrawurm|no (?:hard|normal|easy) seated)\))? +"
+    r"([\d,]+) pairs +([\d.]+)% +"
     r"95% CI +([\d.]+)% to +([\d.]+)%"
 )
 
