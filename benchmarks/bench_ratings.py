@@ -51,8 +51,8 @@ from benchmarks.support.rated_tables import (
 )
 from bot.games.picker.ai import exact
 from bot.history.models import DAY, Period
-from bot.history.rating_sql import rebuild_all
-from bot.history.ratings import Player, Rating, Ratings, Seated
+from bot.history.rating_sql import rebuild_all, seats_of
+from bot.history.ratings import Player, Rating, Ratings
 from bot.history.record import GameResult, PlayerResult
 from bot.history.sql import SqlResultStore
 from bot.storage import apply_migrations, open_database
@@ -157,19 +157,14 @@ def in_other_orders(games: list[Played], orders: int, seed: int) -> tuple[int, i
     memory): (orders, how many ordered Hard > Normal > Easy, how many apart). A rating
     drifts (tau), so its last few hundred games weigh most: the share says how much of
     the verdict is the order the games came in."""
+    # Each game's seats as the live path rates them (its GameResult), built once.
+    seated = [seats_of(result_of(GAMES["pickomino"].kind, 0, played, 0)) for played in games]
     held = apart_count = 0
     shuffle = random.Random(seed)
     for _ in range(orders):
         ratings = Ratings()
-        for played in shuffle.sample(games, len(games)):
-            ratings.play(
-                [
-                    Seated(seat, -(seat + 1), True, level, False, rank)
-                    for seat, (level, rank) in enumerate(
-                        zip(played.levels, played.ranks, strict=True)
-                    )
-                ]
-            )
+        for seats in shuffle.sample(seated, len(seated)):
+            ratings.play(seats)
         levels = {player.bot_level: rating for player, rating in ratings.by_player.items()}
         held += ordered(levels)
         apart_count += apart(levels)

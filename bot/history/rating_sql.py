@@ -108,15 +108,20 @@ ON CONFLICT (game, guild_id, user_id, bot_level) DO UPDATE SET
 """
 
 
+def seats_of(result: GameResult) -> list[Seated]:
+    """A finished game's seats as the ratings read them."""
+    return [
+        Seated(p.seat, p.user_id, p.is_bot, p.bot_level, p.left, p.rank) for p in result.players
+    ]
+
+
 async def rate_result(connection: Connection, result: GameResult) -> list[Change]:
     """Rate a just-saved finished game (its rows are in history already), in the
     caller's transaction; the changes it made, in seat order (empty: it rates nobody).
     Abandoned and practice games rate nobody."""
     if result.abandoned or result.practice:
         return []
-    placed = rated_seats(
-        [Seated(p.seat, p.user_id, p.is_bot, p.bot_level, p.left, p.rank) for p in result.players]
-    )
+    placed = rated_seats(seats_of(result))
     if not placed:
         return []
     key = (result.game, result.guild_id)
